@@ -1,0 +1,46 @@
+import Foundation
+
+/// What `sitegen build` and `sitegen check` are asked to do.
+public struct BuildOptions: Sendable {
+    public var content: ContentLocation
+    /// A templates folder; nil uses the built-in theme alone.
+    public var templates: URL?
+    public var templatesDisplay: String
+    public var output: URL
+    public var outputDisplay: String
+    public var baseURL: String?
+    /// Treat warnings as errors.
+    public var strict: Bool
+
+    public init(content: ContentLocation, templates: URL?, templatesDisplay: String = "Templates", output: URL,
+                outputDisplay: String? = nil, baseURL: String? = nil, strict: Bool = false) {
+        self.content = content
+        self.templates = templates
+        self.templatesDisplay = templatesDisplay
+        self.output = output
+        self.outputDisplay = outputDisplay ?? output.path
+        self.baseURL = baseURL
+        self.strict = strict
+    }
+}
+
+/// What a build did, for the summary line.
+public struct BuildReport: Sendable {
+    public var skills: Int
+    public var groups: Int
+    /// HTML pages written.
+    public var pages: Int
+    /// All files written (pages, assets, images).
+    public var files: Int
+    public var votesRead: Int
+    public var ratingFiles: Int
+    public var warnings: [Diagnostic]
+    public var seconds: Double
+    /// Seconds per stage, in order: load, model, render, write.
+    public var stages: [(name: String, seconds: Double)]
+
+    public var summary: String {
+        "Built \(skills.grouped) skills in \(groups.grouped) groups: \(pages.grouped) pages (\(files.grouped) files), "
+            + "\(votesRead.grouped) ratings read from \(ratingFiles.grouped) files, in \(String(format: "%.2f", seconds)) s"
+    }
+}

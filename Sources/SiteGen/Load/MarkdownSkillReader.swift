@@ -1,0 +1,144 @@
+import Yams
+
+/// Reads a skill written as Markdown with YAML front matter (the contract in the README).
+enum MarkdownSkillReader {
+    static let knownKeys = [
+        "name", "group", "language", "model", "author", "author_url", "author_email", "image", "examples",
+        "dynamic_content", "terms_of_use", "developer_privacy_policy", "created", "tags", "protected",
+    ]
+
+    static func read(_ text: String, id: String, displayPath: String, _ log: inout DiagnosticLog) -> Skill? {
+        let parts: FrontMatter
+        do {
+            parts = try FrontMatter.split(text)
+        } catch .missingOpening {
+            log.error(displayPath, line: 1, column: 1, "a skill file must start with `---` and YAML front matter (name, group, …)")
+            return nil
+        } catch {
+            log.error(displayPath, line: 1, column: 1, "front matter is not closed: add a line `---` after the YAML")
+            return nil
+        }
+        guard let mapping = YAMLDocument.mapping(parts.yaml, path: displayPath, lineOffset: parts.yamlLineOffset, &log) else {
+            return nil
+        }
+        let bodyLine = parts.yamlLineOffset + parts.yaml.split(separator: "\n", omittingEmptySubsequences: false).count + 2
+        return SkillFields.read(from: mapping, id: id, description: parts.body, displayPath: displayPath,
+                                bodyLine: bodyLine, &log)
+    }
+}
+
+/// Shared by every YAML reader: parse, and insist on a mapping at the top.
+enum YAMLDocument {
+    static func mapping(_ yaml: String, path: String, lineOffset: Int, _ log: inout DiagnosticLog) -> YAMLMapping? {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            log.append(diagnostic(for: error, path: path, lineOffset: lineOffset))
+            return nil
+        } catch {
+            log.error(path, "invalid YAML: \(error)")
+            return nil
+        }
+        guard let node else { return YAMLMapping(Node.Mapping([]), path: path, lineOffset: lineOffset) }
+        guard case .mapping(let mapping) = node else {
+            let mark = node.mark
+            log.error(path, line: mark.map { $0.line + lineOffset }, column: mark?.column,
+                      "expected `key: value` lines, found a \(YAMLMapping.kind(node))")
+            return nil
+        }
+        return YAMLMapping(mapping, path: path, lineOffset: lineOffset)
+    }
+
+    static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var message = "invalid YAML: \(problem)"
+            if let context, !context.text.isEmpty { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
+            return .error(path, line: mark.line + lineOffset, column: mark.column, message)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return .error(path, line: context.mark.line + lineOffset, column: context.mark.column,
+                          "duplicate key \(duplicates.sorted().map { "`\($0)`" }.joined(separator: ", ")): each key may appear once")
+        case .reader(let problem, _, _, _):
+            return .error(path, "invalid YAML: \(problem)")
+        default:
+            return .error(path, "invalid YAML: \(error)")
+        }
+    }
+}
+
+/// The fields every skill format shares, read from a YAML mapping.
+enum SkillFields {
+    static func read(from mapping: YAMLMapping, id: String, description: String, displayPath: String,
+                     bodyLine: Int, _ log: inout DiagnosticLog) -> Skill? {
+        var m = mapping
+        var ok = true
+        let name = Placeholder.given(m.string("name", &log))
+        let group = Placeholder.given(m.string("group", &log))
+        if name == nil {
+            log.error(displayPath, line: 1, column: 1, "missing required field `name` (the skill's display name)")
+            ok = false
+        }
+        if group == nil {
+            log.error(displayPath, line: 1, column: 1, "missing required field `group` (the category, e.g. `News`)")
+            ok = false
+        }
+        let language = Placeholder.given(m.string("language", &log)) ?? "en"
+        let model = Placeholder.given(m.string("model", &log)) ?? "general"
+        let author = Placeholder.given(m.string("author", &log))
+        let authorURLRaw = m.string("author_url", &log)
+        let authorURL = SafeURL.external(authorURLRaw)
+        _ = m.string("author_email", &log)  // read so it is known; never published
+        let examples = (m.stringList("examples", &log) ?? []).compactMap { Placeholder.given($0) }
+        let dynamic = m.bool("dynamic_content", &log) ?? false
+        let terms = SafeURL.external(m.string("terms_of_use", &log))
+        let privacy = SafeURL.external(m.string("developer_privacy_policy", &log))
+        _ = m.stringList("tags", &log)
+        _ = m.string("protected", &log)
+        var created: String?
+        if let raw = m.string("created", &log) {
+            created = DateText.day(raw)
+            if created == nil {
+                m.error(&log, at: m.value("created"), "`created` must be a date like 2024-03-01")
+            }
+        }
+        var image: ImageReference?
+        if let raw = m.string("image", &log) {
+            switch ImagePath.resolve(raw, base: "") {
+            case .success(let ref): image = ref
+            case .failure(let why): m.warning(&log, at: m.value("image"), ImagePath.message(for: why, raw: raw))
+            case nil: break
+            }
+        }
+        m.warnUnknownKeys(known: MarkdownSkillReader.knownKeys, &log, what: "front-matter")
+        guard ok, let name, let group else { return nil }
+        let tag = id.split(separator: "/").last.map(String.init) ?? id
+        return Skill(
+            id: id, tag: tag, name: name, group: group, language: language, model: model, author: author,
+            authorURL: SafeURL.isHTTP(authorURL ?? "") ? authorURL : nil, image: image, examples: dedupe(examples),
+            description: description, dynamicContent: dynamic, termsOfUse: terms, privacyPolicy: privacy,
+            created: created, sourcePath: displayPath, sourceLine: 1
+        )
+    }
+
+    static func dedupe(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0).inserted }
+    }
+}
+
+/// Dates in content: `2024-03-01`, or a timestamp that starts with one.
+enum DateText {
+    static func day(_ raw: String) -> String? {
+        let text = raw.trimmingWhitespace()
+        let scalars = Array(text.unicodeScalars.prefix(10))
+        guard scalars.count == 10, scalars[4] == "-", scalars[7] == "-" else { return nil }
+        let digits = [0, 1, 2, 3, 5, 6, 8, 9]
+        guard digits.allSatisfy({ scalars[$0].properties.numericType != nil && scalars[$0].isASCII }) else { return nil }
+        let day = String(String.UnicodeScalarView(scalars))
+        guard let month = Int(day.dropFirst(5).prefix(2)), (1...12).contains(month),
+              let dom = Int(day.suffix(2)), (1...31).contains(dom) else { return nil }
+        return day
+    }
+}

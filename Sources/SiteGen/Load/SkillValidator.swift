@@ -1,0 +1,67 @@
+import Foundation
+
+/// Checks that need every skill at once: unique ids, unique URLs, images that exist.
+enum SkillValidator {
+    static func check(_ skills: [Skill], location: ContentLocation, _ log: inout DiagnosticLog) -> [Skill] {
+        var result: [Skill] = []
+        var byID: [String: Skill] = [:]
+        var byURL: [String: Skill] = [:]
+        for var skill in skills {
+            if let first = byID[skill.id] {
+                log.error(skill.sourcePath, line: skill.sourceLine, "duplicate skill id `\(skill.id)`: also defined in \(first.sourcePath); rename one of the files")
+                continue
+            }
+            // Hosts differ in case sensitivity, so two paths that differ only in case collide.
+            let urlKey = Catalogue.skillPath(skill.id).lowercased()
+            if let first = byURL[urlKey] {
+                log.error(skill.sourcePath, line: skill.sourceLine,
+                          "skill `\(skill.id)` would be written to the same page as `\(first.id)` (\(first.sourcePath)): /\(Catalogue.skillPath(skill.id)); rename one of them")
+                continue
+            }
+            byID[skill.id] = skill
+            byURL[urlKey] = skill
+            if case .local(let path)? = skill.image {
+                let url = location.root.appendingPathComponent(path)
+                let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+                if values?.isRegularFile != true || values?.isSymbolicLink == true {
+                    log.warning(skill.sourcePath, line: skill.sourceLine,
+                                "image `\(path)` not found in \(location.display)/; the page shows a placeholder")
+                    skill.image = nil
+                }
+            }
+            result.append(skill)
+        }
+        return result
+    }
+}
+
+/// Attaches ratings to skills: by id, and by SUSI's (model, group, language, tag).
+enum RatingMatcher {
+    static func match(skills: [Skill], sources: RatingSources, ratingsDisplay: String,
+                      _ log: inout DiagnosticLog) -> [String: RatingTally] {
+        var result: [String: RatingTally] = [:]
+        var ids = Set<String>()
+        var keys = Set<SusiSkillKey>()
+        for skill in skills {
+            ids.insert(skill.id)
+            keys.insert(skill.susiKey)
+            var tally = skill.embeddedRating ?? RatingTally()
+            if let byID = sources.byID[skill.id] { tally.merge(byID) }
+            if let bySusi = sources.bySusiKey[skill.susiKey] { tally.merge(bySusi) }
+            if tally != RatingTally() { result[skill.id] = tally }
+        }
+        var unknown: [String] = []
+        for id in sources.byID.keys.sorted() where !ids.contains(id) {
+            unknown.append("`\(id)` (\(sources.firstSeen[id] ?? ratingsDisplay))")
+        }
+        for key in sources.bySusiKey.keys.sorted() where !keys.contains(key) {
+            unknown.append("`\(key)` (\(sources.firstSeenSusi[key] ?? ratingsDisplay))")
+        }
+        if !unknown.isEmpty {
+            let shown = unknown.prefix(5).joined(separator: ", ")
+            let more = unknown.count > 5 ? " and \(unknown.count - 5) more" : ""
+            log.warning(ratingsDisplay, "ratings for \(unknown.count) unknown skill(s) ignored: \(shown)\(more)")
+        }
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Reads a content file as UTF-8 text, with the limits every input is held to.
+enum SourceText {
+    /// Larger files are refused: a skill description has no business being this big, and
+    /// refusing keeps a hostile catalogue from exhausting memory.
+    static let maxBytes = 2 * 1024 * 1024
+
+    static func read(_ url: URL, displayPath: String, limit: Int = maxBytes, _ log: inout DiagnosticLog) -> String? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            log.error(displayPath, "cannot read the file: \(error.localizedDescription)")
+            return nil
+        }
+        return decode(data, displayPath: displayPath, limit: limit, &log)
+    }
+
+    static func decode(_ data: Data, displayPath: String, limit: Int = maxBytes, _ log: inout DiagnosticLog) -> String? {
+        if data.count > limit {
+            log.error(displayPath, "file is \(data.count.grouped) bytes; the limit is \(limit.grouped) bytes")
+            return nil
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let (line, column) = firstInvalidUTF8(in: data)
+            log.error(displayPath, line: line, column: column, "file is not valid UTF-8 text; save it as UTF-8")
+            return nil
+        }
+        // A byte-order mark is legal but not part of the content.
+        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    }
+
+    /// Line and column of the first byte that breaks UTF-8, for the error message.
+    static func firstInvalidUTF8(in data: Data) -> (Int, Int) {
+        var line = 1, lineStart = 0
+        let bytes = [UInt8](data)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length: Int
+            switch byte {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return (line, index - lineStart + 1)
+            }
+            if index + length > bytes.count { return (line, index - lineStart + 1) }
+            let chunk = Array(bytes[index..<(index + length)])
+            if String(validating: chunk, as: UTF8.self) == nil { return (line, index - lineStart + 1) }
+            if byte == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            index += length
+        }
+        return (line, 1)
+    }
+}
+
+extension Int {
+    /// 1234567 → "1,234,567": counts are shown with grouping everywhere.
+    public var grouped: String {
+        let digits = String(self.magnitude)
+        var out = ""
+        for (offset, ch) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return self < 0 ? "-" + out : out
+    }
+}

@@ -1,0 +1,98 @@
+/// SUSI's server rating store: `skillRating.json` (aggregates) and `fiveStarSkillRating.json`
+/// (one vote per user), both nested model → group → language → skill tag.
+enum SusiStoreReader {
+    static func read(_ root: [String: JSONValue], text: String, path: String, into folder: inout SusiFolder,
+                     _ log: inout DiagnosticLog) {
+        for model in root.keys.sorted() {
+            guard let groups = level(root[model], [model], text, path, &log) else { continue }
+            for group in groups.keys.sorted() {
+                guard let languages = level(groups[group], [model, group], text, path, &log) else { continue }
+                for language in languages.keys.sorted() {
+                    guard let skills = level(languages[language], [model, group, language], text, path, &log) else { continue }
+                    for tag in skills.keys.sorted() {
+                        guard let leaf = skills[tag] else { continue }
+                        let key = SusiSkillKey(model: model, group: group, language: language, tag: tag)
+                        let keyPath = [model, group, language, tag]
+                        if let votes = leaf.array {
+                            readVotes(votes, key: key, keyPath: keyPath, text: text, path: path, into: &folder, &log)
+                        } else if let tally = RatingObject.tally(leaf, keyPath: keyPath, text: text, path: path, &log) {
+                            folder.aggregates[key, default: SusiFolder.Entry(path: path)].tally.merge(tally)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func level(_ value: JSONValue?, _ keyPath: [String], _ text: String, _ path: String,
+                      _ log: inout DiagnosticLog) -> [String: JSONValue]? {
+        guard let value else { return nil }
+        guard let object = value.object else {
+            log.append(JSONLocator.error(path, text: text, keyPath: keyPath,
+                                         "expected an object (SUSI's model → group → language → skill nesting), found \(value.kind)"))
+            return nil
+        }
+        return object
+    }
+
+    static func readVotes(_ votes: [JSONValue], key: SusiSkillKey, keyPath: [String], text: String, path: String,
+                          into folder: inout SusiFolder, _ log: inout DiagnosticLog) {
+        var latest: [String: (stars: Int, time: String)] = [:]
+        var anonymous = StarCounts()
+        for (index, vote) in votes.enumerated() {
+            let at = keyPath + [String(index)]
+            guard let object = vote.object else {
+                log.append(JSONLocator.error(path, text: text, keyPath: at, "a vote must be an object {email|uuid, stars, timestamp}"))
+                continue
+            }
+            guard let stars = object["stars"]?.integer, (1...5).contains(stars) else {
+                let shown = object["stars"].map(RatingObject.short) ?? "nothing"
+                log.append(JSONLocator.error(path, text: text, keyPath: object["stars"] == nil ? at : at + ["stars"],
+                                             "`stars` must be a whole number from 1 to 5, found \(shown)"))
+                continue
+            }
+            let user = object["email"]?.string ?? object["uuid"]?.string
+            let time = object["timestamp"]?.string ?? ""
+            guard let user else {
+                anonymous.add(vote: stars)
+                continue
+            }
+            // One vote per user: the latest timestamp wins (SUSI's format sorts as text).
+            if let previous = latest[user], previous.time > time { continue }
+            latest[user] = (stars, time)
+        }
+        var counts = anonymous
+        for (_, vote) in latest { counts.add(vote: vote.stars) }
+        folder.votes[key, default: SusiFolder.Entry(path: path)].tally.stars += counts
+    }
+}
+
+/// The SUSI store files found in one folder: aggregates and individual votes for the same skills.
+struct SusiFolder {
+    struct Entry {
+        var path: String
+        var tally = RatingTally()
+    }
+
+    var aggregates: [SusiSkillKey: Entry] = [:]
+    var votes: [SusiSkillKey: Entry] = [:]
+
+    /// Per skill, individual votes win over the aggregate's stars; thumbs come from the aggregate.
+    func merged(_ log: inout DiagnosticLog) -> [SusiSkillKey: Entry] {
+        var result = aggregates
+        for key in votes.keys.sorted() {
+            guard let voteEntry = votes[key] else { continue }
+            if var aggregate = aggregates[key] {
+                if aggregate.tally.stars != voteEntry.tally.stars, aggregate.tally.stars.total > 0 {
+                    log.warning(aggregate.path, "skill `\(key)`: the aggregate says \(aggregate.tally.stars.total.grouped) votes "
+                        + "but \(voteEntry.path) holds \(voteEntry.tally.stars.total.grouped); the individual votes are used")
+                }
+                aggregate.tally.stars = voteEntry.tally.stars
+                result[key] = aggregate
+            } else {
+                result[key] = voteEntry
+            }
+        }
+        return result
+    }
+}

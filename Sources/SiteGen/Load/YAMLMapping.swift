@@ -1,0 +1,124 @@
+import Yams
+
+/// Typed, position-aware access to a YAML mapping. Every wrong type becomes a diagnostic at the
+/// value's line and column in the file (`lineOffset` maps front-matter lines to file lines).
+struct YAMLMapping {
+    let node: Node.Mapping
+    let path: String
+    let lineOffset: Int
+    private(set) var consumed: Set<String> = []
+
+    init(_ mapping: Node.Mapping, path: String, lineOffset: Int) {
+        self.node = mapping
+        self.path = path
+        self.lineOffset = lineOffset
+    }
+
+    func position(of node: Node?) -> (line: Int?, column: Int?) {
+        guard let mark = node?.mark else { return (nil, nil) }
+        return (mark.line + lineOffset, mark.column)
+    }
+
+    var keys: [(String, Node)] {
+        node.compactMap { pair in pair.key.scalar.map { ($0.string, pair.key) } }
+    }
+
+    func value(_ key: String) -> Node? { node[key] }
+
+    func error(_ log: inout DiagnosticLog, at node: Node?, _ message: String) {
+        let (line, column) = position(of: node)
+        log.error(path, line: line, column: column, message)
+    }
+
+    func warning(_ log: inout DiagnosticLog, at node: Node?, _ message: String) {
+        let (line, column) = position(of: node)
+        log.warning(path, line: line, column: column, message)
+    }
+
+    static func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node else { return false }
+        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    mutating func string(_ key: String, _ log: inout DiagnosticLog) -> String? {
+        consumed.insert(key)
+        guard let value = node[key], !Self.isNull(value) else { return nil }
+        guard case .scalar(let scalar) = value else {
+            error(&log, at: value, "`\(key)` must be text, not a \(Self.kind(value))")
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func bool(_ key: String, _ log: inout DiagnosticLog) -> Bool? {
+        consumed.insert(key)
+        guard let value = node[key], !Self.isNull(value) else { return nil }
+        if let bool = value.bool { return bool }
+        error(&log, at: value, "`\(key)` must be true or false")
+        return nil
+    }
+
+    mutating func number(_ key: String, _ log: inout DiagnosticLog) -> Double? {
+        consumed.insert(key)
+        guard let value = node[key], !Self.isNull(value) else { return nil }
+        if let number = value.float ?? value.int.map(Double.init), number.isFinite { return number }
+        error(&log, at: value, "`\(key)` must be a number")
+        return nil
+    }
+
+    /// A list of text; a single text value counts as a one-item list.
+    mutating func stringList(_ key: String, _ log: inout DiagnosticLog) -> [String]? {
+        consumed.insert(key)
+        guard let value = node[key], !Self.isNull(value) else { return nil }
+        switch value {
+        case .scalar(let scalar):
+            return [scalar.string]
+        case .sequence(let sequence):
+            var items: [String] = []
+            for item in sequence {
+                if Self.isNull(item) { continue }
+                guard case .scalar(let scalar) = item else {
+                    error(&log, at: item, "every item of `\(key)` must be text")
+                    continue
+                }
+                items.append(scalar.string)
+            }
+            return items
+        default:
+            error(&log, at: value, "`\(key)` must be a list of text")
+            return nil
+        }
+    }
+
+    mutating func mapping(_ key: String, _ log: inout DiagnosticLog) -> YAMLMapping? {
+        consumed.insert(key)
+        guard let value = node[key], !Self.isNull(value) else { return nil }
+        guard case .mapping(let mapping) = value else {
+            error(&log, at: value, "`\(key)` must be a mapping of keys to values")
+            return nil
+        }
+        return YAMLMapping(mapping, path: path, lineOffset: lineOffset)
+    }
+
+    /// Warns about keys nobody read, suggesting the closest known one.
+    func warnUnknownKeys(known: [String], _ log: inout DiagnosticLog, what: String) {
+        for (key, keyNode) in keys where !known.contains(key) {
+            var message = "unknown \(what) key `\(key)`"
+            if let guess = Suggestion.closest(to: key, in: known) {
+                message += "; did you mean `\(guess)`?"
+            } else {
+                message += " is ignored"
+            }
+            warning(&log, at: keyNode, message)
+        }
+    }
+
+    static func kind(_ node: Node) -> String {
+        switch node {
+        case .scalar: "text"
+        case .mapping: "mapping"
+        case .sequence: "list"
+        case .alias: "alias"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// The whole catalogue, ready to render: skills with their ratings, grouped and sorted.
+public struct Catalogue: Sendable {
+    public struct Entry: Sendable {
+        public let skill: Skill
+        public let rating: RatingSummary
+        /// Site path of the skill page, ending in `/` (`skills/news/headline-finder/`).
+        public let path: String
+    }
+
+    public struct Group: Sendable {
+        public let name: String
+        /// Site path of the group page (`groups/news/`).
+        public let path: String
+        /// Entries sorted by name, then id.
+        public let entries: [Entry]
+        public var ratingCount: Int { entries.reduce(0) { $0 + $1.rating.total } }
+    }
+
+    /// All entries sorted by name, then id.
+    public let entries: [Entry]
+    /// Groups sorted by name.
+    public let groups: [Group]
+    public let config: SiteConfig
+
+    public init(skills: [Skill], ratings: [String: RatingTally], config: SiteConfig) {
+        self.config = config
+        let entries = skills.map { skill in
+            Entry(skill: skill, rating: RatingSummary(ratings[skill.id] ?? RatingTally()), path: Self.skillPath(skill.id))
+        }.sorted(by: Self.byName)
+        self.entries = entries
+        var byGroup: [String: [Entry]] = [:]
+        for entry in entries { byGroup[entry.skill.group, default: []].append(entry) }
+        groups = byGroup.keys.sorted { Self.compareNames($0, $1) }.map { name in
+            Group(name: name, path: Self.groupPath(name), entries: byGroup[name] ?? [])
+        }
+    }
+
+    public static func skillPath(_ id: String) -> String { "skills/" + Slug.path(id) + "/" }
+    public static func groupPath(_ name: String) -> String { "groups/" + Slug.segment(name) + "/" }
+
+    public var ratingCount: Int { entries.reduce(0) { $0 + $1.rating.total } }
+    public var ratedCount: Int { entries.reduce(0) { $0 + ($1.rating.isRated ? 1 : 0) } }
+
+    static func byName(_ a: Entry, _ b: Entry) -> Bool {
+        let order = compareNamesOrder(a.skill.name, b.skill.name)
+        return order != 0 ? order < 0 : a.skill.id < b.skill.id
+    }
+
+    static func compareNames(_ a: String, _ b: String) -> Bool {
+        let order = compareNamesOrder(a, b)
+        return order != 0 ? order < 0 : a < b
+    }
+
+    /// Case-insensitive first, so "apple" sits beside "Apple"; exact text breaks ties.
+    static func compareNamesOrder(_ a: String, _ b: String) -> Int {
+        let la = a.lowercased(), lb = b.lowercased()
+        if la != lb { return la < lb ? -1 : 1 }
+        return a == b ? 0 : (a < b ? -1 : 1)
+    }
+}

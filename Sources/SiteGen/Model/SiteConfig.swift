@@ -1,0 +1,56 @@
+/// Everything `Content/site.yml` can set. A missing file means these defaults.
+public struct SiteConfig: Sendable, Equatable {
+    public var title = "Skill Catalogue"
+    public var description = "Skills, by category, with their ratings."
+    /// Absolute (`https://example.org/catalogue/`) or a root path (`/`). Always ends in `/`.
+    public var baseURL = "/"
+    /// Page language (`lang` attribute).
+    public var language = "en"
+    public var stars = StarRowStyle()
+    public var chart = ChartStyle()
+
+    public init() {}
+
+    /// The path part of the base URL (`/catalogue/`), for servers and sub-path checks.
+    public var basePath: String {
+        guard let scheme = baseURL.range(of: "://") else { return baseURL }
+        let afterHost = baseURL[scheme.upperBound...].drop { $0 != "/" }
+        return afterHost.isEmpty ? "/" : String(afterHost)
+    }
+
+    /// Absolute URL for a site path, when the base URL is absolute (feeds and canonical links need one).
+    public func absoluteURL(_ path: String) -> String { baseURL + path }
+}
+
+/// How star rows look: see the README's "Star rows" section.
+public struct StarRowStyle: Sendable, Equatable {
+    public var count = 5
+    /// 1 whole symbols, 0.5 halves, 0.25 quarters, any step in (0, 1]; 0 means exact fill.
+    public var granularity = 0.5
+    public var size = 16.0
+    public var spacing = 2.0
+    public var symbol = RatingSymbol.star
+    public init() {}
+}
+
+public enum RatingSymbol: Sendable, Equatable {
+    case star, circle, heart
+    /// A custom shape: an SVG path and the view box it is drawn in.
+    case custom(path: String, viewBox: ViewBox)
+}
+
+public struct ViewBox: Sendable, Equatable {
+    public var minX, minY, width, height: Double
+    public init(minX: Double = 0, minY: Double = 0, width: Double, height: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.width = width
+        self.height = height
+    }
+}
+
+public struct ChartStyle: Sendable, Equatable {
+    /// Bar colours for 5 → 1 stars. Defaults: Material greens to reds, dark enough for 3:1 on white.
+    public var colors: [String] = ["#388E3C", "#689F38", "#F9A825", "#EF6C00", "#D32F2F"]
+    public init() {}
+}

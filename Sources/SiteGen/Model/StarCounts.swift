@@ -1,0 +1,73 @@
+/// How many votes each star level got; index 1…5.
+public struct StarCounts: Sendable, Equatable, Hashable {
+    public var one = 0, two = 0, three = 0, four = 0, five = 0
+
+    public init(one: Int = 0, two: Int = 0, three: Int = 0, four: Int = 0, five: Int = 0) {
+        self.one = one
+        self.two = two
+        self.three = three
+        self.four = four
+        self.five = five
+    }
+
+    /// Counts in SUSI's key order, paired with the star level they belong to.
+    public static let susiKeys: [(key: String, stars: Int)] = [
+        ("one_star", 1), ("two_star", 2), ("three_star", 3), ("four_star", 4), ("five_star", 5),
+    ]
+
+    public subscript(stars: Int) -> Int {
+        get {
+            switch stars {
+            case 1: one
+            case 2: two
+            case 3: three
+            case 4: four
+            case 5: five
+            default: 0
+            }
+        }
+        set {
+            switch stars {
+            case 1: one = newValue
+            case 2: two = newValue
+            case 3: three = newValue
+            case 4: four = newValue
+            case 5: five = newValue
+            default: break
+            }
+        }
+    }
+
+    public var total: Int { one + two + three + four + five }
+    /// Sum of all stars given (for the average).
+    public var starSum: Int { one + 2 * two + 3 * three + 4 * four + 5 * five }
+
+    public static func + (a: StarCounts, b: StarCounts) -> StarCounts {
+        StarCounts(one: a.one + b.one, two: a.two + b.two, three: a.three + b.three,
+                   four: a.four + b.four, five: a.five + b.five)
+    }
+
+    public static func += (a: inout StarCounts, b: StarCounts) { a = a + b }
+
+    public mutating func add(vote stars: Int) { self[stars] += 1 }
+}
+
+/// Everything the inputs say about a skill's rating: star counts and SUSI's thumbs feedback.
+public struct RatingTally: Sendable, Equatable {
+    public var stars: StarCounts
+    public var positive: Int?
+    public var negative: Int?
+
+    public init(stars: StarCounts = StarCounts(), positive: Int? = nil, negative: Int? = nil) {
+        self.stars = stars
+        self.positive = positive
+        self.negative = negative
+    }
+
+    /// Adds another source's numbers; thumbs add up too, staying absent when no source gave them.
+    public mutating func merge(_ other: RatingTally) {
+        stars += other.stars
+        if let p = other.positive { positive = (positive ?? 0) + p }
+        if let n = other.negative { negative = (negative ?? 0) + n }
+    }
+}

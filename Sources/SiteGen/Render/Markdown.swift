@@ -1,0 +1,86 @@
+import CCmark
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one place Markdown is turned into HTML: the system libcmark in its safe mode (raw HTML
+/// and `javascript:` links dropped), with smart punctuation. On top of cmark's rules, links
+/// survive only as http, https or mailto, images only as http(s), and headings move one level
+/// down because the page title is the only `h1`.
+public enum Markdown {
+    public struct Rendered: Sendable, Equatable {
+        public var html: String
+        /// Plain text of the first paragraph, for cards and meta descriptions.
+        public var summary: String
+    }
+
+    public static func render(_ source: String) -> Rendered {
+        let options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
+        guard let document = source.withCString({ cmark_parse_document($0, strlen($0), options) }) else {
+            return Rendered(html: "", summary: "")
+        }
+        defer { cmark_node_free(document) }
+        let summary = sanitize(document)
+        guard let html = cmark_render_html(document, options) else { return Rendered(html: "", summary: summary) }
+        defer { free(html) }
+        return Rendered(html: String(cString: html), summary: summary)
+    }
+
+    /// Walks the tree once: collects unsafe links and images (changed after the walk, since the
+    /// iterator must not see a changing tree), demotes headings and gathers the summary text.
+    private static func sanitize(_ document: OpaquePointer) -> String {
+        var unwrap: [OpaquePointer] = []
+        var summary = ""
+        var inFirstParagraph = false
+        var firstParagraphDone = false
+        guard let iterator = cmark_iter_new(document) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_PARAGRAPH && !firstParagraphDone {
+                if event == CMARK_EVENT_ENTER { inFirstParagraph = true } else {
+                    inFirstParagraph = false
+                    firstParagraphDone = true
+                }
+            }
+            guard event == CMARK_EVENT_ENTER else { continue }
+            switch type {
+            case CMARK_NODE_LINK:
+                if !isAllowedLink(url(of: node)) { unwrap.append(node) }
+            case CMARK_NODE_IMAGE:
+                if !isAllowedImage(url(of: node)) { unwrap.append(node) }
+            case CMARK_NODE_HEADING:
+                cmark_node_set_heading_level(node, min(6, cmark_node_get_heading_level(node) + 1))
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if inFirstParagraph, let literal = cmark_node_get_literal(node) { summary += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                if inFirstParagraph { summary += " " }
+            default:
+                break
+            }
+        }
+        // Innermost first, so a node is never moved after its parent was freed.
+        for node in unwrap.reversed() {
+            while let child = cmark_node_first_child(node) {
+                cmark_node_unlink(child)
+                cmark_node_insert_before(node, child)
+            }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+        return summary
+    }
+
+    private static func url(of node: OpaquePointer) -> String {
+        cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+    }
+
+    static func isAllowedLink(_ url: String) -> Bool { SafeURL.external(url) != nil }
+    static func isAllowedImage(_ url: String) -> Bool { SafeURL.isHTTP(url) && SafeURL.external(url) != nil }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Mustache
+
+/// Render stage: the catalogue and a theme in, the site's files out (in memory; the build stage
+/// writes them). Knows nothing of where content came from.
+public struct SiteRenderer: Sendable {
+    public let catalogue: Catalogue
+    public let theme: Theme
+    let starRow: StarRow
+    let bigStarRow: StarRow
+    let chart: BarChart
+    /// Where the site's files came from, for copying skill images.
+    let contentRoot: URL
+    /// Each description rendered once, by skill id: cards and skill pages share it.
+    let descriptions: [String: Markdown.Rendered]
+
+    public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
+        self.catalogue = catalogue
+        var descriptions: [String: Markdown.Rendered] = [:]
+        for entry in catalogue.entries { descriptions[entry.skill.id] = Markdown.render(entry.skill.description) }
+        self.descriptions = descriptions
+        self.theme = theme
+        self.contentRoot = contentRoot
+        let style = catalogue.config.stars
+        starRow = StarRow(style: style)
+        var big = style
+        big.size = style.size * 1.5
+        big.spacing = style.spacing * 1.5
+        bigStarRow = StarRow(style: big)
+        chart = BarChart(colors: catalogue.config.chart.colors)
+    }
+
+    public struct RenderError: Error, Sendable {
+        public let diagnostics: [Diagnostic]
+    }
+
+    public func render() throws(RenderError) -> [OutputFile] {
+        var files: [OutputFile] = []
+        var problems: [Diagnostic] = []
+        func page(_ template: String, _ path: String, _ context: [String: Any]) {
+            guard let html = theme.library.render(context, withTemplate: template) else {
+                problems.append(.error("Templates/\(template).mustache", "template `\(template)` is missing"))
+                return
+            }
+            files.append(OutputFile(path: path, text: html))
+        }
+        page("index", "index.html", indexContext())
+        for group in catalogue.groups {
+            page("group", group.path + "index.html", groupContext(group))
+        }
+        for entry in catalogue.entries {
+            page("skill", entry.path + "index.html", skillContext(entry))
+        }
+        page("404", "404.html", notFoundContext())
+        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            files.append(OutputFile(path: path, data: data))
+        }
+        var copied = Set<String>()
+        for entry in catalogue.entries {
+            guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
+            files.append(OutputFile(path: Self.mediaPath(path), copyOf: contentRoot.appendingPathComponent(path)))
+        }
+        guard problems.isEmpty else { throw RenderError(diagnostics: problems) }
+        return files
+    }
+
+    static func mediaPath(_ contentPath: String) -> String { "media/" + contentPath }
+
+    // MARK: - Contexts
+
+    /// "../../" from a page at `path` back to the site root, so the site works from any
+    /// sub-path and from the file system.
+    static func root(for path: String) -> String {
+        String(repeating: "../", count: path.split(separator: "/").count)
+    }
+
+    func common(path: String, title: String, description: String, root: String? = nil) -> [String: Any] {
+        let root = root ?? Self.root(for: path)
+        let config = catalogue.config
+        var context: [String: Any] = [
+            "root": root,
+            "lang": config.language,
+            "siteTitle": config.title,
+            "siteDescription": config.description,
+            "pageTitle": title == config.title ? title : "\(title) · \(config.title)",
+            "metaDescription": HTML.truncate(description, to: 160),
+            "themeStyle": ":root{\(chart.cssVariables)}",
+            "skillCount": catalogue.entries.count.grouped,
+            "ratingCount": catalogue.ratingCount.grouped,
+            "navGroups": catalogue.groups.map { group -> [String: Any] in
+                ["name": group.name, "url": Slug.encodeForHref(group.path), "count": group.entries.count,
+                 "current": group.path == path]
+            },
+        ]
+        if SafeURL.isHTTP(config.baseURL) {
+            context["canonical"] = config.absoluteURL(Slug.encodeForHref(path))
+        }
+        return context
+    }
+
+    func indexContext() -> [String: Any] {
+        var context = common(path: "", title: catalogue.config.title, description: catalogue.config.description)
+        context["groups"] = catalogue.groups.map { group -> [String: Any] in
+            [
+                "name": group.name, "url": Slug.encodeForHref(group.path), "count": group.entries.count,
+                "slug": Slug.segment(group.name),
+                "countText": group.entries.count == 1 ? "1 skill" : "\(group.entries.count) skills",
+                "skills": group.entries.map(card),
+            ]
+        }
+        context["groupCount"] = catalogue.groups.count
+        return context
+    }
+
+    func groupContext(_ group: Catalogue.Group) -> [String: Any] {
+        let description = "\(group.entries.count) \(group.entries.count == 1 ? "skill" : "skills") in \(group.name)."
+        var context = common(path: group.path, title: group.name, description: description)
+        context["name"] = group.name
+        context["countText"] = group.entries.count == 1 ? "1 skill" : "\(group.entries.count) skills"
+        context["ratingsText"] = RatingSummary.ratingsText(group.ratingCount)
+        context["skills"] = group.entries.map(card)
+        return context
+    }
+
+    func card(_ entry: Catalogue.Entry) -> [String: Any] {
+        let skill = entry.skill
+        let summary = descriptions[skill.id]?.summary ?? ""
+        var card: [String: Any] = [
+            "name": skill.name,
+            "url": Slug.encodeForHref(entry.path),
+            "initial": skill.name.first.map { String($0).uppercased() } ?? "?",
+            "summary": HTML.truncate(summary, to: 140),
+            "group": skill.group,
+            "language": skill.language,
+        ]
+        if let example = skill.examples.first { card["firstExample"] = example }
+        card.merge(imageContext(skill)) { a, _ in a }
+        card.merge(ratingContext(entry.rating, row: starRow)) { a, _ in a }
+        return card
+    }
+
+    func imageContext(_ skill: Skill) -> [String: Any] {
+        switch skill.image {
+        case .local(let path)?: ["image": Slug.encodeForHref(Self.mediaPath(path)), "imageIsLocal": true]
+        case .remote(let url)?: ["image": url, "imageIsRemote": true]
+        case nil: [:]
+        }
+    }
+
+    func ratingContext(_ rating: RatingSummary, row: StarRow) -> [String: Any] {
+        guard let average = rating.average, let text = rating.averageText else {
+            return ["rated": false]
+        }
+        let count = row.style.count
+        // The star row shows the average on the row's own scale.
+        let scaled = average * Double(count) / 5
+        return [
+            "rated": true,
+            "averageText": text,
+            "totalText": rating.totalText,
+            "starRow": row.svg(value: scaled),
+            "ratingLabel": "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")",
+        ]
+    }
+
+    func skillContext(_ entry: Catalogue.Entry) -> [String: Any] {
+        let skill = entry.skill
+        let rendered = descriptions[skill.id] ?? Markdown.Rendered(html: "", summary: "")
+        let description = rendered.summary.isEmpty ? "\(skill.name), a skill in \(skill.group)." : rendered.summary
+        var context = common(path: entry.path, title: skill.name, description: description)
+        context.merge(card(entry)) { _, new in new }
+        context["descriptionHTML"] = rendered.html
+        context["hasDescription"] = !rendered.html.isEmpty
+        context["examples"] = skill.examples
+        context["hasExamples"] = !skill.examples.isEmpty
+        context["author"] = skill.author
+        context["authorURL"] = skill.authorURL
+        context["termsURL"] = skill.termsOfUse
+        context["privacyURL"] = skill.privacyPolicy
+        context["hasLegal"] = skill.termsOfUse != nil || skill.privacyPolicy != nil
+        context["groupURL"] = Slug.encodeForHref(Catalogue.groupPath(skill.group))
+        context["model"] = skill.model
+        context["dynamicContent"] = skill.dynamicContent
+        context["created"] = skill.created
+        context.merge(ratingContext(entry.rating, row: bigStarRow)) { _, new in new }
+        if entry.rating.isRated {
+            context["chart"] = chart.html(entry.rating)
+        }
+        if entry.rating.hasFeedback {
+            context["feedback"] = [
+                "positive": (entry.rating.positive ?? 0).grouped,
+                "negative": (entry.rating.negative ?? 0).grouped,
+            ]
+        }
+        return context
+    }
+
+    func notFoundContext() -> [String: Any] {
+        // Served for any missing path, so links start from the site root, not from the page.
+        var context = common(path: "", title: "Page not found", description: "This page does not exist.",
+                             root: catalogue.config.basePath)
+        context["groups"] = catalogue.groups.map { ["name": $0.name, "url": Slug.encodeForHref($0.path)] }
+        return context
+    }
+}

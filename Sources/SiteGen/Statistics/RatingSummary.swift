@@ -1,0 +1,51 @@
+/// What the pages show about one skill's rating, computed from integer counts only.
+public struct RatingSummary: Sendable, Equatable {
+    public let counts: StarCounts
+    public let positive: Int?
+    public let negative: Int?
+
+    public init(_ tally: RatingTally) {
+        counts = tally.stars
+        positive = tally.positive
+        negative = tally.negative
+    }
+
+    public init(counts: StarCounts) { self.init(RatingTally(stars: counts)) }
+
+    public var total: Int { counts.total }
+    public var isRated: Bool { total > 0 }
+
+    /// Exact mean, or nil when there are no votes ("not rated yet").
+    public var average: Double? { total > 0 ? Double(counts.starSum) / Double(total) : nil }
+
+    /// The mean in tenths, rounded half up with integer arithmetic (4.25 → 43), so "4.3" never
+    /// depends on floating-point representation.
+    public var averageTenths: Int? {
+        guard total > 0 else { return nil }
+        return (20 * counts.starSum + total) / (2 * total)
+    }
+
+    /// "4.3"; nil when unrated.
+    public var averageText: String? {
+        averageTenths.map { "\($0 / 10).\($0 % 10)" }
+    }
+
+    /// Percentages for 5, 4, 3, 2, 1 stars, adding up to 100 (all 0 when unrated). Ties in the
+    /// remainder go to the higher star level.
+    public var percentagesFiveToOne: [Int] {
+        Percentages.largestRemainder((1...5).reversed().map { counts[$0] })
+    }
+
+    /// Percentage for one star level.
+    public func percentage(stars: Int) -> Int {
+        guard (1...5).contains(stars) else { return 0 }
+        return percentagesFiveToOne[5 - stars]
+    }
+
+    /// "1 rating", "1,234 ratings".
+    public var totalText: String { Self.ratingsText(total) }
+
+    public static func ratingsText(_ n: Int) -> String { n == 1 ? "1 rating" : "\(n.grouped) ratings" }
+
+    public var hasFeedback: Bool { positive != nil || negative != nil }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Mustache
+
+/// The templates and static assets a site is rendered with: a user's `Templates/` folder,
+/// falling back file by file to the default theme built into sitegen.
+public struct Theme: Sendable {
+    public let library: MustacheLibrary
+    /// Files copied as they are (`assets/style.css`), path → bytes.
+    public let assets: [String: Data]
+
+    public static let requiredTemplates = ["layout", "index", "group", "skill", "404", "card"]
+
+    /// - Parameter directory: a templates folder, or nil for the built-in theme only.
+    public static func load(directory: URL?, display: String, _ log: inout DiagnosticLog) -> Theme {
+        var sources: [String: (text: String, path: String)] = [:]
+        var assets: [String: Data] = [:]
+        for (path, text) in DefaultTheme.files {
+            if path.hasSuffix(".mustache") {
+                sources[String(path.dropLast(9))] = (text, "(built-in theme)/" + path)
+            } else {
+                assets[path] = Data(text.utf8)
+            }
+        }
+        if let directory {
+            for file in ContentFile.list(in: directory, display: display, &log) {
+                if file.relativePath.hasSuffix(".mustache") {
+                    guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { continue }
+                    sources[String(file.relativePath.dropLast(9))] = (text, file.displayPath)
+                } else if file.relativePath.hasPrefix("assets/") {
+                    do { assets[file.relativePath] = try Data(contentsOf: file.url) } catch {
+                        log.error(file.displayPath, "cannot read the file: \(error.localizedDescription)")
+                    }
+                }
+            }
+        }
+        var library = MustacheLibrary()
+        for name in sources.keys.sorted() {
+            guard let source = sources[name] else { continue }
+            do {
+                library.register(try MustacheTemplate(string: source.text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                log.error(source.path, line: error.context.lineNumber, column: error.context.columnNumber,
+                          "template error: \(describe(error.error))")
+            } catch {
+                log.error(source.path, "template error: \(error)")
+            }
+        }
+        return Theme(library: library, assets: assets)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect?: "a section is closed with a different name than it was opened with"
+        case .unfinishedName?: "a tag is not closed with `}}`"
+        case .expectedSectionEnd?: "a section is never closed (missing `{{/name}}`)"
+        case .invalidSetDelimiter?: "invalid set-delimiter tag"
+        case .transformAppliedToInheritanceSection?: "a transform cannot be applied to an inheritance section"
+        case .illegalTokenInsideInheritSection?: "only blocks (`{{$name}}`) may stand inside `{{<parent}}`"
+        case .textInsideInheritSection?: "only blocks (`{{$name}}`) may stand inside `{{<parent}}`"
+        default: "\(error)"
+        }
+    }
+}

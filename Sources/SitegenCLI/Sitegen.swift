@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import SiteGen
+
+@main
+struct Sitegen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sitegen",
+        abstract: "Builds a static website from a catalogue of assistant skills and their ratings.",
+        discussion: """
+            Reads skills (Markdown with YAML front matter, SUSI JSON) from CONTENT/skills/ and ratings \
+            (star counts, SUSI rating dumps, one vote per line) from CONTENT/ratings/, and writes a complete \
+            static site to OUTPUT. Settings live in CONTENT/site.yml. See README.md for the formats.
+            """,
+        subcommands: [Build.self, Check.self],
+        defaultSubcommand: nil
+    )
+}
+
+/// Options shared by every command that reads a catalogue.
+struct SiteOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Folder holding skills/, ratings/ and site.yml.", valueName: "dir"))
+    var content = "Content"
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Folder of Mustache templates and assets/; files missing there come from the built-in theme. Default: Templates, when it exists.",
+        valueName: "dir"))
+    var templates: String?
+
+    @Option(name: .long, help: ArgumentHelp("Folder the site is written to. It belongs to sitegen: it is replaced on every build.", valueName: "dir"))
+    var output = "Public"
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp(
+        "Where the site is deployed (https://example.org/catalogue/ or /catalogue/); overrides base_url in site.yml.",
+        valueName: "url"))
+    var baseURL: String?
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    func buildOptions() throws -> BuildOptions {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL }
+        var templatesURL: URL?
+        var templatesDisplay = "Templates"
+        if let templates {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url(templates).path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("templates folder `\(templates)` not found")
+            }
+            templatesURL = url(templates)
+            templatesDisplay = templates
+        } else if FileManager.default.fileExists(atPath: url("Templates").path) {
+            templatesURL = url("Templates")
+        }
+        return BuildOptions(
+            content: ContentLocation(root: url(content), display: content), templates: templatesURL,
+            templatesDisplay: templatesDisplay, output: url(output), outputDisplay: output, baseURL: baseURL, strict: strict
+        )
+    }
+}
+
+/// Diagnostics go to standard error, one per line, like a compiler's.
+enum Report {
+    static func print(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+    }
+
+    static func fail(_ failure: BuildFailure, verb: String) -> ExitCode {
+        print(failure.diagnostics)
+        let errors = failure.errors.count, warnings = failure.diagnostics.count - errors
+        var line = "\(verb) failed: \(errors) error\(errors == 1 ? "" : "s")"
+        if warnings > 0 { line += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+        return ExitCode(1)
+    }
+}
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build the site from CONTENT into OUTPUT.",
+        discussion: "Nothing in OUTPUT changes unless the whole build succeeds."
+    )
+
+    @OptionGroup var site: SiteOptions
+
+    @Flag(name: .long, help: "Print the time each stage took.")
+    var verbose = false
+
+    func run() throws {
+        let options = try site.buildOptions()
+        do {
+            let report = try SiteBuilder.build(options)
+            Report.print(report.warnings)
+            Swift.print(report.summary + " → \(options.outputDisplay)/")
+            if verbose {
+                Swift.print(report.stages.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
+            }
+        } catch {
+            throw Report.fail(error, verb: "build")
+        }
+    }
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read and validate CONTENT and the templates without writing anything.",
+        discussion: "Exits 1 when there are errors (or warnings, with --strict): a CI step for content repositories."
+    )
+
+    @OptionGroup var site: SiteOptions
+
+    func run() throws {
+        let options = try site.buildOptions()
+        do {
+            let loaded = try SiteBuilder.check(options)
+            Report.print(loaded.diagnostics)
+            let warnings = loaded.diagnostics.count
+            Swift.print("Checked \(loaded.skills.count.grouped) skills and \(loaded.votesRead.grouped) ratings: no errors"
+                + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
+        } catch {
+            throw Report.fail(error, verb: "check")
+        }
+    }
+}
