@@ -60,7 +60,7 @@ public enum SiteBuilder {
         return BuildReport(
             skills: catalogue.entries.count, groups: catalogue.groups.count,
             pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count,
-            votesRead: loaded.votesRead, ratingFiles: loaded.ratingFilesRead,
+            votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
             warnings: (log.items + staticLog.items).filter { $0.severity == .warning }.sorted(),
             seconds: (clock.now - start).seconds, stages: stages
         )

@@ -89,6 +89,7 @@ h1, h2, h3 { line-height: 1.25; }
   border: 1px solid var(--border); border-radius: var(--radius); position: relative;
 }
 .card:hover { border-color: var(--accent); }
+.card-media { flex: none; }
 .card-media img, .placeholder { width: 56px; height: 56px; border-radius: 12px; display: block; flex: none; }
 .placeholder {
   display: grid; place-items: center; background: var(--track); color: var(--muted);
