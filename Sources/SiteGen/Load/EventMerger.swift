@@ -31,8 +31,11 @@ struct EventMerger {
             do {
                 event = try decoder.decode(Line.self, from: Data(line.utf8))
             } catch {
-                let detail = JSONProblem.cleaned(JSONProblem.describe(error))
-                let column = JSONProblem.position(in: JSONProblem.describe(error))?.1
+                let description = JSONProblem.describe(error, text: String(line))
+                let detail = JSONProblem.cleaned(description)
+                let column = JSONProblem.offset(in: description).map {
+                    JSONProblem.lineAndColumn(ofByte: $0, in: String(line)).1
+                }
                 log.error(path, line: lineNumber, column: column, "invalid JSON line: \(detail)")
                 continue
             }

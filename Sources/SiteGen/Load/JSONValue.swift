@@ -60,11 +60,22 @@ enum JSONValue: Sendable, Equatable, Decodable {
 /// Turns JSON parse failures into diagnostics with the position in the file.
 enum JSONProblem {
     static func diagnostic(for error: any Error, path: String, text: String) -> Diagnostic {
-        let detail = describe(error)
-        if let (line, column) = position(in: detail) {
+        let detail = describe(error, text: text)
+        if let (line, column) = position(in: detail) ?? offset(in: detail).map({ lineAndColumn(ofByte: $0, in: text) }) {
             return .error(path, line: line, column: column, "invalid JSON: \(cleaned(detail))")
         }
         return .error(path, "invalid JSON: \(cleaned(detail))")
+    }
+
+    /// JSONDecoder on Linux does not say where the syntax error is; JSONSerialization does, so
+    /// the text is parsed once more with it on this (failing) path.
+    static func describe(_ error: any Error, text: String) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        } catch {
+            if let debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String { return debug }
+        }
+        return describe(error)
     }
 
     static func describe(_ error: any Error) -> String {
@@ -88,9 +99,29 @@ enum JSONProblem {
         return (line, column)
     }
 
+    /// Foundation on Linux says "… around character 33." (a 0-based UTF-8 offset).
+    static func offset(in text: String) -> Int? {
+        guard let range = text.range(of: "character ") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    static func lineAndColumn(ofByte offset: Int, in text: String) -> (Int, Int) {
+        var line = 1, column = 1
+        for (index, byte) in text.utf8.enumerated() {
+            if index >= offset { break }
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
     static func cleaned(_ text: String) -> String {
         var t = text
-        if let r = t.range(of: " around line") { t = String(t[..<r.lowerBound]) }
+        if let r = t.range(of: " around line") ?? t.range(of: " around character") { t = String(t[..<r.lowerBound]) }
         if t.hasSuffix(".") { t.removeLast() }
         return t.isEmpty ? "the file could not be parsed" : t
     }

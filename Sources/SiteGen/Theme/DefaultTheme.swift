@@ -279,7 +279,7 @@ h1, h2, h3 { line-height: 1.25; }
     </div>
     <div class="skill-title">
       <h1>{{name}}</h1>
-      <p class="byline">{{#author}}by {{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · {{/author}}<a href="{{root}}{{groupURL}}">{{group}}</a> · <span lang="">{{language}}</span></p>
+      <p class="byline">{{#author}}by {{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · {{/author}}<a href="{{root}}{{groupURL}}">{{group}}</a> · {{language}}</p>
       <p class="rating-line rating-line-large">
         {{#rated}}{{{starRow}}} <span class="visually-hidden">{{ratingLabel}}</span><span aria-hidden="true"><span class="rating-average">{{averageText}}</span> · <span class="rating-count">{{totalText}}</span></span>{{/rated}}
         {{^rated}}<span class="not-rated">Not rated yet</span>{{/rated}}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// Builds real sites into temporary folders and looks at them as a visitor would.
+@Suite struct EndToEndTests {
+    @Test func buildsTheSampleCatalogue() throws {
+        let out = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let site = out.appendingPathComponent("Public")
+        let report = try SiteBuilder.build(TestSupport.options(content: TestSupport.sampleContent, output: site))
+        let loaded = ContentLoader.load(ContentLocation(root: TestSupport.sampleContent, display: "Content"))
+
+        #expect(report.skills == loaded.skills.count)
+        #expect(report.skills >= 30)
+        #expect(report.groups >= 8)
+        #expect(Set(loaded.skills.map(\.language)).count >= 2)
+        #expect(report.warnings.count == 1)  // the one skill whose image is missing, on purpose
+        #expect(report.warnings.first?.message.contains("calendar-assistant.png") == true)
+
+        let index = try TestSupport.read(site.appendingPathComponent("index.html"))
+        let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config)
+        for group in catalogue.groups {
+            #expect(index.contains(">\(HTML.escape(group.name))</a>"), "index lists \(group.name)")
+            let page = site.appendingPathComponent(group.path + "index.html")
+            #expect(FileManager.default.fileExists(atPath: page.path))
+        }
+        for entry in catalogue.entries {
+            let page = try TestSupport.read(site.appendingPathComponent(entry.path + "index.html"))
+            #expect(page.contains("<h1>\(HTML.escape(entry.skill.name))</h1>"))
+            if let average = entry.rating.averageText {
+                #expect(page.contains(">\(average)<"), "\(entry.skill.id) shows its average")
+                #expect(page.contains(entry.rating.totalText))
+                let percents = Self.percentages(in: page)
+                #expect(percents.count == 5)
+                #expect(percents.reduce(0, +) == 100, "\(entry.skill.id): \(percents)")
+            } else {
+                #expect(page.contains("Not rated yet"))
+                #expect(!page.contains("rating-chart"))
+            }
+        }
+
+        let recipe = try TestSupport.read(site.appendingPathComponent("skills/food-and-drink/recipe-finder/index.html"))
+        #expect(recipe.contains("3,288 ratings"))
+        let lyrics = try TestSupport.read(site.appendingPathComponent("skills/music-and-audio/lyrics-lookup/index.html"))
+        #expect(lyrics.contains("1 rating<"))
+        let calendar = try TestSupport.read(site.appendingPathComponent("skills/productivity/calendar-assistant/index.html"))
+        #expect(!calendar.contains("<img"))
+        #expect(calendar.contains("class=\"placeholder"))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("media/images/recipe-finder.png").path))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("assets/style.css").path))
+
+        // No page ships JavaScript, and every relative link and image points at a built file.
+        for page in try Self.htmlFiles(in: site) {
+            let html = try TestSupport.read(page)
+            #expect(!html.lowercased().contains("<script"), "\(page.path)")
+            #expect(html.hasPrefix("<!DOCTYPE html>"))
+            #expect(html.contains("<html lang=\""))
+            for link in Self.references(in: html) where !link.contains(":") && !link.hasPrefix("#") && !link.hasPrefix("/") {
+                var target = page.deletingLastPathComponent().appendingPathComponent(link.removingPercentEncoding ?? link).standardizedFileURL
+                if link.hasSuffix("/") || link.isEmpty { target.appendPathComponent("index.html") }
+                #expect(FileManager.default.fileExists(atPath: target.path), "\(page.path) links to \(link)")
+            }
+        }
+    }
+
+    @Test func theSkillPageMatchesItsGoldenFile() throws {
+        let out = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let fixture = TestSupport.repoRoot.appendingPathComponent("Tests/Fixtures/golden-site")
+        _ = try SiteBuilder.build(TestSupport.options(content: fixture, output: out.appendingPathComponent("Public")))
+        let page = try TestSupport.read(out.appendingPathComponent("Public/skills/news/headline-finder/index.html"))
+        try Golden.check(page, named: "pages/skill-page.html")
+        // What the golden file shows, asserted in words too.
+        #expect(page.contains("5.0") == false)
+        #expect(page.contains(">3.6<"))  // (2·1 + 1·2 + 1·3 + 1·4 + 5·5) / 10 = 3.6
+        #expect(page.contains("5 (50%)"))
+        #expect(!page.contains("<b>raw HTML</b>"))
+        #expect(!page.contains("javascript:"))
+        #expect(page.contains("“public”"))  // smart punctuation
+        #expect(page.contains("<h3>Sources</h3>"))  // headings move below the page's h2 sections
+    }
+
+    @Test func theBuiltInThemeMatchesTemplatesFolder() throws {
+        let folder = TestSupport.repoRoot.appendingPathComponent("Templates")
+        var log = DiagnosticLog()
+        let files = ContentFile.list(in: folder, display: "Templates", &log)
+        #expect(files.count == DefaultTheme.files.count, "run scripts/embed-theme")
+        for file in files {
+            let text = try TestSupport.read(file.url)
+            #expect(DefaultTheme.files[file.relativePath] == text, "\(file.relativePath) differs: run scripts/embed-theme")
+        }
+    }
+
+    @Test func buildsWithoutATemplatesFolder() throws {
+        let out = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let fixture = TestSupport.repoRoot.appendingPathComponent("Tests/Fixtures/golden-site")
+        let report = try SiteBuilder.build(TestSupport.options(content: fixture, output: out.appendingPathComponent("Public"), templates: nil))
+        #expect(report.pages == 4)  // index, one group, one skill, 404
+    }
+
+    static func percentages(in html: String) -> [Int] {
+        var result: [Int] = []
+        var rest = html[...]
+        while let range = rest.range(of: "%)</td>") {
+            let before = rest[..<range.lowerBound]
+            if let open = before.lastIndex(of: "("), let n = Int(before[before.index(after: open)...]) { result.append(n) }
+            rest = rest[range.upperBound...]
+        }
+        return result
+    }
+
+    static func references(in html: String) -> [String] {
+        var result: [String] = []
+        for attribute in ["href=\"", "src=\""] {
+            var rest = html[...]
+            while let range = rest.range(of: attribute) {
+                let value = rest[range.upperBound...].prefix { $0 != "\"" }
+                result.append(String(value).replacingOccurrences(of: "&amp;", with: "&"))
+                rest = rest[range.upperBound...]
+            }
+        }
+        return result
+    }
+
+    static func htmlFiles(in folder: URL) throws -> [URL] {
+        var log = DiagnosticLog()
+        return ContentFile.list(in: folder, display: "", &log).filter { $0.relativePath.hasSuffix(".html") }.map(\.url)
+    }
+}
+
+/// Golden files under Tests/SiteGenTests/Golden/. Run with UPDATE_GOLDEN=1 to rewrite them
+/// after an intended change, then review the diff.
+enum Golden {
+    static let folder = TestSupport.repoRoot.appendingPathComponent("Tests/SiteGenTests/Golden")
+
+    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = folder.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(actual.utf8).write(to: url)
+            return
+        }
+        let expected = try TestSupport.read(url)
+        #expect(actual == expected, "\(name) differs from its golden file (UPDATE_GOLDEN=1 rewrites it)", sourceLocation: sourceLocation)
+    }
+}

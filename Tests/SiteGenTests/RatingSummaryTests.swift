@@ -1,0 +1,40 @@
+import Testing
+@testable import SiteGen
+
+@Suite struct RatingSummaryTests {
+    @Test func averageComesFromIntegerCountsRoundedHalfUp() {
+        let summary = RatingSummary(counts: StarCounts(four: 3, five: 1))  // 4.25
+        #expect(summary.total == 4)
+        #expect(summary.average == 4.25)
+        #expect(summary.averageText == "4.3")
+    }
+
+    @Test func unratedHasNoAverage() {
+        let summary = RatingSummary(counts: StarCounts())
+        #expect(!summary.isRated)
+        #expect(summary.average == nil)
+        #expect(summary.averageText == nil)
+        #expect(summary.percentagesFiveToOne == [0, 0, 0, 0, 0])
+    }
+
+    @Test func percentagesRunFiveToOneAndAddUpTo100() {
+        let summary = RatingSummary(counts: StarCounts(one: 1, two: 1, three: 1))
+        #expect(summary.percentagesFiveToOne == [0, 0, 34, 33, 33])
+        #expect(summary.percentage(stars: 3) == 34)
+    }
+
+    @Test func countsAreFormattedWithGrouping() {
+        #expect(RatingSummary.ratingsText(1) == "1 rating")
+        #expect(RatingSummary.ratingsText(0) == "0 ratings")
+        #expect(RatingSummary.ratingsText(1_234_567) == "1,234,567 ratings")
+    }
+
+    @Test func tallyMergeKeepsThumbsAbsentUnlessGiven() {
+        var tally = RatingTally(stars: StarCounts(five: 1))
+        tally.merge(RatingTally(stars: StarCounts(one: 1)))
+        #expect(tally.positive == nil)
+        tally.merge(RatingTally(positive: 3, negative: 1))
+        #expect(tally.positive == 3)
+        #expect(tally.stars.total == 2)
+    }
+}
