@@ -79,6 +79,8 @@ public struct SiteRenderer: Sendable {
         let config = catalogue.config
         var context: [String: Any] = [
             "root": root,
+            // Cards sit under the page's h1 (listings) unless a page puts section headings between.
+            "cardLevel": 2,
             "lang": config.language,
             "siteTitle": config.title,
             "siteDescription": config.description,
@@ -109,6 +111,7 @@ public struct SiteRenderer: Sendable {
             ]
         }
         context["groupCount"] = catalogue.groups.count
+        context["cardLevel"] = 3
         return context
     }
 

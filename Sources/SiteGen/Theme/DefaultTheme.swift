@@ -175,7 +175,7 @@ h1, h2, h3 { line-height: 1.25; }
     {{^image}}<span class="placeholder" aria-hidden="true">{{initial}}</span>{{/image}}
   </div>
   <div class="card-body">
-    <h3 class="card-title"><a href="{{root}}{{url}}">{{name}}</a></h3>
+    <h{{cardLevel}} class="card-title"><a href="{{root}}{{url}}">{{name}}</a></h{{cardLevel}}>
     {{#firstExample}}<p class="card-example">“{{firstExample}}”</p>{{/firstExample}}
     {{#summary}}<p class="card-summary">{{summary}}</p>{{/summary}}
     <p class="rating-line">
