@@ -38,7 +38,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SiteGenTests",
-            dependencies: ["SiteGen"]
+            dependencies: ["SiteGen"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

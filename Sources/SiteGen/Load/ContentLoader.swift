@@ -46,17 +46,17 @@ public enum ContentLoader {
             log.error(location.display, "content folder not found; pass --content DIR or run from the folder that holds Content/")
         }
 
+        // Skill files are independent: read them on all cores, then merge in path order.
+        let skillFiles = ContentFile.list(in: location.skills, display: location.display + "/skills", &log)
+        let perFile = skillFiles.parallelMap { file -> ([Skill], [Diagnostic]) in
+            var fileLog = DiagnosticLog()
+            let skills = readSkills(file, &fileLog)
+            return (skills, fileLog.items)
+        }
         var skills: [Skill] = []
-        for file in ContentFile.list(in: location.skills, display: location.display + "/skills", &log) {
-            let ext = (file.relativePath as NSString).pathExtension.lowercased()
-            guard ext == "md" || ext == "json" else { continue }
-            let id = String(file.relativePath.dropLast(ext.count + 1))
-            guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { continue }
-            if ext == "md" {
-                if let skill = MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log) { skills.append(skill) }
-            } else {
-                skills.append(contentsOf: JSONSkillReader.read(text, id: id, displayPath: file.displayPath, &log))
-            }
+        for (fileSkills, diagnostics) in perFile {
+            skills.append(contentsOf: fileSkills)
+            log.append(contentsOf: diagnostics)
         }
         skills = SkillValidator.check(skills, location: location, &log)
 
@@ -66,5 +66,17 @@ public enum ContentLoader {
 
         return LoadedContent(config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),
                              ratingFilesRead: sources.filesRead, votesRead: sources.votesRead)
+    }
+
+    /// The skills one file defines (a getSkillList response defines several).
+    static func readSkills(_ file: ContentFile, _ log: inout DiagnosticLog) -> [Skill] {
+        let ext = (file.relativePath as NSString).pathExtension.lowercased()
+        guard ext == "md" || ext == "json" else { return [] }
+        let id = String(file.relativePath.dropLast(ext.count + 1))
+        guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { return [] }
+        if ext == "md" {
+            return MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log).map { [$0] } ?? []
+        }
+        return JSONSkillReader.read(text, id: id, displayPath: file.displayPath, &log)
     }
 }

@@ -4,11 +4,31 @@ import Foundation
 /// (later by timestamp; by reading order when timestamps are equal or missing); votes without a
 /// user all count.
 struct EventMerger {
+    /// One line, decoded leniently: a field of an unexpected type is kept as nil or as text so
+    /// the checks below can name it.
     private struct Line: Decodable {
-        var skill: JSONValue?
+        var skill: String?
         var stars: JSONValue?
-        var user: JSONValue?
-        var timestamp: JSONValue?
+        var user: String?
+        var timestamp: String?
+
+        enum Key: String, CodingKey { case skill, stars, user, timestamp }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            skill = try? c.decodeIfPresent(String.self, forKey: .skill)
+            if let n = try? c.decodeIfPresent(Int.self, forKey: .stars) {
+                stars = .number(Double(n))
+            } else {
+                stars = try? c.decodeIfPresent(JSONValue.self, forKey: .stars)
+            }
+            if let u = try? c.decodeIfPresent(String.self, forKey: .user) {
+                user = u
+            } else if let n = try? c.decodeIfPresent(Int.self, forKey: .user) {
+                user = String(n)
+            }
+            timestamp = try? c.decodeIfPresent(String.self, forKey: .timestamp)
+        }
     }
 
     private struct UserVote {
@@ -19,50 +39,65 @@ struct EventMerger {
     private var anonymous: [String: StarCounts] = [:]
     private var byUser: [String: [String: UserVote]] = [:]
     private(set) var firstPath: [String: String] = [:]
-    private let decoder = JSONDecoder()
 
     mutating func read(_ text: String, path: String, _ log: inout DiagnosticLog) {
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            let event: Line
-            do {
-                event = try decoder.decode(Line.self, from: Data(line.utf8))
-            } catch {
-                let description = JSONProblem.describe(error, text: String(line))
-                let detail = JSONProblem.cleaned(description)
-                let column = JSONProblem.offset(in: description).map {
-                    JSONProblem.lineAndColumn(ofByte: $0, in: String(line)).1
-                }
-                log.error(path, line: lineNumber, column: column, "invalid JSON line: \(detail)")
-                continue
-            }
-            guard let skill = event.skill?.string, !skill.isEmpty else {
-                log.error(path, line: lineNumber, column: 1, "a vote needs `skill`: the skill's id, like \"news/headline-finder\"")
-                continue
-            }
-            guard let starsValue = event.stars, let stars = starsValue.integer, (1...5).contains(stars) else {
-                let shown = event.stars.map(RatingObject.short) ?? "nothing"
-                log.error(path, line: lineNumber, column: column(of: "\"stars\"", in: line),
-                          "`stars` must be a whole number from 1 to 5, found \(shown)")
-                continue
-            }
-            if firstPath[skill] == nil { firstPath[skill] = "\(path):\(lineNumber)" }
-            let user: String? = switch event.user {
-            case .string(let s)?: s
-            case .number(let d)?: String(d)
-            default: nil
-            }
-            guard let user else {
-                anonymous[skill, default: StarCounts()].add(vote: stars)
-                continue
-            }
-            let time = event.timestamp?.string ?? ""
-            if let previous = byUser[skill]?[user], previous.time > time { continue }
-            byUser[skill, default: [:]][user] = UserVote(stars: stars, time: time)
+        let bytes = Array(text.utf8)
+        var lines: [(number: Int, range: Range<Int>)] = []
+        var start = 0, number = 1
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+            var end = index
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) { lines.append((number, start..<end)) }
+            start = index + 1
+            number += 1
         }
+        // Fast path: the whole file as one JSON array, decoded in one call. Only when that fails
+        // is each line decoded on its own, to say which one is broken.
+        var joined = [UInt8]()
+        joined.reserveCapacity(bytes.count + lines.count + 2)
+        joined.append(0x5B)
+        for (offset, line) in lines.enumerated() {
+            if offset > 0 { joined.append(0x2C) }
+            joined.append(contentsOf: bytes[line.range])
+        }
+        joined.append(0x5D)
+        let decoder = JSONDecoder()
+        if let all = try? decoder.decode([Line].self, from: Data(joined)), all.count == lines.count {
+            for (line, event) in zip(lines, all) { add(event, line: line.number, text: bytes[line.range], path: path, &log) }
+            return
+        }
+        for line in lines {
+            let data = Data(bytes[line.range])
+            do {
+                add(try decoder.decode(Line.self, from: data), line: line.number, text: bytes[line.range], path: path, &log)
+            } catch {
+                let lineText = String(decoding: bytes[line.range], as: UTF8.self)
+                let description = JSONProblem.describe(error, text: lineText)
+                let column = JSONProblem.offset(in: description).map { JSONProblem.lineAndColumn(ofByte: $0, in: lineText).1 }
+                log.error(path, line: line.number, column: column, "invalid JSON line: \(JSONProblem.cleaned(description))")
+            }
+        }
+    }
+
+    private mutating func add(_ event: Line, line: Int, text: ArraySlice<UInt8>, path: String, _ log: inout DiagnosticLog) {
+        guard let skill = event.skill, !skill.isEmpty else {
+            log.error(path, line: line, column: 1, "a vote needs `skill`: the skill's id as text, like \"news/headline-finder\"")
+            return
+        }
+        guard let stars = event.stars?.integer, (1...5).contains(stars) else {
+            let shown = event.stars.map(RatingObject.short) ?? "nothing"
+            log.error(path, line: line, column: column(of: "\"stars\"", in: text),
+                      "`stars` must be a whole number from 1 to 5, found \(shown)")
+            return
+        }
+        if firstPath[skill] == nil { firstPath[skill] = "\(path):\(line)" }
+        guard let user = event.user else {
+            anonymous[skill, default: StarCounts()].add(vote: stars)
+            return
+        }
+        let time = event.timestamp ?? ""
+        if let previous = byUser[skill]?[user], previous.time > time { return }
+        byUser[skill, default: [:]][user] = UserVote(stars: stars, time: time)
     }
 
     func tallies() -> [String: RatingTally] {
@@ -76,8 +111,16 @@ struct EventMerger {
         return result
     }
 
-    private func column(of needle: String, in line: Substring) -> Int? {
-        guard let range = line.range(of: needle) else { return nil }
-        return line.distance(from: line.startIndex, to: range.lowerBound) + 1
+    private func column(of needle: String, in line: ArraySlice<UInt8>) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard line.count >= pattern.count else { return nil }
+        var index = line.startIndex
+        while index + pattern.count <= line.endIndex {
+            if line[index..<(index + pattern.count)].elementsEqual(pattern) {
+                return String(decoding: line[line.startIndex..<index], as: UTF8.self).count + 1
+            }
+            index += 1
+        }
+        return nil
     }
 }

@@ -7,11 +7,18 @@ struct YAMLMapping {
     let path: String
     let lineOffset: Int
     private(set) var consumed: Set<String> = []
+    /// Values by key, built once: Yams' own lookup resolves every key's tag on each call.
+    private let values: [String: Node]
 
     init(_ mapping: Node.Mapping, path: String, lineOffset: Int) {
         self.node = mapping
         self.path = path
         self.lineOffset = lineOffset
+        var values: [String: Node] = [:]
+        for (key, value) in mapping {
+            if let name = key.scalar?.string, values[name] == nil { values[name] = value }
+        }
+        self.values = values
     }
 
     func position(of node: Node?) -> (line: Int?, column: Int?) {
@@ -23,7 +30,7 @@ struct YAMLMapping {
         node.compactMap { pair in pair.key.scalar.map { ($0.string, pair.key) } }
     }
 
-    func value(_ key: String) -> Node? { node[key] }
+    func value(_ key: String) -> Node? { values[key] }
 
     func error(_ log: inout DiagnosticLog, at node: Node?, _ message: String) {
         let (line, column) = position(of: node)
@@ -42,7 +49,7 @@ struct YAMLMapping {
 
     mutating func string(_ key: String, _ log: inout DiagnosticLog) -> String? {
         consumed.insert(key)
-        guard let value = node[key], !Self.isNull(value) else { return nil }
+        guard let value = values[key], !Self.isNull(value) else { return nil }
         guard case .scalar(let scalar) = value else {
             error(&log, at: value, "`\(key)` must be text, not a \(Self.kind(value))")
             return nil
@@ -52,7 +59,7 @@ struct YAMLMapping {
 
     mutating func bool(_ key: String, _ log: inout DiagnosticLog) -> Bool? {
         consumed.insert(key)
-        guard let value = node[key], !Self.isNull(value) else { return nil }
+        guard let value = values[key], !Self.isNull(value) else { return nil }
         if let bool = value.bool { return bool }
         error(&log, at: value, "`\(key)` must be true or false")
         return nil
@@ -60,7 +67,7 @@ struct YAMLMapping {
 
     mutating func number(_ key: String, _ log: inout DiagnosticLog) -> Double? {
         consumed.insert(key)
-        guard let value = node[key], !Self.isNull(value) else { return nil }
+        guard let value = values[key], !Self.isNull(value) else { return nil }
         if let number = value.float ?? value.int.map(Double.init), number.isFinite { return number }
         error(&log, at: value, "`\(key)` must be a number")
         return nil
@@ -69,7 +76,7 @@ struct YAMLMapping {
     /// A list of text; a single text value counts as a one-item list.
     mutating func stringList(_ key: String, _ log: inout DiagnosticLog) -> [String]? {
         consumed.insert(key)
-        guard let value = node[key], !Self.isNull(value) else { return nil }
+        guard let value = values[key], !Self.isNull(value) else { return nil }
         switch value {
         case .scalar(let scalar):
             return [scalar.string]
@@ -92,7 +99,7 @@ struct YAMLMapping {
 
     mutating func mapping(_ key: String, _ log: inout DiagnosticLog) -> YAMLMapping? {
         consumed.insert(key)
-        guard let value = node[key], !Self.isNull(value) else { return nil }
+        guard let value = values[key], !Self.isNull(value) else { return nil }
         guard case .mapping(let mapping) = value else {
             error(&log, at: value, "`\(key)` must be a mapping of keys to values")
             return nil
