@@ -47,17 +47,26 @@ public enum ContentLoader {
         }
 
         var skills: [Skill] = []
-        for file in ContentFile.list(in: location.skills, display: location.display + "/skills", &log) {
+        var susi = SusiRepositoryReader()
+        let listing = SkillFolder.list(location, &log)
+        for file in listing.files {
             let ext = (file.relativePath as NSString).pathExtension.lowercased()
+            let contentPath = listing.contentPrefix + file.relativePath
+            if ext == "txt" {
+                susi.read(file, contentPath: contentPath, id: String(file.relativePath.dropLast(4)), &log)
+                continue
+            }
             guard ext == "md" || ext == "json" else { continue }
             let id = String(file.relativePath.dropLast(ext.count + 1))
             guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { continue }
+            if ext == "md", SusiLayout.isCheckoutDocument(text, contentPath: contentPath, root: location.root) { continue }
             if ext == "md" {
                 if let skill = MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log) { skills.append(skill) }
             } else {
                 skills.append(contentsOf: JSONSkillReader.read(text, id: id, displayPath: file.displayPath, &log))
             }
         }
+        skills += SusiPageNames.assign(susi.skills, avoiding: skills, &log)
         skills = SkillValidator.check(skills, location: location, &log)
 
         let ratingFiles = ContentFile.list(in: location.ratings, display: location.display + "/ratings", &log)
