@@ -134,18 +134,9 @@ public enum SusiImport {
 
         var files: [Planned] = []
         var images = Set<String>()
-        var seen: [String: String] = [:]
-        for skill in reader.skills {
-            // `…/models/general/Weather/en/forecast` → `…/general/Weather/en/forecast.md`: the file
-            // name stays the SUSI tag, so SUSI rating dumps still find the skill.
-            var segments = skill.id.split(separator: "/").map(String.init)
-            if segments.count >= 5 { segments.remove(at: segments.count - 5) }
-            let path = destinationPrefix + "/" + segments.joined(separator: "/") + ".md"
-            if let first = seen[path.lowercased()] {
-                log.error(skill.sourcePath, "would be imported to the same file as \(first): \(path)")
-                continue
-            }
-            seen[path.lowercased()] = skill.sourcePath
+        let ids = destinations(for: reader.skills, &log)
+        for (skill, id) in zip(reader.skills, ids) {
+            let path = destinationPrefix + "/" + id + ".md"
             var imageValue: String?
             switch skill.image {
             case .local(let source)?:
@@ -168,6 +159,42 @@ public enum SusiImport {
         }
         return Plan(contentRoot: contentRoot, depthBelowContent: parts.count - skillsIndex, files: files,
                     skipped: inLayout - reader.skills.count)
+    }
+
+    /// Each skill's id below the destination (its file path without `.md`).
+    /// `…/models/general/Weather/en/forecast` becomes `…/general/Weather/en/forecast`. The file name
+    /// stays the SUSI tag, so SUSI rating dumps still find the skill; where that name would give
+    /// no readable page or another skill's page (`🎉`, `IFSC_to_Bank_details` beside
+    /// `IFSC_to_Bank_Details`), the file goes one folder down, named after the skill
+    /// (`…/en/confetti/🎉.md`), since a Markdown skill's page comes from its path alone.
+    static func destinations(for skills: [Skill], _ log: inout DiagnosticLog) -> [String] {
+        func key(_ id: String) -> String { Catalogue.skillPath(id).lowercased() }
+        let natural = skills.map { skill -> String in
+            var segments = skill.id.split(separator: "/").map(String.init)
+            if segments.count >= 5 { segments.remove(at: segments.count - 5) }
+            return segments.joined(separator: "/")
+        }
+        var taken: [String: Int] = [:]
+        for (index, id) in natural.enumerated() where Slug.segment(skills[index].tag) != "_" && taken[key(id)] == nil {
+            taken[key(id)] = index
+        }
+        var result = natural
+        for (index, skill) in skills.enumerated() where taken[key(natural[index])] != index {
+            let readable = Slug.segment(skill.tag) != "_"
+            let folder = natural[index].split(separator: "/").dropLast().joined(separator: "/")
+            let base = Slug.segment(skill.name) == "_" ? "skill" : Slug.segment(skill.name)
+            var number = 1
+            func candidate() -> String {
+                (folder.isEmpty ? "" : folder + "/") + (number == 1 ? base : "\(base)-\(number)") + "/" + skill.tag
+            }
+            while taken[key(candidate())] != nil { number += 1 }
+            result[index] = candidate()
+            taken[key(result[index])] = index
+            if readable, let owner = taken[key(natural[index])] {
+                log.warning(skill.sourcePath, "`\(skill.tag)` would share its page with `\(skills[owner].tag)` (page names ignore case and punctuation); it is imported as \(result[index]).md")
+            }
+        }
+        return result
     }
 
     /// The content folder as the user would write it, from the destination they typed
