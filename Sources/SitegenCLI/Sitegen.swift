@@ -8,7 +8,7 @@ struct Sitegen: ParsableCommand {
         commandName: "sitegen",
         abstract: "Builds a static website from a catalogue of assistant skills and their ratings.",
         discussion: """
-            Reads skills (Markdown with YAML front matter, SUSI JSON) from CONTENT/skills/ and ratings \
+            Reads skills (Markdown with YAML front matter, SUSI JSON, SUSI skill repositories) from CONTENT/skills/ and ratings \
             (star counts, SUSI rating dumps, one vote per line) from CONTENT/ratings/, and writes a complete \
             static site to OUTPUT. Settings live in CONTENT/site.yml. See README.md for the formats.
             """,
@@ -19,7 +19,7 @@ struct Sitegen: ParsableCommand {
 
 /// Options shared by every command that reads a catalogue.
 struct SiteOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Folder holding skills/, ratings/ and site.yml.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Folder holding skills/, ratings/ and site.yml (or a SUSI skill repository checkout, which holds models/).", valueName: "dir"))
     var content = "Content"
 
     @Option(name: .long, help: ArgumentHelp(
