@@ -8,18 +8,18 @@ struct Sitegen: ParsableCommand {
         commandName: "sitegen",
         abstract: "Builds a static website from a catalogue of assistant skills and their ratings.",
         discussion: """
-            Reads skills (Markdown with YAML front matter, SUSI JSON) from CONTENT/skills/ and ratings \
+            Reads skills (Markdown with YAML front matter, SUSI JSON, SUSI skill repositories) from CONTENT/skills/ and ratings \
             (star counts, SUSI rating dumps, one vote per line) from CONTENT/ratings/, and writes a complete \
             static site to OUTPUT. Settings live in CONTENT/site.yml. See README.md for the formats.
             """,
-        subcommands: [Build.self, Check.self],
+        subcommands: [Build.self, Check.self, Import.self],
         defaultSubcommand: nil
     )
 }
 
 /// Options shared by every command that reads a catalogue.
 struct SiteOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Folder holding skills/, ratings/ and site.yml.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Folder holding skills/, ratings/ and site.yml (or a SUSI skill repository checkout, which holds models/).", valueName: "dir"))
     var content = "Content"
 
     @Option(name: .long, help: ArgumentHelp(
@@ -60,16 +60,17 @@ struct SiteOptions: ParsableArguments {
     }
 }
 
-/// Diagnostics go to standard error, one per line, like a compiler's.
+/// Diagnostics go to standard error, one per line, like a compiler's; many alike warnings are
+/// summarised unless `verbose` (see `WarningSummary`).
 enum Report {
-    static func print(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    static func print(_ diagnostics: [Diagnostic], verbose: Bool = false) {
+        for line in WarningSummary.lines(diagnostics, verbose: verbose) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
         }
     }
 
-    static func fail(_ failure: BuildFailure, verb: String) -> ExitCode {
-        print(failure.diagnostics)
+    static func fail(_ failure: BuildFailure, verb: String, verbose: Bool = false) -> ExitCode {
+        print(failure.diagnostics, verbose: verbose)
         let errors = failure.errors.count, warnings = failure.diagnostics.count - errors
         var line = "\(verb) failed: \(errors) error\(errors == 1 ? "" : "s")"
         if warnings > 0 { line += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
@@ -86,20 +87,20 @@ struct Build: ParsableCommand {
 
     @OptionGroup var site: SiteOptions
 
-    @Flag(name: .long, help: "Print the time each stage took.")
+    @Flag(name: .long, help: "Print every warning (not a summary of many alike) and the time each stage took.")
     var verbose = false
 
     func run() throws {
         let options = try site.buildOptions()
         do {
             let report = try SiteBuilder.build(options)
-            Report.print(report.warnings)
+            Report.print(report.warnings, verbose: verbose)
             Swift.print(report.summary + " → \(options.outputDisplay)/")
             if verbose {
                 Swift.print(report.stages.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
             }
         } catch {
-            throw Report.fail(error, verb: "build")
+            throw Report.fail(error, verb: "build", verbose: verbose)
         }
     }
 }
@@ -112,16 +113,19 @@ struct Check: ParsableCommand {
 
     @OptionGroup var site: SiteOptions
 
+    @Flag(name: .long, help: "Print every warning, not a summary of many alike.")
+    var verbose = false
+
     func run() throws {
         let options = try site.buildOptions()
         do {
             let loaded = try SiteBuilder.check(options)
-            Report.print(loaded.diagnostics)
+            Report.print(loaded.diagnostics, verbose: verbose)
             let warnings = loaded.diagnostics.count
             Swift.print("Checked \(loaded.skills.count.grouped) skills and \(loaded.votesRead.grouped) ratings: no errors"
                 + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
         } catch {
-            throw Report.fail(error, verb: "check")
+            throw Report.fail(error, verb: "check", verbose: verbose)
         }
     }
 }

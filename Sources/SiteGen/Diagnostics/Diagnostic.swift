@@ -11,6 +11,9 @@ public struct Diagnostic: Error, Equatable, Hashable, Sendable, CustomStringConv
     public var line: Int?
     public var column: Int?
     public var message: String
+    /// What sort of problem this is (`unknown SUSI key`), so many alike can be summarised.
+    /// Not part of equality: it classifies the message, it adds nothing to it.
+    public var kind: String? = nil
 
     public init(_ severity: Severity, _ path: String, line: Int? = nil, column: Int? = nil, _ message: String) {
         self.severity = severity
@@ -38,6 +41,25 @@ public struct Diagnostic: Error, Equatable, Hashable, Sendable, CustomStringConv
     }
 
     public var description: String { "\(location): \(severity.rawValue): \(message)" }
+
+    /// The same diagnostic, classified.
+    public func kind(_ kind: String) -> Diagnostic {
+        var copy = self
+        copy.kind = kind
+        return copy
+    }
+
+    public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
+        a.severity == b.severity && a.path == b.path && a.line == b.line && a.column == b.column && a.message == b.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(severity)
+        hasher.combine(path)
+        hasher.combine(line)
+        hasher.combine(column)
+        hasher.combine(message)
+    }
 }
 
 extension Diagnostic: Comparable {

@@ -47,17 +47,21 @@ public enum ContentLoader {
         }
 
         // Skill files are independent: read them on all cores, then merge in path order.
-        let skillFiles = ContentFile.list(in: location.skills, display: location.display + "/skills", &log)
-        let perFile = skillFiles.parallelMap { file -> ([Skill], [Diagnostic]) in
+        let listing = SkillFolder.list(location, &log)
+        let perFile = listing.files.parallelMap { file -> FileSkills in
             var fileLog = DiagnosticLog()
-            let skills = readSkills(file, &fileLog)
-            return (skills, fileLog.items)
+            var result = readSkills(file, contentPath: listing.contentPrefix + file.relativePath, root: location.root, &fileLog)
+            result.diagnostics = fileLog.items
+            return result
         }
         var skills: [Skill] = []
-        for (fileSkills, diagnostics) in perFile {
-            skills.append(contentsOf: fileSkills)
-            log.append(contentsOf: diagnostics)
+        var susiSkills: [Skill] = []
+        for result in perFile {
+            skills.append(contentsOf: result.skills)
+            susiSkills.append(contentsOf: result.susiSkills)
+            log.append(contentsOf: result.diagnostics)
         }
+        skills += SusiPageNames.assign(susiSkills, avoiding: skills, &log)
         skills = SkillValidator.check(skills, location: location, &log)
 
         let ratingFiles = ContentFile.list(in: location.ratings, display: location.display + "/ratings", &log)
@@ -68,15 +72,28 @@ public enum ContentLoader {
                              ratingFilesRead: sources.filesRead, votesRead: sources.votesRead)
     }
 
+    struct FileSkills: Sendable {
+        var skills: [Skill] = []
+        /// Skills from SUSI `.txt` files: their page names are settled after all are read.
+        var susiSkills: [Skill] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
     /// The skills one file defines (a getSkillList response defines several).
-    static func readSkills(_ file: ContentFile, _ log: inout DiagnosticLog) -> [Skill] {
+    static func readSkills(_ file: ContentFile, contentPath: String, root: URL, _ log: inout DiagnosticLog) -> FileSkills {
         let ext = (file.relativePath as NSString).pathExtension.lowercased()
-        guard ext == "md" || ext == "json" else { return [] }
-        let id = String(file.relativePath.dropLast(ext.count + 1))
-        guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { return [] }
-        if ext == "md" {
-            return MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log).map { [$0] } ?? []
+        if ext == "txt" {
+            var susi = SusiRepositoryReader()
+            susi.read(file, contentPath: contentPath, id: String(file.relativePath.dropLast(4)), &log)
+            return FileSkills(susiSkills: susi.skills)
         }
-        return JSONSkillReader.read(text, id: id, displayPath: file.displayPath, &log)
+        guard ext == "md" || ext == "json" else { return FileSkills() }
+        let id = String(file.relativePath.dropLast(ext.count + 1))
+        guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { return FileSkills() }
+        if ext == "md" {
+            if SusiLayout.isCheckoutDocument(text, contentPath: contentPath, root: root) { return FileSkills() }
+            return FileSkills(skills: MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log).map { [$0] } ?? [])
+        }
+        return FileSkills(skills: JSONSkillReader.read(text, id: id, displayPath: file.displayPath, &log))
     }
 }

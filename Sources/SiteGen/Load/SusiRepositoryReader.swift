@@ -1,0 +1,124 @@
+import Foundation
+
+/// Collects the skills of SUSI skill files found while loading, then gives each its own page.
+struct SusiRepositoryReader {
+    private(set) var skills: [Skill] = []
+    /// `::tags` by skill id, for the import.
+    private(set) var tags: [String: [String]] = [:]
+
+    static let strayKind = "not in the SUSI layout"
+
+    /// Reads one `.txt` file; `contentPath` is its path relative to the content root.
+    mutating func read(_ file: ContentFile, contentPath: String, id: String, _ log: inout DiagnosticLog) {
+        guard let location = SusiLayout.location(contentPath: contentPath) else {
+            if SusiLayout.isUnderModels(contentPath: contentPath) {
+                log.append(Diagnostic.warning(file.displayPath, "a SUSI skill file must sit at models/<model>/<group>/<language>/<skill>.txt; this one is ignored").kind(Self.strayKind))
+            }
+            return
+        }
+        guard let text = Self.text(of: file.url, displayPath: file.displayPath, &log) else { return }
+        let result = SusiSkillFileReader.read(text, location: location, id: id, displayPath: file.displayPath)
+        log.append(contentsOf: result.diagnostics)
+        if let skill = result.skill {
+            skills.append(skill)
+            if !result.tags.isEmpty { tags[skill.id] = result.tags }
+        }
+    }
+
+    /// The file as text. The SUSI server reads skill files with Java's lenient UTF-8 decoder, so
+    /// a stray Latin-1 byte in one of hundreds of community files costs a warning, not the build.
+    static func text(of url: URL, displayPath: String, _ log: inout DiagnosticLog) -> String? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            log.error(displayPath, "cannot read the file: \(error.localizedDescription)")
+            return nil
+        }
+        if data.count > SourceText.maxBytes {
+            log.error(displayPath, "file is \(data.count.grouped) bytes; the limit is \(SourceText.maxBytes.grouped) bytes")
+            return nil
+        }
+        var text: String
+        if let valid = String(validating: data, as: UTF8.self) {
+            text = valid
+        } else {
+            let (line, column) = SourceText.firstInvalidUTF8(in: data)
+            log.append(Diagnostic.warning(displayPath, line: line, column: column,
+                                          "not valid UTF-8; the invalid bytes are read as �, as SUSI's server does; save the file as UTF-8")
+                .kind("SUSI file not UTF-8"))
+            text = String(decoding: data, as: UTF8.self)
+        }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text
+    }
+}
+
+/// Page URLs come from skill ids and ignore case and punctuation (`skills/…/ifsc-to-bank-details/`).
+/// A real SUSI repository holds files whose names differ only in those (`IFSC_to_Bank_Details.txt`,
+/// `IFSC_to_Bank_details.txt`) or have no letters or digits at all (`🎉.txt`). Unlike hand-made
+/// content, nobody can rename them before every build, so:
+/// - a file name without letters or digits gets the skill's name added to its id
+///   (`…/en/🎉 Confetti` → `…/en/confetti/`), so the page name says something;
+/// - a page name already taken gets a number (`…/ifsc-to-bank-details-2/`) and a warning.
+enum SusiPageNames {
+    static let kind = "SUSI page renamed"
+
+    /// Gives `susi` skills ids whose pages are free, keeping those of `existing` skills.
+    static func assign(_ susi: [Skill], avoiding existing: [Skill], _ log: inout DiagnosticLog) -> [Skill] {
+        func key(_ id: String) -> String { Catalogue.skillPath(id).lowercased() }
+        var taken = Set<String>()
+        var owner: [String: String] = [:]
+        for skill in existing where taken.insert(key(skill.id)).inserted { owner[key(skill.id)] = skill.id }
+        let susi = susi.map { skill in
+            guard Slug.segment(skill.tag) == "_", Slug.segment(skill.name) != "_" else { return skill }
+            var named = skill
+            named.id += " " + skill.name.replacingOccurrences(of: "/", with: " ")
+            return named
+        }
+        var clashing: [Int] = []
+        for (index, skill) in susi.enumerated() {
+            let page = key(skill.id)
+            if taken.insert(page).inserted { owner[page] = skill.id } else { clashing.append(index) }
+        }
+        var result = susi
+        for index in clashing {
+            let skill = susi[index]
+            var number = 2
+            while taken.contains(key(skill.id + "-\(number)")) { number += 1 }
+            let id = skill.id + "-\(number)"
+            taken.insert(key(id))
+            let other = owner[key(skill.id)].map { "`\($0)`" } ?? "another skill"
+            log.append(Diagnostic.warning(skill.sourcePath, line: skill.sourceLine,
+                "skill `\(skill.id)` would share its page with \(other) (page names ignore case and punctuation); it is published at \(Catalogue.skillPath(id))")
+                .kind(kind))
+            result[index].id = id
+        }
+        return result
+    }
+}
+
+/// Where skill files are listed from: `CONTENT/skills/`, or, when `--content` points straight at
+/// a SUSI checkout (a folder with `models/` and no `skills/`), that checkout's `models/`.
+enum SkillFolder {
+    struct Listing {
+        var files: [ContentFile]
+        /// Prepended to a file's `relativePath` to give its path relative to the content root.
+        var contentPrefix: String
+    }
+
+    static func list(_ location: ContentLocation, _ log: inout DiagnosticLog) -> Listing {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        let models = location.root.appendingPathComponent("models")
+        if !fm.fileExists(atPath: location.skills.path),
+           fm.fileExists(atPath: models.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            let files = ContentFile.list(in: models, display: location.display + "/models", &log).map {
+                ContentFile(url: $0.url, relativePath: "models/" + $0.relativePath, displayPath: $0.displayPath)
+            }
+            return Listing(files: files, contentPrefix: "")
+        }
+        return Listing(files: ContentFile.list(in: location.skills, display: location.display + "/skills", &log),
+                       contentPrefix: "skills/")
+    }
+}
