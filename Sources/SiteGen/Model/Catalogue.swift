@@ -28,11 +28,17 @@ public struct Catalogue: Sendable {
             Entry(skill: skill, rating: RatingSummary(ratings[skill.id] ?? RatingTally()), path: Self.skillPath(skill.id))
         }.sorted(by: Self.byName)
         self.entries = entries
+        // Groups are keyed by their page name, so spellings that differ only in case or
+        // punctuation ("News", "news") share one page instead of overwriting each other.
+        // The spelling most skills use names the group; ties go to the first in sort order.
         var byGroup: [String: [Entry]] = [:]
-        for entry in entries { byGroup[entry.skill.group, default: []].append(entry) }
-        groups = byGroup.keys.sorted { Self.compareNames($0, $1) }.map { name in
-            Group(name: name, path: Self.groupPath(name), entries: byGroup[name] ?? [])
-        }
+        for entry in entries { byGroup[Self.groupPath(entry.skill.group), default: []].append(entry) }
+        groups = byGroup.map { path, members -> Group in
+            var spellings: [String: Int] = [:]
+            for member in members { spellings[member.skill.group, default: 0] += 1 }
+            let name = spellings.sorted { a, b in a.value != b.value ? a.value > b.value : Self.compareNames(a.key, b.key) }.first?.key ?? ""
+            return Group(name: name, path: path, entries: members)
+        }.sorted { a, b in a.name != b.name ? Self.compareNames(a.name, b.name) : a.path < b.path }
     }
 
     public static func skillPath(_ id: String) -> String { "skills/" + Slug.path(id) + "/" }
