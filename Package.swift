@@ -38,7 +38,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SiteGenTests",
-            dependencies: ["SiteGen"]
+            dependencies: ["SiteGen"],
+            // Golden files are read through #filePath, not bundled.
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]
