@@ -97,7 +97,9 @@ h1, h2, h3 { line-height: 1.25; }
   font-weight: 700; font-size: 1.4rem;
 }
 .placeholder-large { width: 112px; height: 112px; font-size: 2.8rem; border-radius: 24px; }
-.card-body { min-width: 0; }
+.card-body { min-width: 0; display: flex; flex-direction: column; }
+/* Ratings line up along the bottom of a row of cards. */
+.card .rating-line { margin-top: auto; padding-top: 2px; }
 .card-title { margin: 0 0 2px; font-size: 1.05rem; }
 .card-title a { color: var(--text); text-decoration: none; }
 /* The whole card is the link target, while the link text stays the skill's name. */
@@ -107,7 +109,8 @@ h1, h2, h3 { line-height: 1.25; }
 .card-example { margin: 0 0 4px; color: var(--muted); font-style: italic; font-size: .92rem; }
 .card-summary { margin: 0 0 6px; font-size: .92rem; overflow-wrap: anywhere; }
 
-.rating-line { margin: 0; display: flex; align-items: center; gap: 6px; font-size: .9rem; }
+.rating-line { margin: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; font-size: .9rem; }
+.rating-line > span { white-space: nowrap; }
 /* Star rows paint in currentColor: set `color` to recolour them (both the fill and the outline). */
 .stars { color: var(--star); flex: none; display: inline-block; vertical-align: middle; }
 .rating-average { font-weight: 700; }
@@ -155,6 +158,12 @@ h1, h2, h3 { line-height: 1.25; }
 
 @media (max-width: 600px) {
   .hero h1, .skill-title h1 { font-size: 1.6rem; }
+  /* The icon beside the name, as app stores do on phones, so the rating shows on the first screen. */
+  .skill-header { flex-wrap: nowrap; align-items: flex-start; gap: 14px; }
+  .skill-media img, .skill-media .placeholder-large { width: 72px; height: 72px; border-radius: 16px; font-size: 1.8rem; }
+  .skill-title { min-width: 0; }
+  /* Star rows scale with CSS: they have a viewBox. */
+  .rating-line-large .stars { width: auto; height: 18px; }
   .skill section { padding: 2px 14px 12px; }
   .cards { grid-template-columns: 1fr; }
   /* One scrolling line of groups instead of a header that fills the first screen. */
