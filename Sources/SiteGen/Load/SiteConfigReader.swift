@@ -56,7 +56,7 @@ enum SiteConfigReader {
         }
         if let spacing = stars.number("spacing", &log) {
             if spacing >= 0 && spacing <= 200 { style.spacing = spacing }
-            else { stars.error(&log, at: stars.value("spacing"), "`stars.spacing` must be a number of pixels ≥ 0") }
+            else { stars.error(&log, at: stars.value("spacing"), "`stars.spacing` must be a number of pixels from 0 to 200") }
         }
         let customPath = stars.string("path", &log)
         let viewBox = stars.string("view_box", &log)

@@ -82,7 +82,7 @@ h1, h2, h3 { line-height: 1.25; }
 .section-head h2 { margin: 0 0 8px; font-size: 1.35rem; }
 .section-head h2 a { color: var(--text); text-decoration: none; }
 .section-head h2 a:hover { text-decoration: underline; }
-.section-head .count { color: var(--muted); font-size: .9rem; }
+.section-head .count { color: var(--muted); font-size: .9rem; white-space: nowrap; }
 
 .cards { list-style: none; margin: 0; padding: 0; display: grid; gap: 14px; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); }
 .card {
