@@ -39,6 +39,7 @@ let package = Package(
         .testTarget(
             name: "SiteGenTests",
             dependencies: ["SiteGen"],
+            // Golden files are read through #filePath, not bundled.
             exclude: ["Golden"]
         ),
     ],

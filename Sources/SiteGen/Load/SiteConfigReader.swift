@@ -24,14 +24,15 @@ enum SiteConfigReader {
             readStars(&stars, into: &config.stars, &log)
         }
         if var chart = map.mapping("chart", &log) {
-            if let colors = chart.stringList("colors", &log) {
+            for (key, keyPath) in [("colors", \ChartStyle.colors), ("dark_colors", \ChartStyle.darkColors)] {
+                guard let colors = chart.stringList(key, &log) else { continue }
                 if colors.count == 5, colors.allSatisfy(CSSColor.isValid) {
-                    config.chart.colors = colors
+                    config.chart[keyPath: keyPath] = colors
                 } else {
-                    chart.error(&log, at: chart.value("colors"), "`chart.colors` must list 5 colours (5 stars first) like `#388E3C`")
+                    chart.error(&log, at: chart.value(key), "`chart.\(key)` must list 5 colours (5 stars first) like `#2e7d32`")
                 }
             }
-            chart.warnUnknownKeys(known: ["colors"], &log, what: "chart")
+            chart.warnUnknownKeys(known: ["colors", "dark_colors"], &log, what: "chart")
         }
         _ = map.mapping("rating_form", &log)
         _ = map.mapping("ranking", &log)
@@ -55,7 +56,7 @@ enum SiteConfigReader {
         }
         if let spacing = stars.number("spacing", &log) {
             if spacing >= 0 && spacing <= 200 { style.spacing = spacing }
-            else { stars.error(&log, at: stars.value("spacing"), "`stars.spacing` must be a number of pixels ≥ 0") }
+            else { stars.error(&log, at: stars.value("spacing"), "`stars.spacing` must be a number of pixels from 0 to 200") }
         }
         let customPath = stars.string("path", &log)
         let viewBox = stars.string("view_box", &log)

@@ -22,7 +22,7 @@ public struct SiteConfig: Sendable, Equatable {
     public func absoluteURL(_ path: String) -> String { baseURL + path }
 }
 
-/// How star rows look: see the README's "Star rows" section.
+/// How star rows look: see the README's "Star rows and rating charts" section.
 public struct StarRowStyle: Sendable, Equatable {
     public var count = 5
     /// 1 whole symbols, 0.5 halves, 0.25 quarters, any step in (0, 1]; 0 means exact fill.
@@ -50,7 +50,14 @@ public struct ViewBox: Sendable, Equatable {
 }
 
 public struct ChartStyle: Sendable, Equatable {
-    /// Bar colours for 5 → 1 stars. Defaults: Material greens to reds, dark enough for 3:1 on white.
-    public var colors: [String] = ["#388E3C", "#689F38", "#F9A825", "#EF6C00", "#D32F2F"]
+    /// Bar colours for 5 → 1 stars on the light page: Material's green-to-red family SUSI used,
+    /// in shades dark enough for 3:1 against the page, the card and the bar track (WCAG 1.4.11).
+    public var colors: [String] = ChartStyle.defaultColors
+    /// The same for `prefers-color-scheme: dark`: light shades, 3:1 against the dark page.
+    public var darkColors: [String] = ChartStyle.defaultDarkColors
+
+    public static let defaultColors = ["#2e7d32", "#558b2f", "#9e6a00", "#e65100", "#c62828"]
+    public static let defaultDarkColors = ["#81c784", "#aed581", "#fff176", "#ffb74d", "#e57373"]
+
     public init() {}
 }

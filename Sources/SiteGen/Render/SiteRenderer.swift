@@ -27,7 +27,7 @@ public struct SiteRenderer: Sendable {
         big.size = style.size * 1.5
         big.spacing = style.spacing * 1.5
         bigStarRow = StarRow(style: big)
-        chart = BarChart(colors: catalogue.config.chart.colors)
+        chart = BarChart(style: catalogue.config.chart)
     }
 
     public struct RenderError: Error, Sendable {
@@ -86,7 +86,7 @@ public struct SiteRenderer: Sendable {
             "siteDescription": config.description,
             "pageTitle": title == config.title ? title : "\(title) · \(config.title)",
             "metaDescription": HTML.truncate(description, to: 160),
-            "themeStyle": ":root{\(chart.cssVariables)}",
+            "themeStyle": chart.themeCSS,
             "skillCount": catalogue.entries.count.grouped,
             "ratingCount": catalogue.ratingCount.grouped,
             "navGroups": catalogue.groups.map { group -> [String: Any] in
@@ -138,7 +138,7 @@ public struct SiteRenderer: Sendable {
         ]
         if let example = skill.examples.first { card["firstExample"] = example }
         card.merge(imageContext(skill)) { a, _ in a }
-        card.merge(ratingContext(entry.rating, row: starRow)) { a, _ in a }
+        card.merge(ratingContext(entry.rating)) { a, _ in a }
         return card
     }
 
@@ -150,18 +150,20 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    func ratingContext(_ rating: RatingSummary, row: StarRow) -> [String: Any] {
+    /// Both star row sizes, so each template picks per use: `{{{starRow}}}` (cards) or
+    /// `{{{starRowLarge}}}` (skill page header and chart).
+    func ratingContext(_ rating: RatingSummary) -> [String: Any] {
         guard let average = rating.average, let text = rating.averageText else {
             return ["rated": false]
         }
-        let count = row.style.count
         // The star row shows the average on the row's own scale.
-        let scaled = average * Double(count) / 5
+        let scaled = average * Double(starRow.style.count) / 5
         return [
             "rated": true,
             "averageText": text,
             "totalText": rating.totalText,
-            "starRow": row.svg(value: scaled),
+            "starRow": starRow.svg(value: scaled),
+            "starRowLarge": bigStarRow.svg(value: scaled, cssClass: "stars stars-large"),
             "ratingLabel": "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")",
         ]
     }
@@ -185,7 +187,6 @@ public struct SiteRenderer: Sendable {
         context["model"] = skill.model
         context["dynamicContent"] = skill.dynamicContent
         context["created"] = skill.created
-        context.merge(ratingContext(entry.rating, row: bigStarRow)) { _, new in new }
         if entry.rating.isRated {
             context["chart"] = chart.html(entry.rating)
         }

@@ -1,121 +1,80 @@
 import Foundation
 
-/// A row of rating symbols as inline SVG, filled to a value.
+/// A row of rating symbols as inline SVG, filled to a value on the 0…count scale.
 ///
-/// The filled layer is a nested `<svg>` whose width ends at the fill position: an inner SVG
-/// viewport clips its content, so partial fill needs no gradients and no ids (ids would have to
-/// be unique across hundreds of rows on a listing page). The fill position is measured in symbol
-/// space, so it skips the gaps between symbols. Empty symbols stay visible as outlines, so the
-/// value never depends on colour alone. The SVG is `aria-hidden`: the text beside it carries
-/// the meaning.
+/// Every symbol is drawn twice: as an outline, and filled inside a nested `<svg>` whose width
+/// ends at the fill position. An inner SVG viewport clips its content, so partial fill needs no
+/// gradient and no id (ids would have to be unique across hundreds of rows on a listing page,
+/// and hard-stop gradients misbehave with `currentColor`). The fill position is measured across
+/// each symbol's ink, so it skips the gaps between symbols and the margins inside a cell. Empty
+/// symbols stay visible as outlines, so the value never depends on colour alone, and both
+/// layers paint in `currentColor`, so CSS (dark mode, forced colours) decides the colour. The
+/// SVG is `aria-hidden`: the text beside it carries the meaning.
 public struct StarRow: Sendable, Equatable {
     public var style: StarRowStyle
 
     public init(style: StarRowStyle) { self.style = style }
 
-    /// The value shown: the exact value rounded to the nearest step (ties up), within 0…count.
-    public func displayedValue(_ value: Double) -> Double {
-        let count = Double(style.count)
-        guard value.isFinite else { return 0 }
-        let clamped = min(max(value, 0), count)
-        let step = style.granularity
-        guard step > 0 else { return clamped }
-        // The small epsilon keeps exact ties (3.75 at 0.5) from falling down through binary error.
-        let steps = (clamped / step + 0.5 + 1e-9).rounded(.down)
-        return min(steps * step, count)
-    }
+    var rounding: StarFill { StarFill(count: style.count, granularity: style.granularity) }
+    var shape: SymbolShape { SymbolShape(style.symbol) }
+
+    /// The value shown: clamped to 0…count and rounded to the granularity.
+    public func displayedValue(_ value: Double) -> Double { rounding.displayed(value) }
 
     /// Fill of each symbol, 0…1, left to right.
-    public func fills(_ value: Double) -> [Double] {
-        let shown = displayedValue(value)
-        return (0..<style.count).map { min(max(shown - Double($0), 0), 1) }
+    public func fills(_ value: Double) -> [Double] { rounding.fills(value) }
+
+    /// The row's width in pixels: the symbols and the gaps between them, nothing at the ends.
+    public var width: Double {
+        Double(style.count) * style.size + Double(max(style.count - 1, 0)) * style.spacing
     }
 
-    public var width: Double { Double(style.count) * style.size + Double(max(style.count - 1, 0)) * style.spacing }
+    /// Outline width in pixels: thinner for tiny symbols, so they do not clog up.
+    var strokeWidth: Double { min(1.5, style.size / 12) }
+
+    /// Scale from the symbol's own units to pixels: its box fits the cell inside the outline.
+    var scale: Double {
+        let box = shape.box
+        return max(style.size - strokeWidth, 0.01) / max(box.width, box.height)
+    }
+
+    /// Where the symbol's box starts inside its cell, centred both ways.
+    var offset: (x: Double, y: Double) {
+        let box = shape.box, scale = scale
+        return ((style.size - box.width * scale) / 2 - box.minX * scale,
+                (style.size - box.height * scale) / 2 - box.minY * scale)
+    }
+
+    /// Left edge of symbol `index`'s cell.
+    func cellX(_ index: Int) -> Double { Double(index) * (style.size + style.spacing) }
 
     /// Where the filled layer ends, in pixels from the left edge.
     public func fillWidth(_ value: Double) -> Double {
         let shown = displayedValue(value)
-        let whole = shown.rounded(.down)
-        let fraction = shown - whole
-        let full = whole * (style.size + style.spacing)
-        if whole >= Double(style.count) { return width }
-        return full + fraction * style.size
+        let whole = Int(shown.rounded(.down))
+        let fraction = shown - Double(whole)
+        if whole >= style.count { return width }
+        if fraction <= 0 { return whole == 0 ? 0 : cellX(whole - 1) + style.size }
+        let inkLeft = offset.x + shape.inkMinX * scale
+        let inkRight = offset.x + shape.inkMaxX * scale
+        return cellX(whole) + inkLeft + fraction * (inkRight - inkLeft)
     }
 
+    /// The row as an SVG element for inline HTML. Deterministic and id-free.
     public func svg(value: Double, cssClass: String = "stars") -> String {
-        let size = style.size
-        let w = SVGNumber.format(width), h = SVGNumber.format(size)
-        let shape = SymbolShape(style.symbol)
-        let scale = size / shape.box
-        let strokeWidth = SVGNumber.format(1.5 / scale)
-        var symbols = ""
-        for index in 0..<style.count {
-            let x = Double(index) * (size + style.spacing)
-            symbols += "<path transform=\"translate(\(SVGNumber.format(x + shape.offsetX * scale)) \(SVGNumber.format(shape.offsetY * scale))) scale(\(SVGNumber.format4(scale)))\" d=\"\(shape.path)\"/>"
+        let shape = shape, scale = scale, offset = offset
+        let w = SVGNumber.format(width), h = SVGNumber.format(style.size)
+        let scaleText = SVGNumber.format4(scale)
+        let paths = (0..<style.count).map { index in
+            "<path transform=\"translate(\(SVGNumber.format(cellX(index) + offset.x)) \(SVGNumber.format(offset.y))) scale(\(scaleText))\" d=\"\(shape.path)\"/>"
         }
-        let fill = SVGNumber.format(fillWidth(value))
-        return "<svg class=\"\(cssClass)\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" aria-hidden=\"true\" focusable=\"false\">"
-            + "<g class=\"stars-empty\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"\(strokeWidth)\" stroke-linejoin=\"round\">\(symbols)</g>"
-            + "<svg class=\"stars-fill\" width=\"\(fill)\" height=\"\(h)\"><g fill=\"currentColor\">\(symbols)</g></svg>"
+        let fill = fillWidth(value)
+        // Only symbols the fill reaches go into the filled layer; the rest would be clipped anyway.
+        let filled = paths.indices.filter { cellX($0) < fill }.map { paths[$0] }
+        return "<svg class=\"\(cssClass)\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" aria-hidden=\"true\" focusable=\"false\""
+            + " fill=\"none\" stroke=\"currentColor\" stroke-width=\"\(SVGNumber.format4(strokeWidth / scale))\" stroke-linejoin=\"round\">"
+            + "<g class=\"stars-empty\">\(paths.joined())</g>"
+            + "<svg class=\"stars-fill\" width=\"\(SVGNumber.format(fill))\" height=\"\(h)\" overflow=\"hidden\" fill=\"currentColor\">\(filled.joined())</svg>"
             + "</svg>"
-    }
-}
-
-/// The outline of one symbol, drawn in a square box of side `box` and centred in it.
-struct SymbolShape {
-    var path: String
-    var box: Double
-    var offsetX: Double
-    var offsetY: Double
-
-    init(_ symbol: RatingSymbol) {
-        switch symbol {
-        case .star:
-            path = Self.star
-            box = 24
-            offsetX = 0
-            offsetY = 0
-        case .circle:
-            path = "M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0Z"
-            box = 24
-            offsetX = 0
-            offsetY = 0
-        case .heart:
-            path = "M12 20.5C7 17 2.5 13.2 2.5 8.6 2.5 5.7 4.8 3.5 7.6 3.5c1.8 0 3.4.9 4.4 2.4 1-1.5 2.6-2.4 4.4-2.4 2.8 0 5.1 2.2 5.1 5.1 0 4.6-4.5 8.4-9.5 11.9Z"
-            box = 24
-            offsetX = 0
-            offsetY = 0
-        case .custom(let customPath, let viewBox):
-            path = customPath
-            box = max(viewBox.width, viewBox.height)
-            // Centre a non-square view box in the square cell.
-            offsetX = (box - viewBox.width) / 2 - viewBox.minX
-            offsetY = (box - viewBox.height) / 2 - viewBox.minY
-        }
-    }
-
-    /// A five-pointed star in a 24×24 box, computed once: outer radius 11, inner 4.6.
-    static let star: String = {
-        var points: [String] = []
-        for i in 0..<10 {
-            let radius = i % 2 == 0 ? 11.0 : 4.6
-            let angle = Double(i) * Double.pi / 5 - Double.pi / 2
-            let x = 12 + radius * cos(angle), y = 12.6 + radius * sin(angle)
-            points.append("\(SVGNumber.format(x)) \(SVGNumber.format(y))")
-        }
-        return "M" + points.joined(separator: "L") + "Z"
-    }()
-}
-
-extension SVGNumber {
-    /// Scale factors need more precision than coordinates.
-    static func format4(_ value: Double) -> String {
-        let scaled = Int((value * 10_000).rounded())
-        let whole = scaled / 10_000, fraction = scaled % 10_000
-        if fraction == 0 { return "\(whole)" }
-        var digits = String(fraction).leftPadded(to: 4)
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(whole).\(digits)"
     }
 }

@@ -31,15 +31,16 @@ enum DefaultTheme {
   --star: #b26a00;
   --track: #e6e8eb;
   --radius: 12px;
-  --bar-5: #388e3c; --bar-4: #689f38; --bar-3: #f9a825; --bar-2: #ef6c00; --bar-1: #d32f2f;
+  /* Rating bars, 5 → 1 stars: at least 3:1 against --bg, --surface and --track (WCAG 1.4.11).
+     site.yml `chart: colors:` / `dark_colors:` override them from the page's <style>. */
+  --bar-5: #2e7d32; --bar-4: #558b2f; --bar-3: #9e6a00; --bar-2: #e65100; --bar-1: #c62828;
   color-scheme: light dark;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #0f1115; --surface: #181b21; --text: #e8eaed; --muted: #a8b0ba; --border: #2e343d;
     --accent: #8ab4f8; --star: #fbbc04; --track: #2a2f37;
-    --bar-5: #81c784 !important; --bar-4: #aed581 !important; --bar-3: #fff176 !important;
-    --bar-2: #ffb74d !important; --bar-1: #e57373 !important;
+    --bar-5: #81c784; --bar-4: #aed581; --bar-3: #fff176; --bar-2: #ffb74d; --bar-1: #e57373;
   }
 }
 * { box-sizing: border-box; }
@@ -81,7 +82,7 @@ h1, h2, h3 { line-height: 1.25; }
 .section-head h2 { margin: 0 0 8px; font-size: 1.35rem; }
 .section-head h2 a { color: var(--text); text-decoration: none; }
 .section-head h2 a:hover { text-decoration: underline; }
-.section-head .count { color: var(--muted); font-size: .9rem; }
+.section-head .count { color: var(--muted); font-size: .9rem; white-space: nowrap; }
 
 .cards { list-style: none; margin: 0; padding: 0; display: grid; gap: 14px; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); }
 .card {
@@ -96,7 +97,9 @@ h1, h2, h3 { line-height: 1.25; }
   font-weight: 700; font-size: 1.4rem;
 }
 .placeholder-large { width: 112px; height: 112px; font-size: 2.8rem; border-radius: 24px; }
-.card-body { min-width: 0; }
+.card-body { min-width: 0; display: flex; flex-direction: column; }
+/* Ratings line up along the bottom of a row of cards. */
+.card .rating-line { margin-top: auto; padding-top: 2px; }
 .card-title { margin: 0 0 2px; font-size: 1.05rem; }
 .card-title a { color: var(--text); text-decoration: none; }
 /* The whole card is the link target, while the link text stays the skill's name. */
@@ -106,8 +109,10 @@ h1, h2, h3 { line-height: 1.25; }
 .card-example { margin: 0 0 4px; color: var(--muted); font-style: italic; font-size: .92rem; }
 .card-summary { margin: 0 0 6px; font-size: .92rem; overflow-wrap: anywhere; }
 
-.rating-line { margin: 0; display: flex; align-items: center; gap: 6px; font-size: .9rem; }
-.stars { color: var(--star); flex: none; }
+.rating-line { margin: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; font-size: .9rem; }
+.rating-line > span { white-space: nowrap; }
+/* Star rows paint in currentColor: set `color` to recolour them (both the fill and the outline). */
+.stars { color: var(--star); flex: none; display: inline-block; vertical-align: middle; }
 .rating-average { font-weight: 700; }
 .rating-count, .not-rated { color: var(--muted); }
 
@@ -125,22 +130,22 @@ h1, h2, h3 { line-height: 1.25; }
 .examples { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 8px; }
 .examples li { background: var(--bg); border: 1px solid var(--border); border-radius: 999px; padding: 6px 14px; }
 
-.ratings-body { display: flex; flex-wrap: wrap; gap: 24px; align-items: center; }
-.rating-big { text-align: center; min-width: 140px; }
-.rating-big-number { font-size: 3.2rem; font-weight: 700; line-height: 1; margin: 0 0 6px; }
-.rating-big-count { color: var(--muted); margin: 6px 0 0; }
-.rating-chart { border-collapse: collapse; flex: 1 1 300px; max-width: 560px; }
-.rating-chart th { font-weight: 600; text-align: left; white-space: nowrap; padding: 3px 10px 3px 0; width: 3em; }
-.rating-chart td { padding: 3px 0; }
+.ratings-body { display: flex; flex-wrap: wrap; gap: 16px 40px; align-items: center; padding-bottom: 4px; }
+.rating-big { text-align: center; min-width: 150px; }
+.rating-big-number { font-size: 3.6rem; font-weight: 700; line-height: 1; margin: 0 0 8px; letter-spacing: -.02em; }
+.rating-big-count { color: var(--muted); margin: 8px 0 0; font-size: .92rem; }
+.rating-chart { border-collapse: collapse; flex: 1 1 320px; max-width: 620px; font-variant-numeric: tabular-nums; }
+.rating-chart th { font-weight: 600; text-align: left; white-space: nowrap; padding: 4px 12px 4px 0; width: 3em; }
+.rating-chart td { padding: 4px 0; }
 .bar-cell { width: 100%; }
-.bar { display: block; width: 100%; height: 12px; }
+.bar { display: block; width: 100%; height: 10px; }
 .bar-track { fill: var(--track); }
 .bar-5 .bar-fill { fill: var(--bar-5); }
 .bar-4 .bar-fill { fill: var(--bar-4); }
 .bar-3 .bar-fill { fill: var(--bar-3); }
 .bar-2 .bar-fill { fill: var(--bar-2); }
 .bar-1 .bar-fill { fill: var(--bar-1); }
-.bar-count { white-space: nowrap; padding-left: 10px !important; color: var(--muted); font-variant-numeric: tabular-nums; text-align: right; }
+.rating-chart .bar-count { white-space: nowrap; padding-left: 12px; color: var(--muted); text-align: right; }
 .not-rated-block { font-size: 1.05rem; color: var(--muted); }
 .feedback { color: var(--muted); }
 .thumb { margin-right: 12px; }
@@ -153,13 +158,27 @@ h1, h2, h3 { line-height: 1.25; }
 
 @media (max-width: 600px) {
   .hero h1, .skill-title h1 { font-size: 1.6rem; }
+  /* The icon beside the name, as app stores do on phones, so the rating shows on the first screen. */
+  .skill-header { flex-wrap: nowrap; align-items: flex-start; gap: 14px; }
+  .skill-media img, .skill-media .placeholder-large { width: 72px; height: 72px; border-radius: 16px; font-size: 1.8rem; }
+  .skill-title { min-width: 0; }
+  /* Star rows scale with CSS: they have a viewBox. */
+  .rating-line-large .stars { width: auto; height: 18px; }
   .skill section { padding: 2px 14px 12px; }
   .cards { grid-template-columns: 1fr; }
+  /* One scrolling line of groups instead of a header that fills the first screen. */
+  .site-nav { width: 100%; overflow-x: auto; scrollbar-width: none; }
+  .site-nav ul { flex-wrap: nowrap; white-space: nowrap; }
+  /* The big average beside its stars and count, the chart full width below. */
+  .rating-big { display: grid; grid-template-columns: auto auto; justify-content: start; align-items: center; column-gap: 14px; text-align: left; min-width: 0; }
+  .rating-big-number { grid-row: span 2; margin: 0; }
+  .rating-big .stars { align-self: end; }
+  .rating-big-count { margin: 2px 0 0; align-self: start; }
 }
 @media (forced-colors: active) {
   .stars { color: CanvasText; }
   .bar-track { fill: Canvas; stroke: CanvasText; }
-  .bar-fill { fill: Highlight !important; }
+  .rating-chart .bar-fill { fill: CanvasText; }
   .card:hover { border-color: Highlight; }
 }
 @media print {
@@ -281,7 +300,7 @@ h1, h2, h3 { line-height: 1.25; }
       <h1>{{name}}</h1>
       <p class="byline">{{#author}}by {{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · {{/author}}<a href="{{root}}{{groupURL}}">{{group}}</a> · {{language}}</p>
       <p class="rating-line rating-line-large">
-        {{#rated}}{{{starRow}}} <span class="visually-hidden">{{ratingLabel}}</span><span aria-hidden="true"><span class="rating-average">{{averageText}}</span> · <span class="rating-count">{{totalText}}</span></span>{{/rated}}
+        {{#rated}}{{{starRowLarge}}} <span class="visually-hidden">{{ratingLabel}}</span><span aria-hidden="true"><span class="rating-average">{{averageText}}</span> · <span class="rating-count">{{totalText}}</span></span>{{/rated}}
         {{^rated}}<span class="not-rated">Not rated yet</span>{{/rated}}
       </p>
     </div>
@@ -310,7 +329,7 @@ h1, h2, h3 { line-height: 1.25; }
     <div class="ratings-body">
       <div class="rating-big" aria-hidden="true">
         <p class="rating-big-number">{{averageText}}</p>
-        {{{starRow}}}
+        {{{starRowLarge}}}
         <p class="rating-big-count">{{totalText}}</p>
       </div>
       <p class="visually-hidden">{{ratingLabel}}.</p>
