@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         // The system libcmark (Debian libcmark-dev), wrapped once by `Markdown` in SiteGen.
@@ -28,17 +29,34 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // `sitegen serve`: HTTP lives here so the SiteGen engine stays free of it.
+        .target(
+            name: "SiteServer",
+            dependencies: [
+                "SiteGen",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         // Named apart from the library so the two never collide on case-insensitive file systems.
         .executableTarget(
             name: "SitegenCLI",
             dependencies: [
                 "SiteGen",
+                "SiteServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "SiteGenTests",
             dependencies: ["SiteGen"]
+        ),
+        .testTarget(
+            name: "SiteServerTests",
+            dependencies: [
+                "SiteServer",
+                "SiteGen",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

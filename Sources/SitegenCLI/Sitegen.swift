@@ -68,6 +68,11 @@ enum Report {
         }
     }
 
+    /// Information, not problems: standard output, so `--strict` and CI logs stay about errors.
+    static func note(_ notes: [String]) {
+        for note in notes { Swift.print("note: " + note) }
+    }
+
     static func fail(_ failure: BuildFailure, verb: String) -> ExitCode {
         print(failure.diagnostics)
         let errors = failure.errors.count, warnings = failure.diagnostics.count - errors
@@ -94,6 +99,7 @@ struct Build: ParsableCommand {
         do {
             let report = try SiteBuilder.build(options)
             Report.print(report.warnings)
+            Report.note(report.notes)
             Swift.print(report.summary + " → \(options.outputDisplay)/")
             if verbose {
                 Swift.print(report.stages.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))

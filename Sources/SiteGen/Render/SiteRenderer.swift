@@ -13,6 +13,7 @@ public struct SiteRenderer: Sendable {
     let contentRoot: URL
     /// Each description rendered once, by skill id: cards and skill pages share it.
     let descriptions: [String: Markdown.Rendered]
+    let ratingForm: RatingForm?
 
     public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
         self.catalogue = catalogue
@@ -28,6 +29,7 @@ public struct SiteRenderer: Sendable {
         big.spacing = style.spacing * 1.5
         bigStarRow = StarRow(style: big)
         chart = BarChart(colors: catalogue.config.chart.colors)
+        ratingForm = catalogue.config.ratingForm.map(RatingForm.init)
     }
 
     public struct RenderError: Error, Sendable {
@@ -183,6 +185,10 @@ public struct SiteRenderer: Sendable {
         context["dynamicContent"] = skill.dynamicContent
         context["created"] = skill.created
         context.merge(ratingContext(entry.rating, row: bigStarRow)) { _, new in new }
+        if let ratingForm {
+            context["ratingForm"] = ratingForm.html(for: skill, root: Self.root(for: entry.path))
+            context["ratingThanks"] = ratingForm.thanksHTML(for: skill)
+        }
         if entry.rating.isRated {
             context["chart"] = chart.html(entry.rating)
         }
