@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
     ],
     targets: [
         // The system libcmark (Debian libcmark-dev), wrapped once by `Markdown` in SiteGen.
@@ -35,6 +37,8 @@ let package = Package(
             dependencies: [
                 "SiteGen",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Named apart from the library so the two never collide on case-insensitive file systems.
@@ -55,7 +59,9 @@ let package = Package(
             dependencies: [
                 "SiteServer",
                 "SiteGen",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                // A raw HTTP client: the tests send paths and bodies no polite client would.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ],
