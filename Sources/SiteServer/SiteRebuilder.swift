@@ -13,9 +13,8 @@ actor SiteRebuilder {
 
     /// The last good build; nil until one succeeded.
     private(set) var site: ServedSite?
-    /// The sources as the last build (good or not) saw them, for the watcher.
-    private(set) var builtFingerprint: SourceFingerprint?
-    private(set) var buildCount = 0
+    /// The sources as the latest build (running, good or failed) saw them when it started.
+    private(set) var latestFingerprint: SourceFingerprint?
     /// Warnings and notes of the previous build: repeated ones are counted, not reprinted.
     private var lastRemarks: [String] = []
 
@@ -43,23 +42,30 @@ actor SiteRebuilder {
         await withCheckedContinuation { waiters.append((ticket, $0)) }
     }
 
+    /// The watcher's poll. The fingerprint is taken here, on the actor, so a poll never races a
+    /// build that is starting: a vote's own build is not followed by a second one for the same file.
+    func rebuildIfChanged() async {
+        guard let latest = latestFingerprint else { return }
+        let now = SourceFingerprint.take(watched)
+        guard now != latest else { return }
+        await rebuild(because: now.changes(since: latest))
+    }
+
     private func startBuild() {
         building = true
+        // Taken before the build reads anything, so an edit during the build is seen by the next poll.
+        latestFingerprint = SourceFingerprint.take(watched)
         let covers = requested
         let reason = reasons.count > 3 ? reasons.prefix(2).joined(separator: "; ") + "; and \(reasons.count - 2) more" : reasons.joined(separator: "; ")
         reasons = []
-        let options = options, watched = watched
+        let options = options
         Task.detached {
-            // Taken before reading, so an edit during the build is seen by the next poll.
-            let fingerprint = SourceFingerprint.take(watched)
             let result = await Self.build(options)
-            await self.finished(covers: covers, reason: reason, fingerprint: fingerprint, result: result)
+            await self.finished(covers: covers, reason: reason, result: result)
         }
     }
 
-    private func finished(covers: Int, reason: String, fingerprint: SourceFingerprint, result: Result<BuildReport, BuildFailure>) {
-        builtFingerprint = fingerprint
-        buildCount += 1
+    private func finished(covers: Int, reason: String, result: Result<BuildReport, BuildFailure>) {
         report(result, reason: reason)
         if case .success(let built) = result, let catalogue = built.catalogue {
             site = ServedSite(catalogue: catalogue)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import SiteGen
 
 /// What `sitegen serve` is asked to do.
@@ -75,15 +76,17 @@ public enum SiteServer {
             },
             logger: logger
         )
-        let watcher = SourceWatcher(rebuilder: rebuilder, interval: options.pollInterval)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                if options.handlesSignals { try await app.runService() } else { try await app.run() }
-            }
-            group.addTask { await watcher.run() }
-            // The server ends first (Ctrl-C, cancellation or an error); the watcher follows it.
-            defer { group.cancelAll() }
-            try await group.next()
+        let watcher = Task { await SourceWatcher(rebuilder: rebuilder, interval: options.pollInterval).run() }
+        defer { watcher.cancel() }
+        // Cancelling the caller shuts the server down gracefully (open requests finish) rather
+        // than tearing it down: the service group runs outside the caller's task for that reason.
+        let services = ServiceGroup(configuration: .init(
+            services: [app], gracefulShutdownSignals: options.handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
+        let serving = Task { try await services.run() }
+        try await withTaskCancellationHandler {
+            try await serving.value
+        } onCancel: {
+            Task { await services.triggerGracefulShutdown() }
         }
     }
 

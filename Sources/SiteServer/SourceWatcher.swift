@@ -11,11 +11,7 @@ struct SourceWatcher: Sendable {
     func run() async {
         while !Task.isCancelled {
             do { try await Task.sleep(for: interval) } catch { return }
-            let now = SourceFingerprint.take(rebuilder.watched)
-            guard let built = await rebuilder.builtFingerprint else { continue }
-            if now != built {
-                await rebuilder.rebuild(because: now.changes(since: built))
-            }
+            await rebuilder.rebuildIfChanged()
         }
     }
 }
