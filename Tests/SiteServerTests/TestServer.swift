@@ -64,6 +64,18 @@ final class TestServer: Sendable {
         return TestServer(root: root, port: port, lines: lines, task: task)
     }
 
+    /// Starts a server, runs `body` against it, and stops it whatever happened.
+    static func run(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n", _ body: (TestServer) async throws -> Void) async throws {
+        let server = try await start(siteYAML: siteYAML)
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
     func stop() async {
         task.cancel()
         _ = await task.result
