@@ -59,7 +59,7 @@ enum VoteCheck {
             }.sorted { $0.id < $1.id }
             if matches.count == 1, let page = matches.first { return page }
         }
-        throw Rejection(message: "unknown skill `\(shown(value))`: no skill with that id is in the catalogue")
+        throw Rejection(message: "unknown skill `\(shown(value))`: no skill with that \(form.skillValue == .tag ? "tag" : "id") is in the catalogue")
     }
 
     static func single(_ name: String, in fields: [String: [String]], missing: String) throws(Rejection) -> String {
