@@ -12,6 +12,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // The system libcmark (Debian libcmark-dev), wrapped once by `Markdown` in SiteGen.
@@ -28,11 +32,23 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // `sitegen serve`: HTTP lives here so the SiteGen engine stays free of it.
+        .target(
+            name: "SiteServer",
+            dependencies: [
+                "SiteGen",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // Named apart from the library so the two never collide on case-insensitive file systems.
         .executableTarget(
             name: "SitegenCLI",
             dependencies: [
                 "SiteGen",
+                "SiteServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +57,16 @@ let package = Package(
             dependencies: ["SiteGen"],
             // Golden files are read through #filePath, not bundled.
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "SiteServerTests",
+            dependencies: [
+                "SiteServer",
+                "SiteGen",
+                // A raw HTTP client: the tests send paths and bodies no polite client would.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import SiteGen
+import SiteServer
 
 @main
-struct Sitegen: ParsableCommand {
+struct Sitegen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sitegen",
         abstract: "Builds a static website from a catalogue of assistant skills and their ratings.",
@@ -12,7 +13,7 @@ struct Sitegen: ParsableCommand {
             (star counts, SUSI rating dumps, one vote per line) from CONTENT/ratings/, and writes a complete \
             static site to OUTPUT. Settings live in CONTENT/site.yml. See README.md for the formats.
             """,
-        subcommands: [Build.self, Check.self, Import.self],
+        subcommands: [Build.self, Check.self, Serve.self, Import.self],
         defaultSubcommand: nil
     )
 }
@@ -69,6 +70,11 @@ enum Report {
         }
     }
 
+    /// Information, not problems: standard output, so `--strict` and CI logs stay about errors.
+    static func note(_ notes: [String]) {
+        for note in notes { Swift.print("note: " + note) }
+    }
+
     static func fail(_ failure: BuildFailure, verb: String, verbose: Bool = false) -> ExitCode {
         print(failure.diagnostics, verbose: verbose)
         let errors = failure.errors.count, warnings = failure.diagnostics.count - errors
@@ -95,6 +101,7 @@ struct Build: ParsableCommand {
         do {
             let report = try SiteBuilder.build(options)
             Report.print(report.warnings, verbose: verbose)
+            Report.note(report.notes)
             Swift.print(report.summary + " → \(options.outputDisplay)/")
             if verbose {
                 Swift.print(report.stages.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
@@ -126,6 +133,37 @@ struct Check: ParsableCommand {
                 + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
         } catch {
             throw Report.fail(error, verb: "check", verbose: verbose)
+        }
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build the site, serve it on this machine, and rebuild when CONTENT or the templates change.",
+        discussion: """
+            Serves OUTPUT like a static host (under the base URL's path, with the site's 404 page) and, when \
+            rating_form.endpoint is a path on the site, takes the rating form's votes there: each valid vote is \
+            appended to CONTENT/ratings/local-votes.jsonl and the site is rebuilt. Ctrl-C stops.
+            """
+    )
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(name: .long, help: ArgumentHelp("Address to listen on. Other than loopback, anyone who can reach this machine can vote.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "Port to listen on (0 picks a free one).")
+    var port = 8000
+
+    func run() async throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        let options = ServeOptions(build: try site.buildOptions(), host: host, port: port, handlesSignals: true)
+        do {
+            // Unbuffered, so each line shows the moment it happens, even through a pipe.
+            try await SiteServer.run(options, say: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })
+        } catch {
+            FileHandle.standardError.write(Data("serve failed: \(error)\n".utf8))
+            throw ExitCode(1)
         }
     }
 }

@@ -38,6 +38,10 @@ public struct BuildReport: Sendable {
     public var seconds: Double
     /// Seconds per stage, in order: load, model, render, write.
     public var stages: [(name: String, seconds: Double)]
+    /// Things worth knowing that are not problems ("skill pages have no rating form").
+    public var notes: [String] = []
+    /// What was built, for `sitegen serve` (the rating receiver checks votes against it).
+    public var catalogue: Catalogue?
 
     public var summary: String {
         "Built \(skills.grouped) skills in \(groups.grouped) groups: \(pages.grouped) pages (\(files.grouped) files), "

@@ -57,13 +57,16 @@ public enum SiteBuilder {
         }
         lap("write")
 
-        return BuildReport(
+        var report = BuildReport(
             skills: catalogue.entries.count, groups: catalogue.groups.count,
             pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count,
             votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
             warnings: (log.items + staticLog.items).filter { $0.severity == .warning }.sorted(),
             seconds: (clock.now - start).seconds, stages: stages
         )
+        report.catalogue = catalogue
+        if catalogue.config.ratingForm == nil { report.notes.append(RatingFormConfig.absentNote) }
+        return report
     }
 
     static func fail(on diagnostics: [Diagnostic], strict: Bool) throws(BuildFailure) {

@@ -34,7 +34,9 @@ enum SiteConfigReader {
             }
             chart.warnUnknownKeys(known: ["colors", "dark_colors"], &log, what: "chart")
         }
-        _ = map.mapping("rating_form", &log)
+        if var form = map.mapping("rating_form", &log) {
+            config.ratingForm = RatingFormConfigReader.read(&form, section: map.keys.first { $0.0 == "rating_form" }?.1, &log)
+        }
         _ = map.mapping("ranking", &log)
         _ = map.number("page_size", &log)
         map.warnUnknownKeys(known: knownKeys, &log, what: "site.yml")

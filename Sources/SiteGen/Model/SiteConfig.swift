@@ -8,6 +8,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var language = "en"
     public var stars = StarRowStyle()
     public var chart = ChartStyle()
+    /// The form on skill pages; nil means no form.
+    public var ratingForm: RatingFormConfig?
 
     public init() {}
 

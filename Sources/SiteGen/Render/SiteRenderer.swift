@@ -13,6 +13,7 @@ public struct SiteRenderer: Sendable {
     let contentRoot: URL
     /// Each description rendered once, by skill id: cards and skill pages share it.
     let descriptions: [String: Markdown.Rendered]
+    let ratingForm: RatingForm?
 
     public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
         self.catalogue = catalogue
@@ -28,6 +29,7 @@ public struct SiteRenderer: Sendable {
         big.spacing = style.spacing * 1.5
         bigStarRow = StarRow(style: big)
         chart = BarChart(style: catalogue.config.chart)
+        ratingForm = catalogue.config.ratingForm.map(RatingForm.init)
     }
 
     public struct RenderError: Error, Sendable {
@@ -187,6 +189,10 @@ public struct SiteRenderer: Sendable {
         context["model"] = skill.model
         context["dynamicContent"] = skill.dynamicContent
         context["created"] = skill.created
+        if let ratingForm {
+            context["ratingForm"] = ratingForm.html(for: skill, root: Self.root(for: entry.path))
+            context["ratingThanks"] = ratingForm.thanksHTML(for: skill)
+        }
         if entry.rating.isRated {
             context["chart"] = chart.html(entry.rating)
         }

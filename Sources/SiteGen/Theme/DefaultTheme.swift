@@ -186,6 +186,67 @@ h1, h2, h3 { line-height: 1.25; }
   .card, .skill section { break-inside: avoid; }
 }
 
+/* ===== Rating form (Render/RatingForm.swift): no JavaScript ===============================
+   One radio per star in reading order. Stars fill up to the hovered or checked one with :has();
+   without :has() only the checked (or hovered) star fills; without CSS it is five labelled
+   radios. Empty stars are outlined, full ones solid, so the state never rests on colour alone. */
+.rating-form {
+  --rating-on: var(--star); --rating-off-fill: var(--muted); --rating-off-line: var(--muted);
+  margin-top: 16px;
+}
+@supports (-webkit-text-stroke: 1px black) { .rating-form { --rating-off-fill: transparent; } }
+.rating-fieldset {
+  display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; margin: 0;
+  border: 1px solid var(--border); border-radius: var(--radius); padding: 6px 16px 12px;
+}
+.rating-fieldset legend { font-weight: 600; padding: 0 6px; }
+.rating-input { display: flex; align-items: center; }
+.rating-choice {
+  position: relative; display: flex; align-items: center; justify-content: center;
+  min-width: 44px; min-height: 44px; cursor: pointer; border-radius: 6px;
+}
+/* The radio itself stays under the star, invisible: it keeps the click, the keyboard and the name. */
+.rating-choice input { position: absolute; inset: 0; width: 100%; height: 100%; margin: 0; opacity: 0; cursor: pointer; }
+.rating-symbol {
+  display: inline-block; width: 1em; font-size: 2rem; line-height: 1; text-align: center; pointer-events: none;
+  color: var(--rating-off-fill); -webkit-text-stroke: 1.5px var(--rating-off-line);
+}
+.rating-choice input:checked + .rating-symbol,
+.rating-choice:hover .rating-symbol { color: var(--rating-on); -webkit-text-stroke-color: var(--rating-on); }
+@supports selector(:has(*)) {
+  .rating-choice:has(~ .rating-choice input:checked) .rating-symbol { color: var(--rating-on); -webkit-text-stroke-color: var(--rating-on); }
+  /* While a star is hovered, the row shows what a click would give. */
+  .rating-input:has(.rating-choice:hover) .rating-choice .rating-symbol { color: var(--rating-off-fill); -webkit-text-stroke-color: var(--rating-off-line); }
+  .rating-input:has(.rating-choice:hover) .rating-choice:hover .rating-symbol,
+  .rating-input:has(.rating-choice:hover) .rating-choice:has(~ .rating-choice:hover) .rating-symbol { color: var(--rating-on); -webkit-text-stroke-color: var(--rating-on); }
+}
+.rating-choice:focus-within { outline: 3px solid var(--accent); outline-offset: 1px; z-index: 1; }
+@supports selector(:has(*)) { .rating-choice:focus-within:not(:has(:focus-visible)) { outline: none; } }
+/* Half stars: ten 24 px wide targets; each shows one half of a 48 px star. */
+.rating-input-half .rating-choice { min-width: 24px; width: 24px; min-height: 48px; justify-content: flex-start; }
+.rating-input-half .rating-symbol { flex: none; font-size: 48px; width: 48px; }
+.rating-choice-left .rating-symbol { clip-path: inset(0 50% 0 0); }
+.rating-choice-right .rating-symbol { margin-left: -24px; clip-path: inset(0 0 0 50%); }
+.rating-submit {
+  min-height: 44px; padding: 8px 20px; font: inherit; font-weight: 600; cursor: pointer;
+  color: var(--surface); background: var(--accent); border: 2px solid var(--accent); border-radius: 999px;
+}
+.rating-submit:hover { filter: brightness(1.1); }
+.rating-submit:focus-visible { outline: 3px solid var(--accent); outline-offset: 3px; }
+.rating-sign-in { margin: 8px 0 0; }
+/* Revealed when the endpoint sends the visitor back to <skill page>#rating-thanks. */
+.rating-thanks:target {
+  display: block; margin: 0 0 12px; padding: 10px 14px; scroll-margin-top: 24px;
+  border: 1px solid var(--bar-5); border-left-width: 6px; border-radius: 8px; background: var(--bg);
+}
+@media (forced-colors: active) {
+  .rating-symbol { forced-color-adjust: none; }
+  .rating-form { --rating-on: Highlight; --rating-off-fill: Canvas; --rating-off-line: CanvasText; }
+  .rating-choice:focus-within { outline-color: Highlight; }
+  .rating-thanks:target { border-color: Highlight; }
+}
+/* ===== end of rating form ================================================================= */
+
 """####,
         "card.mustache": ####"""
 <li class="card">
@@ -325,6 +386,7 @@ h1, h2, h3 { line-height: 1.25; }
 
   <section class="ratings" aria-labelledby="ratings">
     <h2 id="ratings">Ratings</h2>
+    {{{ratingThanks}}}
     {{#rated}}
     <div class="ratings-body">
       <div class="rating-big" aria-hidden="true">
@@ -342,6 +404,7 @@ h1, h2, h3 { line-height: 1.25; }
     {{#feedback}}
     <p class="feedback">Feedback: <span class="thumb">👍 <span class="visually-hidden">helpful:</span>{{positive}}</span> <span class="thumb">👎 <span class="visually-hidden">not helpful:</span>{{negative}}</span></p>
     {{/feedback}}
+    {{{ratingForm}}}
   </section>
 
   <section aria-labelledby="details">

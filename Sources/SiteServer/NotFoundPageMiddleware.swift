@@ -1,0 +1,24 @@
+import Foundation
+import Hummingbird
+
+/// Answers "not found" with the site's own `404.html`, as static hosts do, with status 404.
+struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
+    let output: URL
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            let response = try await next(request, context)
+            return response.status == .notFound ? page(for: request) : response
+        } catch let error as any HTTPResponseError where error.status == .notFound {
+            return page(for: request)
+        }
+    }
+
+    func page(for request: Request) -> Response {
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+        let body = (try? Data(contentsOf: output.appendingPathComponent("404.html"))) ?? Data("<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n".utf8)
+        headers[.contentLength] = String(body.count)
+        return Response(status: .notFound, headers: headers,
+                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

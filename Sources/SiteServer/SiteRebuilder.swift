@@ -1,0 +1,108 @@
+import Foundation
+import SiteGen
+
+/// Runs builds one at a time and remembers the last good one. Requests that arrive while a build
+/// runs share the next build, so fifty votes in a burst cost two builds, not fifty; every caller
+/// returns only once a build that started after its request has finished (a voter's next page
+/// load shows their vote). A failed build leaves the last good site in place: the output folder
+/// is only replaced by a complete build.
+actor SiteRebuilder {
+    let options: BuildOptions
+    let watched: [(url: URL, display: String)]
+    let say: @Sendable (String) -> Void
+
+    /// The last good build; nil until one succeeded.
+    private(set) var site: ServedSite?
+    /// The sources as the latest build (running, good or failed) saw them when it started.
+    private(set) var latestFingerprint: SourceFingerprint?
+    /// Warnings and notes of the previous build: repeated ones are counted, not reprinted.
+    private var lastRemarks: [String] = []
+
+    private var requested = 0
+    private var building = false
+    private var reasons: [String] = []
+    private var waiters: [(ticket: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    init(options: BuildOptions, say: @escaping @Sendable (String) -> Void) {
+        self.options = options
+        var watched = [(url: options.content.root, display: options.content.display)]
+        if let templates = options.templates { watched.append((templates, options.templatesDisplay)) }
+        self.watched = watched
+        self.say = say
+    }
+
+    var basePath: String { site?.basePath ?? "/" }
+
+    /// Builds (or joins the build about to start) and returns when it is done.
+    func rebuild(because reason: String) async {
+        requested += 1
+        let ticket = requested
+        if !reasons.contains(reason) { reasons.append(reason) }
+        if !building { startBuild() }
+        await withCheckedContinuation { waiters.append((ticket, $0)) }
+    }
+
+    /// The watcher's poll. The fingerprint is taken here, on the actor, so a poll never races a
+    /// build that is starting: a vote's own build is not followed by a second one for the same file.
+    func rebuildIfChanged() async {
+        guard let latest = latestFingerprint else { return }
+        let now = SourceFingerprint.take(watched)
+        guard now != latest else { return }
+        await rebuild(because: now.changes(since: latest))
+    }
+
+    private func startBuild() {
+        building = true
+        // Taken before the build reads anything, so an edit during the build is seen by the next poll.
+        latestFingerprint = SourceFingerprint.take(watched)
+        let covers = requested
+        let reason = reasons.count > 3 ? reasons.prefix(2).joined(separator: "; ") + "; and \(reasons.count - 2) more" : reasons.joined(separator: "; ")
+        reasons = []
+        let options = options
+        Task.detached {
+            let result = await Self.build(options)
+            await self.finished(covers: covers, reason: reason, result: result)
+        }
+    }
+
+    private func finished(covers: Int, reason: String, result: Result<BuildReport, BuildFailure>) {
+        report(result, reason: reason)
+        if case .success(let built) = result, let catalogue = built.catalogue {
+            site = ServedSite(catalogue: catalogue)
+        }
+        let done = waiters.filter { $0.ticket <= covers }
+        waiters.removeAll { $0.ticket <= covers }
+        for waiter in done { waiter.continuation.resume() }
+        if requested > covers { startBuild() } else { building = false }
+    }
+
+    private func report(_ result: Result<BuildReport, BuildFailure>, reason: String) {
+        switch result {
+        case .success(let built):
+            let remarks = built.warnings.map(\.description) + built.notes.map { "note: " + $0 }
+            var line = "Built in \(String(format: "%.2f", built.seconds)) s (\(reason)): \(built.skills) skills, \(built.pages) pages, \(built.votesRead.grouped) ratings"
+            if remarks == lastRemarks, !remarks.isEmpty {
+                line += "; \(built.warnings.count) warning\(built.warnings.count == 1 ? "" : "s") as before"
+            } else {
+                remarks.forEach(say)
+            }
+            lastRemarks = remarks
+            say(line)
+        case .failure(let failure):
+            for diagnostic in failure.diagnostics { say(diagnostic.description) }
+            let errors = failure.errors.count
+            say("Build failed (\(reason)): \(errors) error\(errors == 1 ? "" : "s"); still serving the last good site")
+            lastRemarks = []
+        }
+    }
+
+    /// The build is synchronous file and CPU work: it runs on a dispatch queue so it never holds
+    /// a thread of the pool the server's requests run on.
+    private static func build(_ options: BuildOptions) async -> Result<BuildReport, BuildFailure> {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: Result { () throws(BuildFailure) -> BuildReport in try SiteBuilder.build(options) })
+            }
+        }
+    }
+}

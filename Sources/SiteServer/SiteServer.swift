@@ -1,0 +1,110 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import SiteGen
+
+/// What `sitegen serve` is asked to do.
+public struct ServeOptions: Sendable {
+    public var build: BuildOptions
+    /// Loopback unless told otherwise: the server accepts votes and writes files.
+    public var host: String
+    /// 0 picks a free port (tests).
+    public var port: Int
+    public var pollInterval: Duration
+    public var maxBodyBytes: Int
+    /// Stop on SIGINT and SIGTERM (the command line); tests stop the server by cancelling it.
+    public var handlesSignals: Bool
+
+    public init(build: BuildOptions, host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(500),
+                maxBodyBytes: Int = 4096, handlesSignals: Bool = false) {
+        self.build = build
+        self.host = host
+        self.port = port
+        self.pollInterval = pollInterval
+        self.maxBodyBytes = maxBodyBytes
+        self.handlesSignals = handlesSignals
+    }
+}
+
+/// `sitegen serve`: builds the site, serves the output folder the way a static host would, takes
+/// votes from the rating form when its endpoint is a path on the site, and rebuilds whenever the
+/// content or the templates change.
+public enum SiteServer {
+    /// Where local votes go, inside the content folder.
+    public static let votesFile = "ratings/local-votes.jsonl"
+
+    /// Runs until cancelled (or, with `handlesSignals`, until Ctrl-C). `say` gets every line meant
+    /// for the person running it; `listening` gets the site's URL once the port is open.
+    public static func run(_ options: ServeOptions, say: @escaping @Sendable (String) -> Void,
+                           listening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
+        let rebuilder = SiteRebuilder(options: options.build, say: say)
+        await rebuilder.rebuild(because: "start")
+        if await rebuilder.site == nil {
+            say("The first build failed; serving what \(options.build.outputDisplay)/ holds until an edit fixes it")
+        }
+
+        var logger = Logger(label: "sitegen.serve")
+        logger.logLevel = .warning
+        let votes = VoteLog(file: options.build.content.root.appendingPathComponent(votesFile),
+                            display: options.build.content.display + "/" + votesFile)
+        let receiver = RatingReceiver(rebuilder: rebuilder, votes: votes, maxBodyBytes: options.maxBodyBytes, say: say)
+
+        let router = Router()
+        router.add(middleware: NotFoundPageMiddleware(output: options.build.output))
+        router.add(middleware: BasePathMiddleware(rebuilder: rebuilder))
+        router.add(middleware: RatingReceiverMiddleware(receiver: receiver))
+        router.add(middleware: FileMiddleware(fileProvider: SiteFiles(root: options.build.output, logger: logger), searchForIndexHtml: true)
+            .withAdditionalMediaTypes(forFileExtensions: textTypes))
+
+        let host = options.host
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                let base = Slug.encodeForHref(await rebuilder.basePath)
+                guard let url = URL(string: "http://\(shownHost):\(port)\(base)") else { return }
+                say("Serving \(options.build.outputDisplay)/ at \(url.absoluteString) (Ctrl-C stops)")
+                if !isLoopback(host) {
+                    say("warning: \(host) is not a loopback address: anyone who can reach this machine can read the site and post votes")
+                }
+                say("Watching " + rebuilder.watched.map { $0.display + "/" }.joined(separator: " and ")
+                    + " for changes (every \(seconds(options.pollInterval)) s)")
+                await listening(url)
+            },
+            logger: logger
+        )
+        let watcher = Task { await SourceWatcher(rebuilder: rebuilder, interval: options.pollInterval).run() }
+        defer { watcher.cancel() }
+        // Cancelling the caller shuts the server down gracefully (open requests finish) rather
+        // than tearing it down: the service group runs outside the caller's task for that reason.
+        let services = ServiceGroup(configuration: .init(
+            services: [app], gracefulShutdownSignals: options.handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
+        let serving = Task { try await services.run() }
+        try await withTaskCancellationHandler {
+            try await serving.value
+        } onCancel: {
+            Task { await services.triggerGracefulShutdown() }
+        }
+    }
+
+    /// Hummingbird names text types without a charset; pages and styles here are always UTF-8.
+    static let textTypes: [String: MediaType] = [
+        "html": MediaType(type: .text, subType: "html", parameter: ("charset", "utf-8")),
+        "css": MediaType(type: .text, subType: "css", parameter: ("charset", "utf-8")),
+        "txt": MediaType(type: .text, subType: "plain", parameter: ("charset", "utf-8")),
+        "xml": MediaType(type: .application, subType: "xml", parameter: ("charset", "utf-8")),
+        "json": MediaType(type: .application, subType: "json", parameter: ("charset", "utf-8")),
+    ]
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return String(format: "%g", value)
+    }
+}

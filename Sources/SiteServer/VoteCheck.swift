@@ -1,0 +1,85 @@
+import Foundation
+import SiteGen
+
+/// One vote, as the events file (`.jsonl`) stores it.
+struct Vote: Sendable, Equatable {
+    var skill: String
+    /// Whole stars, 1…5: the events format has no halves.
+    var stars: Int
+    var user: String?
+}
+
+/// Judges a submitted form against the configuration and the catalogue. Every refusal says what
+/// was wrong in words a person posting by hand understands.
+enum VoteCheck {
+    struct Rejection: Error, Equatable {
+        let message: String
+    }
+
+    static func vote(from fields: [String: [String]], form: RatingFormConfig, site: ServedSite) throws(Rejection) -> (vote: Vote, page: ServedSite.SkillPage) {
+        let names = form.fields
+        let skillValue = try single(names.skill, in: fields, missing: "missing `\(names.skill)`: the id of the skill being rated")
+        let page = try skill(skillValue, fields: fields, form: form, site: site)
+        let starsText = try single(names.stars, in: fields, missing: "missing `\(names.stars)`: choose from \(choices(form))")
+        guard let stars = stars(starsText, form: form) else {
+            throw Rejection(message: "`\(names.stars)` must be one of \(choices(form)), got `\(shown(starsText))`")
+        }
+        var user: String?
+        if let values = fields["user"] {
+            guard values.count == 1, let value = values.first?.trimmingCharacters(in: .whitespaces),
+                  !value.isEmpty, value.count <= 200,
+                  !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw Rejection(message: "`user`, when sent, must be one name of 1 to 200 characters")
+            }
+            user = value
+        }
+        return (Vote(skill: page.id, stars: stars, user: user), page)
+    }
+
+    /// A half vote counts as the next whole star (4.5 → 5): the events format holds whole stars,
+    /// and rounding up is how the `Rating` proposal turns a partial star into a value.
+    static func stars(_ text: String, form: RatingFormConfig) -> Int? {
+        guard let index = form.starValues.firstIndex(of: text) else { return nil }
+        switch form.granularity {
+        case .whole: return index + 1
+        case .half: return (index + 2) / 2
+        }
+    }
+
+    static func skill(_ value: String, fields: [String: [String]], form: RatingFormConfig, site: ServedSite) throws(Rejection) -> ServedSite.SkillPage {
+        switch form.skillValue {
+        case .id:
+            if let page = site.skills[value] { return page }
+        case .tag:
+            // SUSI addresses a skill by tag within its group and language.
+            let group = form.fields.group.flatMap { fields[$0]?.first }
+            let language = form.fields.language.flatMap { fields[$0]?.first }
+            let matches = site.skills.values.filter {
+                $0.tag == value && (group == nil || $0.group == group) && (language == nil || $0.language == language)
+            }.sorted { $0.id < $1.id }
+            if matches.count == 1, let page = matches.first { return page }
+        }
+        throw Rejection(message: "unknown skill `\(shown(value))`: no skill with that \(form.skillValue == .tag ? "tag" : "id") is in the catalogue")
+    }
+
+    static func single(_ name: String, in fields: [String: [String]], missing: String) throws(Rejection) -> String {
+        guard let values = fields[name], let value = values.first, !value.isEmpty else { throw Rejection(message: missing) }
+        guard values.count == 1 else { throw Rejection(message: "`\(name)` was sent \(values.count) times; send it once") }
+        return value
+    }
+
+    static func choices(_ form: RatingFormConfig) -> String {
+        switch form.granularity {
+        case .whole: "1, 2, 3, 4 or 5 (whole stars)"
+        case .half: "0.5, 1, 1.5 … 5 (half stars)"
+        }
+    }
+
+    /// Echoed input, cut short and without control characters, for plain-text messages.
+    static func shown(_ text: String) -> String {
+        let clean = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "?" : $0
+        }))
+        return clean.count > 80 ? String(clean.prefix(80)) + "…" : clean
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// `rating_form` in site.yml: defaults, the SUSI preset, and every mistake reported where it is.
+@Suite struct RatingFormConfigTests {
+    /// Reads `yaml` as a content folder's site.yml.
+    func read(_ yaml: String) throws -> (config: SiteConfig, diagnostics: [Diagnostic]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-form-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("site.yml"))
+        var log = DiagnosticLog()
+        let config = SiteConfigReader.read(ContentLocation(root: folder, display: "Content"), &log)
+        return (config, log.items.sorted())
+    }
+
+    @Test func noSectionMeansNoFormAndNoComplaint() throws {
+        let (config, diagnostics) = try read("title: T\n")
+        #expect(config.ratingForm == nil)
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func siteRelativeEndpointWithDefaults() throws {
+        let (config, diagnostics) = try read("rating_form:\n  endpoint: /api/ratings\n")
+        #expect(diagnostics.isEmpty)
+        let form = try #require(config.ratingForm)
+        #expect(form.endpoint == .sitePath("api/ratings"))
+        #expect(form.method == .post)
+        #expect(form.granularity == .whole)
+        #expect(form.fields == RatingFormConfig.Fields())
+        #expect(form.skillValue == .id)
+        #expect(form.action(root: "../../../") == "../../../api/ratings")
+        #expect(form.localPath(basePath: "/") == "/api/ratings")
+        #expect(form.localPath(basePath: "/catalogue/") == "/catalogue/api/ratings")
+    }
+
+    @Test func everyKey() throws {
+        let (config, diagnostics) = try read("""
+            rating_form:
+              endpoint: https://votes.example.org/rate
+              method: GET
+              fields: {skill: id, stars: value, model: null, group: category, language: null}
+              extra: {source: catalogue, version: 2}
+              granularity: 0.5
+              sign_in_url: /login
+            """)
+        #expect(diagnostics.isEmpty)
+        let form = try #require(config.ratingForm)
+        #expect(form.endpoint == .url("https://votes.example.org/rate"))
+        #expect(form.method == .get)
+        #expect(form.fields.skill == "id" && form.fields.stars == "value" && form.fields.group == "category")
+        #expect(form.fields.model == nil && form.fields.language == nil)
+        #expect(form.extra == ["source": "catalogue", "version": "2"])
+        #expect(form.granularity == .half)
+        #expect(form.signInURL == .sitePath("login"))
+        #expect(form.localPath(basePath: "/") == nil)
+    }
+
+    @Test func susiPresetTargetsFiveStarRateSkill() throws {
+        let (config, diagnostics) = try read("rating_form:\n  preset: susi\n")
+        #expect(diagnostics.isEmpty)
+        let form = try #require(config.ratingForm)
+        #expect(form.endpoint == .url("https://api.susi.ai/cms/fiveStarRateSkill.json"))
+        #expect(form.method == .get)
+        #expect(form.skillValue == .tag)
+        #expect(form.fields == RatingFormConfig.Fields())
+    }
+
+    @Test func keysBesideThePresetOverrideIt() throws {
+        let (config, diagnostics) = try read("rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/cms/fiveStarRateSkill.json\n")
+        #expect(diagnostics.isEmpty)
+        #expect(config.ratingForm?.endpoint == .url("https://susi.example.org/cms/fiveStarRateSkill.json"))
+        #expect(config.ratingForm?.method == .get)
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "ftp://example.org/rate", "//evil.example.org/rate", "api/ratings", "/",
+        "/api/../ratings", "/api ratings", "/api\"><script>", "https://", "/api#top",
+    ])
+    func invalidEndpointIsAnErrorAtItsPosition(endpoint: String) throws {
+        let (config, diagnostics) = try read("title: T\nrating_form:\n  method: post\n  endpoint: '\(endpoint.replacingOccurrences(of: "'", with: "''"))'\n")
+        #expect(config.ratingForm == nil)
+        let error = try #require(diagnostics.first { $0.severity == .error })
+        #expect(error.path == "Content/site.yml")
+        #expect(error.line == 4)
+        #expect(error.column == 13)
+        #expect(error.message.contains("`rating_form.endpoint` must be an http(s) URL"))
+    }
+
+    @Test func otherMistakesAreReportedTogether() throws {
+        let (_, diagnostics) = try read("""
+            rating_form:
+              endpoint: /api/ratings
+              method: put
+              granularity: 0.25
+              preset: amazon
+              fields: {skill: null, colour: x}
+              sign_in_url: javascript:login()
+              endpont: /x
+            """)
+        let messages = diagnostics.map { "\($0.line ?? 0): \($0.severity.rawValue): \($0.message)" }
+        #expect(messages.contains("3: error: `rating_form.method` must be post or get, found `put`"))
+        #expect(messages.contains("4: error: `rating_form.granularity` must be 1 (whole stars) or 0.5 (half stars)"))
+        #expect(messages.contains("5: error: unknown `rating_form.preset` `amazon`; the only preset is `susi`"))
+        #expect(messages.contains("6: error: `rating_form.fields.skill` cannot be left out: the vote needs it"))
+        #expect(messages.contains { $0.hasPrefix("6: warning: unknown rating_form.fields key `colour`") })
+        #expect(messages.contains { $0.hasPrefix("7: error: `rating_form.sign_in_url` must be an http(s) URL") })
+        #expect(messages.contains("8: warning: unknown rating_form key `endpont`; did you mean `endpoint`?"))
+    }
+
+    @Test func aSectionWithoutEndpointWarns() throws {
+        let (config, diagnostics) = try read("rating_form:\n  method: post\n")
+        #expect(config.ratingForm == nil)
+        #expect(diagnostics == [.warning("Content/site.yml", line: 1, column: 1, "`rating_form` has no `endpoint`, so skill pages get no rating form")])
+    }
+
+    @Test func anExplicitNullEndpointMeansNoFormQuietly() throws {
+        let (config, diagnostics) = try read("rating_form:\n  endpoint: null\n  method: post\n")
+        #expect(config.ratingForm == nil)
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func getFormsCannotCarryAQueryInTheirEndpoint() throws {
+        let (_, diagnostics) = try read("rating_form:\n  endpoint: /api/ratings?site=x\n  method: get\n")
+        #expect(diagnostics.contains { $0.severity == .error && $0.message.contains("a `get` form replaces the query") })
+        let (post, postDiagnostics) = try read("rating_form:\n  endpoint: /api/ratings?site=x\n")
+        #expect(postDiagnostics.isEmpty)
+        #expect(post.ratingForm?.localPath(basePath: "/") == "/api/ratings")
+    }
+
+    @Test func twoFieldsOfOneNameAreAnError() throws {
+        let (_, diagnostics) = try read("rating_form:\n  endpoint: /r\n  fields: {group: skill}\n")
+        #expect(diagnostics.contains { $0.severity == .error && $0.message == "`rating_form` sends two fields named `skill`; give each field its own name" })
+        let (_, extraClash) = try read("rating_form:\n  endpoint: /r\n  extra: {stars: 5}\n")
+        #expect(extraClash.contains { $0.severity == .error && $0.message.contains("two fields named `stars`") })
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import SiteServer
+
+/// The server's pure parts, without a server.
+@Suite struct ServerPartsTests {
+    @Test func formBodiesDecodePlusAndPercent() throws {
+        let fields = try FormBody.parse("skill=news%2Fheadline-finder&name=Caf%C3%A9+Au+Lait&flag&stars=4&stars=5")
+        #expect(fields["skill"] == ["news/headline-finder"])
+        #expect(fields["name"] == ["Café Au Lait"])
+        #expect(fields["flag"] == [""])
+        #expect(fields["stars"] == ["4", "5"])
+        #expect(throws: FormBody.Invalid.self) { try FormBody.parse("stars=%E2%28") }
+    }
+
+    @Test func fingerprintsNameWhatChanged() {
+        let old = SourceFingerprint(files: ["Content/a.md": .init(size: 1, modified: 1), "Content/b.md": .init(size: 1, modified: 1)])
+        var new = old
+        new.files["Content/b.md"]?.modified = 2
+        #expect(new.changes(since: old) == "Content/b.md changed")
+        new.files["Content/c.md"] = .init(size: 3, modified: 3)
+        #expect(new.changes(since: old) == "Content/b.md changed, and 1 more")
+        new.files["Content/a.md"] = nil
+        #expect(new.changes(since: old) == "Content/a.md removed, and 2 more")
+        #expect(old.changes(since: old) == "nothing changed")
+    }
+
+    @Test func aFingerprintSeesEditsAndSkipsHiddenFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("skills"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("a".utf8).write(to: folder.appendingPathComponent("skills/a.md"))
+        let before = SourceFingerprint.take([(folder, "Content")])
+        #expect(Array(before.files.keys) == ["Content/skills/a.md"])
+        try Data("swap".utf8).write(to: folder.appendingPathComponent("skills/.a.md.swp"))
+        #expect(SourceFingerprint.take([(folder, "Content")]) == before)
+        try Data("ab".utf8).write(to: folder.appendingPathComponent("skills/a.md"))
+        #expect(SourceFingerprint.take([(folder, "Content")]) != before)
+    }
+
+    @Test func aVoteNeverJoinsAHandEditedLastLine() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-log-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("ratings/local-votes.jsonl")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"skill":"a","stars":1}"#.utf8).write(to: file)
+        let log = VoteLog(file: file, display: "Content/ratings/local-votes.jsonl")
+        try await log.append(Vote(skill: "news/x", stars: 3, user: nil), at: Date(timeIntervalSince1970: 0))
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text == "{\"skill\":\"a\",\"stars\":1}\n{\"skill\":\"news/x\",\"stars\":3,\"timestamp\":\"1970-01-01T00:00:00Z\"}\n")
+    }
+
+    @Test func symbolicLinksAreNotPlainPaths() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-plain-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("site/a"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("site/a/page.html"))
+        try Data("secret".utf8).write(to: folder.appendingPathComponent("secret.txt"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("site/link.txt"), withDestinationURL: folder.appendingPathComponent("secret.txt"))
+        let root = folder.appendingPathComponent("site").path
+        #expect(SiteFiles.isPlain(root + "/a/page.html", root: root))
+        #expect(SiteFiles.isPlain(root + "/a/", root: root))
+        #expect(SiteFiles.isPlain(root + "/", root: root))
+        #expect(!SiteFiles.isPlain(root + "/link.txt", root: root))
+        #expect(!SiteFiles.isPlain(root + "/missing.html", root: root))
+        #expect(!SiteFiles.isPlain(folder.path + "/secret.txt", root: root))
+        #expect(!SiteFiles.isPlain(root + "-other/x", root: root))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SiteGen
+@testable import SiteServer
+
+/// A small catalogue in a temporary folder, served by a real `SiteServer` on 127.0.0.1 with a
+/// port the system picks. Each test gets its own, so tests run in parallel without sharing files.
+final class TestServer: Sendable {
+    let root: URL
+    let port: Int
+    let lines: Lines
+    private let task: Task<Void, any Error>
+
+    var content: URL { root.appendingPathComponent("Content") }
+    var output: URL { root.appendingPathComponent("Public") }
+    var votesFile: URL { content.appendingPathComponent(SiteServer.votesFile) }
+
+    /// Headline Finder has 10 ratings to start with, Tech Digest none.
+    static let skills: [String: String] = [
+        "news/headline-finder.md": "---\nname: Headline Finder\ngroup: News\nimage: images/headline.png\n---\nThe news.\n",
+        "news/tech-digest.md": "---\nname: Tech Digest\ngroup: News\n---\nTech news.\n",
+        "games/dice-roller.md": "---\nname: Dice Roller\ngroup: Games\n---\nRolls dice.\n",
+    ]
+    static let counts = #"{"news/headline-finder": {"one_star": 1, "two_star": 1, "three_star": 2, "four_star": 3, "five_star": 3}}"#
+
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private init(root: URL, port: Int, lines: Lines, task: Task<Void, any Error>) {
+        self.root = root
+        self.port = port
+        self.lines = lines
+        self.task = task
+    }
+
+    static func start(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n") async throws -> TestServer {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
+        let content = root.appendingPathComponent("Content")
+        for (path, text) in skills {
+            let file = content.appendingPathComponent("skills/" + path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: content.appendingPathComponent("images/headline.png"))
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
+        try Data(counts.utf8).write(to: content.appendingPathComponent("ratings/counts.json"))
+        try Data(siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
+
+        let build = BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: nil,
+                                 output: root.appendingPathComponent("Public"), outputDisplay: "Public")
+        let options = ServeOptions(build: build, host: "127.0.0.1", port: 0, pollInterval: .milliseconds(100))
+        let lines = Lines()
+        let (urls, continuation) = AsyncStream<URL>.makeStream()
+        let task = Task {
+            defer { continuation.finish() }
+            try await SiteServer.run(options, say: { lines.append($0) }, listening: { continuation.yield($0) })
+        }
+        var iterator = urls.makeAsyncIterator()
+        guard let url = await iterator.next(), let port = url.port else {
+            task.cancel()
+            throw StartFailure(description: "the server did not start: \(lines.all.joined(separator: "\n"))")
+        }
+        return TestServer(root: root, port: port, lines: lines, task: task)
+    }
+
+    /// Starts a server, runs `body` against it, and stops it whatever happened.
+    static func run(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n", _ body: (TestServer) async throws -> Void) async throws {
+        let server = try await start(siteYAML: siteYAML)
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func get(_ path: String, method: String = "GET") async throws -> RawHTTP.Response {
+        try await RawHTTP.get(path, port: port, method: method)
+    }
+
+    func post(_ path: String, _ body: String, contentType: String = "application/x-www-form-urlencoded") async throws -> RawHTTP.Response {
+        try await RawHTTP.post(path, body: body, port: port, contentType: contentType)
+    }
+
+    /// Posts to the sample configuration's endpoint, `/api/ratings`.
+    func vote(_ body: String, contentType: String = "application/x-www-form-urlencoded") async throws -> RawHTTP.Response {
+        try await post("/api/ratings", body, contentType: contentType)
+    }
+
+    var votes: [String] {
+        guard let text = try? String(contentsOf: votesFile, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The "N ratings" under a skill's big average, or "Not rated yet".
+    func ratingCount(_ pagePath: String) async throws -> String {
+        let page = try await get(pagePath)
+        if let match = page.body.firstMatch(of: /rating-big-count">([^<]*)</) { return String(match.1) }
+        return page.body.contains("Not rated yet") ? "not rated" : "?"
+    }
+
+    /// Polls `condition` every 100 ms, at most `attempts` times; true once it holds.
+    func eventually(attempts: Int = 200, _ condition: () async throws -> Bool) async rethrows -> Bool {
+        for _ in 0..<attempts {
+            if try await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+}
+
+/// What the server printed, collected from its threads.
+final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        items.append(line)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
+}
