@@ -34,8 +34,7 @@ enum SiteConfigReader {
             chart.warnUnknownKeys(known: ["colors"], &log, what: "chart")
         }
         _ = map.mapping("rating_form", &log)
-        _ = map.mapping("ranking", &log)
-        _ = map.number("page_size", &log)
+        readListingSettings(&map, into: &config, &log)
         map.warnUnknownKeys(known: knownKeys, &log, what: "site.yml")
         return config
     }

@@ -8,6 +8,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var language = "en"
     public var stars = StarRowStyle()
     public var chart = ChartStyle()
+    /// `ranking.prior_votes`: `m` of the Top rated formula (see `BayesianRanking` and the README).
+    public var priorVotes = 10.0
+    /// `page_size`: skills per page of a listing.
+    public var pageSize = 24
 
     public init() {}
 
