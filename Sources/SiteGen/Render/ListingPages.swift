@@ -92,7 +92,8 @@ extension SiteRenderer {
                                }, count: Self.count(catalogue.groups.count, "group"), empty: "There are no skills yet."))
         pages.append(directory(Listings.languagesPath, heading: "Languages", lead: "Skills by the language they speak.",
                                items: listings.languages.sorted { a, b in
-                                   Catalogue.compareNames(languageNames(a.name), languageNames(b.name))
+                                   let order = Catalogue.compareNamesOrder(languageNames(a.name), languageNames(b.name))
+                                   return order != 0 ? order < 0 : a.path < b.path
                                }.map { language in
                                    ["name": languageNames(language.name), "url": Slug.encodeForHref(language.path),
                                     "countText": Self.count(language.entries.count, "skill"), "detail": language.name]
