@@ -70,6 +70,26 @@ import Testing
         }
     }
 
+    @Test func linksFromTheRootAndFromThePageGiveTheSameVerdicts() {
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/catalogue/"
+        let files = [
+            OutputFile(path: "a/b/index.html", text: """
+                <a href="../../x/">root</a><a href="c/">below</a><a href="../../../x/">above</a>
+                <a href="/catalogue/x/">base path</a><a href="https://example.org/catalogue/a/b/c/">base URL</a>
+                <a href="../../x//">double</a><a href="../../a/./b/c/">dot</a><a href="../../y/">missing</a>
+                """),
+            OutputFile(path: "x/index.html", text: "<a href=\"../a/b/\">up</a><a href=\"../a/b\">folder</a>"),
+            OutputFile(path: "a/b/c/index.html", text: ""),
+        ]
+        let broken = LinkCheck.check(files, config: config).map { "\($0.page) \($0.link)" }
+        #expect(broken == ["a/b/index.html ../../../x/", "a/b/index.html ../../y/", "x/index.html ../a/b"])
+        #expect(LinkCheck.fromRoot("../../x/", rootPrefix: "../../", config: config) == "x/")
+        #expect(LinkCheck.fromRoot("../../../x/", rootPrefix: "../../", config: config) == nil)
+        #expect(LinkCheck.fromRoot("../../x//y", rootPrefix: "../../", config: config) == nil)
+        #expect(LinkCheck.fromRoot("mailto:a@b", rootPrefix: "", config: config) == nil)
+    }
+
     @Test func manyPagesWithTheSameBrokenLinkMakeOneDiagnostic() {
         let page = OutputFile(path: "a/index.html", text: "<a href=\"../missing/\">x</a>")
         let other = OutputFile(path: "b/index.html", text: "<a href=\"../missing/\">x</a>")

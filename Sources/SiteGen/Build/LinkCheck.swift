@@ -15,7 +15,8 @@ enum LinkCheck {
         var reason: String
     }
 
-    static let checkedAttributes: Set<String> = ["href", "src", "srcset", "action"]
+    static let hrefName = Array("href".utf8), srcName = Array("src".utf8), srcsetName = Array("srcset".utf8)
+    static let actionName = Array("action".utf8), scriptName = Array("script".utf8), styleName = Array("style".utf8)
 
     /// One diagnostic per broken target, naming the first page (in path order) that links to it.
     static func diagnostics(_ files: [OutputFile], config: SiteConfig, outputDisplay: String) -> [Diagnostic] {
@@ -41,16 +42,51 @@ enum LinkCheck {
     static func check(_ files: [OutputFile], config: SiteConfig) -> [Broken] {
         let existing = Set(files.map(\.path))
         var broken: [Broken] = []
+        // Most links start from the site root (`../../` × depth, the base path, the base URL), so
+        // their verdict depends only on the rest: decided once per build, not once per page.
+        var verdicts: [Substring: String?] = [:]
         for file in files.sorted(by: { $0.path < $1.path }) {
             guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents else { continue }
             let directory = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+            let rootPrefix = String(repeating: "../", count: directory.count)
             for link in references(in: data) {
-                if let reason = problem(link, directory: directory, existing: existing, config: config) {
-                    broken.append(Broken(page: file.path, link: link, reason: reason))
+                let reason: String?
+                if let rest = fromRoot(link, rootPrefix: rootPrefix, config: config) {
+                    if let known = verdicts[rest] {
+                        reason = known
+                    } else {
+                        reason = problem(String(rest), directory: [], existing: existing, config: config)
+                        verdicts[rest] = reason
+                    }
+                } else {
+                    reason = problem(link, directory: directory, existing: existing, config: config)
                 }
+                if let reason { broken.append(Broken(page: file.path, link: link, reason: reason)) }
             }
         }
         return broken
+    }
+
+    /// The part of `link` after the way back to the site root, when it is written that way and
+    /// the rest is a plain relative path (no `..`, no scheme, not site-absolute).
+    static func fromRoot(_ link: String, rootPrefix: String, config: SiteConfig) -> Substring? {
+        let rest: Substring
+        if link.hasPrefix(rootPrefix) {
+            rest = link.dropFirst(rootPrefix.count)
+        } else if config.hasHost, link.hasPrefix(config.baseURL) {
+            rest = link.dropFirst(config.baseURL.count)
+        } else if link.hasPrefix(config.basePath) {
+            rest = link.dropFirst(config.basePath.count)
+        } else {
+            return nil
+        }
+        // Byte checks: Foundation's `contains` costs more than the whole rest of the check.
+        var previous: UInt8 = 0x2F
+        for byte in rest.utf8 {
+            if byte == 0x3A || (previous == 0x2F && (byte == 0x2E || byte == 0x2F)) { return nil }  // ":", "/.", "//", leading "." or "/"
+            previous = byte
+        }
+        return rest
     }
 
     /// Why `link`, found in a page in `directory`, does not resolve; nil when it does or is external.
@@ -77,7 +113,11 @@ enum LinkCheck {
             rest = Substring(text)
         }
         if let cut = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<cut] }
-        guard let decoded = String(rest).removingPercentEncoding else { return "it is not valid percent-encoding" }
+        var decoded = String(rest)
+        if decoded.contains("%") {
+            guard let plain = decoded.removingPercentEncoding else { return "it is not valid percent-encoding" }
+            decoded = plain
+        }
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: false)
         for (index, part) in parts.enumerated() {
             switch part {
@@ -120,6 +160,12 @@ enum LinkCheck {
             func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
             func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C }
             func isNameByte(_ b: UInt8) -> Bool { !isSpace(b) && b != 0x3E && b != 0x2F && b != 0x3D && b != 0x3C }
+            /// Whether bytes[start..<end] is `name` (lowercase ASCII), in any case.
+            func isName(_ name: [UInt8], _ start: Int, _ end: Int) -> Bool {
+                guard end - start == name.count else { return false }
+                for k in 0..<name.count where lower(bytes[start + k]) != name[k] { return false }
+                return true
+            }
             func starts(_ pattern: [UInt8], at index: Int) -> Bool {
                 guard index + pattern.count <= n else { return false }
                 for k in 0..<pattern.count where lower(bytes[index + k]) != pattern[k] { return false }
@@ -145,14 +191,14 @@ enum LinkCheck {
                 var j = i + 1
                 let nameStart = j
                 while j < n && isNameByte(bytes[j]) { j += 1 }
-                let tag = String(decoding: bytes[nameStart..<j], as: UTF8.self).lowercased()
+                let skipsBody = isName(scriptName, nameStart, j) ? scriptName : isName(styleName, nameStart, j) ? styleName : nil
                 // Attributes until ">".
                 while j < n && bytes[j] != 0x3E {
                     if isSpace(bytes[j]) || bytes[j] == 0x2F { j += 1; continue }
                     let attrStart = j
                     while j < n && isNameByte(bytes[j]) { j += 1 }
                     if j == attrStart { j += 1; continue }
-                    let attr = String(decoding: bytes[attrStart..<j], as: UTF8.self).lowercased()
+                    let attrEnd = j
                     while j < n && isSpace(bytes[j]) { j += 1 }
                     guard j < n, bytes[j] == 0x3D else { continue }  // no value
                     j += 1
@@ -170,9 +216,11 @@ enum LinkCheck {
                         while j < n && !isSpace(bytes[j]) && bytes[j] != 0x3E { j += 1 }
                         valueEnd = j
                     }
-                    if checkedAttributes.contains(attr) {
+                    let isSrcset = isName(srcsetName, attrStart, attrEnd)
+                    if isSrcset || isName(hrefName, attrStart, attrEnd) || isName(srcName, attrStart, attrEnd)
+                        || isName(actionName, attrStart, attrEnd) {
                         let value = decodeEntities(String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
-                        if attr == "srcset" {
+                        if isSrcset {
                             for candidate in value.split(separator: ",") {
                                 if let url = candidate.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).first {
                                     found.append(String(url))
@@ -184,8 +232,8 @@ enum LinkCheck {
                     }
                 }
                 i = j + 1
-                if tag == "script" || tag == "style" {
-                    i = skip(past: Array("</\(tag)".utf8), from: i)
+                if let skipsBody {
+                    i = skip(past: [0x3C, 0x2F] + skipsBody, from: i)
                 }
             }
         }
@@ -194,7 +242,7 @@ enum LinkCheck {
 
     /// The entities templates and escaping produce in attribute values.
     static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(0x26) else { return text }
         var out = ""
         var rest = Substring(text)
         while let amp = rest.firstIndex(of: "&") {

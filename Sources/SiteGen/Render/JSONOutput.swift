@@ -24,59 +24,64 @@ indirect enum JSONOutput: Sendable {
     }
 
     var text: String {
-        var out = ""
+        var out: [UInt8] = []
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    func write(to out: inout String) {
+    /// Bytes, not characters: the API files of a large catalogue are tens of megabytes.
+    func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .number(let n): out += n
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .int(let i): out += String(i).utf8
+        case .number(let n): out += n.utf8
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, pair) in pairs.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 Self.quote(pair.0, into: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 pair.1.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
+    static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "\""): out += "\\\"".utf8
+            case UInt8(ascii: "\\"): out += "\\\\".utf8
+            case 0x0A: out += "\\n".utf8
+            case 0x0D: out += "\\r".utf8
+            case 0x09: out += "\\t".utf8
+            case UInt8(ascii: "<"): out += "\\u003c".utf8
+            case UInt8(ascii: ">"): out += "\\u003e".utf8
+            case UInt8(ascii: "&"): out += "\\u0026".utf8
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                // U+2028 and U+2029 end a line in older JavaScript parsers.
+                out += (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
+                i += 2
+            case 0..<0x20:
+                out += ("\\u" + String(b, radix: 16).leftPadded(to: 4)).utf8
             default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                out.append(b)
             }
+            i += 1
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
