@@ -50,6 +50,8 @@ import Testing
             <form action="send/"><a href="amp?a=1&amp;b=2">q</a></form></body></html>
             """
         #expect(LinkCheck.references(in: Data(html.utf8)) == ["a.css", "unquoted.html", "single.png", "s1.png", "s2.png", "send/", "amp?a=1&b=2"])
+        let sitemap = "<?xml version=\"1.0\"?><urlset><url><loc>https://example.org/a/?x=1&amp;y=2</loc></url><url><loc>\n b/ </loc></url></urlset>"
+        #expect(LinkCheck.references(in: Data(sitemap.utf8)) == ["https://example.org/a/?x=1&y=2", "b/"])
     }
 
     @Test func aBrokenLinkFailsTheBuildNamingPageAndLink() throws {

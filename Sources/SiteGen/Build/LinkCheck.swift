@@ -2,9 +2,9 @@ import Foundation
 
 /// Every internal reference in a generated page must lead to a generated (or static) file: a
 /// broken link is a bug in a template or in sitegen, so it fails the build. Checked: `href`,
-/// `src`, `srcset` and `action` attributes of HTML and XML files that are relative (`../x/`),
-/// site-absolute (`/catalogue/x/`, which must lie under the base path) or absolute below
-/// `base_url`. A reference ending in `/` means its `index.html`.
+/// `src`, `srcset` and `action` attributes of HTML and XML files, and sitemaps' `<loc>`, when
+/// they are relative (`../x/`), site-absolute (`/catalogue/x/`, which must lie under the base
+/// path) or absolute below `base_url`. A reference ending in `/` means its `index.html`.
 enum LinkCheck {
     struct Broken: Sendable, Equatable {
         /// The page holding the link (path in the site).
@@ -16,6 +16,7 @@ enum LinkCheck {
     }
 
     static let hrefName = Array("href".utf8), srcName = Array("src".utf8), srcsetName = Array("srcset".utf8)
+    static let locName = Array("loc".utf8)
     static let actionName = Array("action".utf8), scriptName = Array("script".utf8), styleName = Array("style".utf8)
 
     /// One diagnostic per broken target, naming the first page (in path order) that links to it.
@@ -191,6 +192,7 @@ enum LinkCheck {
                 var j = i + 1
                 let nameStart = j
                 while j < n && isNameByte(bytes[j]) { j += 1 }
+                let nameEnd = j
                 let skipsBody = isName(scriptName, nameStart, j) ? scriptName : isName(styleName, nameStart, j) ? styleName : nil
                 // Attributes until ">".
                 while j < n && bytes[j] != 0x3E {
@@ -232,6 +234,14 @@ enum LinkCheck {
                     }
                 }
                 i = j + 1
+                // A sitemap's `<loc>` holds its URL as text.
+                if isName(locName, nameStart, nameEnd) {
+                    var end = i
+                    while end < n && bytes[end] != 0x3C { end += 1 }
+                    found.append(decodeEntities(String(decoding: bytes[i..<end], as: UTF8.self)).trimmingWhitespace())
+                    i = end
+                    continue
+                }
                 if let skipsBody {
                     i = skip(past: [0x3C, 0x2F] + skipsBody, from: i)
                 }

@@ -71,7 +71,7 @@ img { max-width: 100%; height: auto; }
 .site-nav a[aria-current] { color: var(--text); font-weight: 600; box-shadow: inset 0 0 0 1px var(--border); }
 .site-nav a[aria-current="page"] { background: var(--accent); color: var(--surface); box-shadow: none; }
 
-main { padding-top: 24px; padding-bottom: 48px; }
+main.wrap { padding-top: 24px; padding-bottom: 48px; }
 h1, h2, h3 { line-height: 1.25; }
 .hero h1 { font-size: 2rem; margin: 0 0 6px; }
 .lead { font-size: 1.1rem; color: var(--muted); margin: 0 0 6px; }
