@@ -72,6 +72,19 @@ import Testing
         #expect(!(try site.read("404.html")).contains("aria-current"))
     }
 
+    @Test func anEmptyCatalogueStillHasEveryPageTheNavigationLinksTo() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("skills/.keep", "")
+        try site.build(baseURL: "https://example.org/")
+        #expect(try site.read("top-rated/index.html").contains("No skill has been rated yet."))
+        #expect(try site.read("newest/index.html").contains("No skill says when it was added."))
+        for path in ["groups/index.html", "languages/index.html", "authors/index.html", "most-rated/index.html", "api/groups.json"] {
+            #expect(site.exists(path), "\(path) missing")
+        }
+        #expect(!site.exists("feed.xml"), "a feed needs a dated skill for its date")
+    }
+
     @Test func listingSettingsAreValidated() throws {
         let site = try TestSite()
         defer { site.remove() }
