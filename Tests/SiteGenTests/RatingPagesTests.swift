@@ -82,8 +82,9 @@ import Testing
     @Test func listingWithHundredsOfRowsHasNoSVGIds() throws {
         let site = try build(crowd: 300)
         defer { try? FileManager.default.removeItem(at: site.root) }
-        let html = try site.page("groups/crowd/index.html")
-        #expect(count("<svg class=\"stars\"", in: html) == 300)
+        // The home page lists every skill of every group (group pages are paginated).
+        let html = try site.page("index.html")
+        #expect(count("<svg class=\"stars\"", in: html) >= 300)
         // Ids in the page are unique, and none comes from a star row.
         let ids = html.components(separatedBy: " id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
         #expect(Set(ids).count == ids.count, "duplicate ids: \(ids)")

@@ -47,6 +47,7 @@ public enum SiteBuilder {
         }
         var staticLog = DiagnosticLog()
         files += StaticFiles.collect(options.content, generated: Set(files.map(\.path)), &staticLog)
+        staticLog.append(contentsOf: LinkCheck.diagnostics(files, config: catalogue.config, outputDisplay: options.outputDisplay))
         try fail(on: log.items + staticLog.items, strict: options.strict)
         lap("render")
 

@@ -37,8 +37,7 @@ enum SiteConfigReader {
         if var form = map.mapping("rating_form", &log) {
             config.ratingForm = RatingFormConfigReader.read(&form, section: map.keys.first { $0.0 == "rating_form" }?.1, &log)
         }
-        _ = map.mapping("ranking", &log)
-        _ = map.number("page_size", &log)
+        readListingSettings(&map, into: &config, &log)
         map.warnUnknownKeys(known: knownKeys, &log, what: "site.yml")
         return config
     }

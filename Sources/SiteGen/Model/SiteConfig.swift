@@ -10,6 +10,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var chart = ChartStyle()
     /// The form on skill pages; nil means no form.
     public var ratingForm: RatingFormConfig?
+    /// `ranking.prior_votes`: `m` of the Top rated formula (see `BayesianRanking` and the README).
+    public var priorVotes = 10.0
+    /// `page_size`: skills per page of a listing.
+    public var pageSize = 24
 
     public init() {}
 

@@ -14,12 +14,14 @@ public struct SiteRenderer: Sendable {
     /// Each description rendered once, by skill id: cards and skill pages share it.
     let descriptions: [String: Markdown.Rendered]
     let ratingForm: RatingForm?
+    let listingData: ListingData
 
     public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
         self.catalogue = catalogue
         var descriptions: [String: Markdown.Rendered] = [:]
         for entry in catalogue.entries { descriptions[entry.skill.id] = Markdown.render(entry.skill.description) }
         self.descriptions = descriptions
+        listingData = ListingData(catalogue)
         self.theme = theme
         self.contentRoot = contentRoot
         let style = catalogue.config.stars
@@ -48,12 +50,16 @@ public struct SiteRenderer: Sendable {
         }
         page("index", "index.html", indexContext())
         for group in catalogue.groups {
-            page("group", group.path + "index.html", groupContext(group))
+            for number in 1...Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize).pageCount {
+                page("group", Pagination.path(base: group.path, page: number) + "index.html", groupContext(group, page: number))
+            }
         }
         for entry in catalogue.entries {
             page("skill", entry.path + "index.html", skillContext(entry))
         }
         page("404", "404.html", notFoundContext())
+        for spec in listingPages() { page(spec.template, spec.path, spec.context) }
+        files += machineReadableFiles(pages: files)
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
             files.append(OutputFile(path: path, data: data))
         }
@@ -77,6 +83,8 @@ public struct SiteRenderer: Sendable {
     }
 
     func common(path: String, title: String, description: String, root: String? = nil) -> [String: Any] {
+        // Only the 404 page passes its own root: it is served at any address.
+        let isErrorPage = root != nil
         let root = root ?? Self.root(for: path)
         let config = catalogue.config
         var context: [String: Any] = [
@@ -99,6 +107,7 @@ public struct SiteRenderer: Sendable {
         if SafeURL.isHTTP(config.baseURL) {
             context["canonical"] = config.absoluteURL(Slug.encodeForHref(path))
         }
+        context.merge(siteWideContext(path: path, title: title, isErrorPage: isErrorPage)) { old, _ in old }
         return context
     }
 
@@ -117,13 +126,16 @@ public struct SiteRenderer: Sendable {
         return context
     }
 
-    func groupContext(_ group: Catalogue.Group) -> [String: Any] {
+    func groupContext(_ group: Catalogue.Group, page: Int = 1) -> [String: Any] {
         let description = "\(group.entries.count) \(group.entries.count == 1 ? "skill" : "skills") in \(group.name)."
-        var context = common(path: group.path, title: group.name, description: description)
+        let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
+        var context = common(path: Pagination.path(base: group.path, page: page),
+                             title: page > 1 ? "\(group.name), page \(page)" : group.name, description: description)
         context["name"] = group.name
         context["countText"] = group.entries.count == 1 ? "1 skill" : "\(group.entries.count) skills"
         context["ratingsText"] = RatingSummary.ratingsText(group.ratingCount)
-        context["skills"] = group.entries.map(card)
+        context["skills"] = group.entries[pagination.items(onPage: page)].map(card)
+        if let pager = pagerContext(base: group.path, pagination: pagination, page: page) { context["pager"] = pager }
         return context
     }
 
@@ -193,6 +205,8 @@ public struct SiteRenderer: Sendable {
             context["ratingForm"] = ratingForm.html(for: skill, root: Self.root(for: entry.path))
             context["ratingThanks"] = ratingForm.thanksHTML(for: skill)
         }
+        context.merge(socialContext(entry, description: description)) { _, new in new }
+        context.merge(listingLinks(skill)) { _, new in new }
         if entry.rating.isRated {
             context["chart"] = chart.html(entry.rating)
         }

@@ -69,9 +69,10 @@ img { max-width: 100%; height: auto; }
   color: var(--muted); font-size: .9rem; min-height: 24px;
 }
 .site-nav a:hover { background: var(--bg); color: var(--text); }
-.site-nav a[aria-current="page"] { background: var(--accent); color: var(--surface); }
+.site-nav a[aria-current] { color: var(--text); font-weight: 600; box-shadow: inset 0 0 0 1px var(--border); }
+.site-nav a[aria-current="page"] { background: var(--accent); color: var(--surface); box-shadow: none; }
 
-main { padding-top: 24px; padding-bottom: 48px; }
+main.wrap { padding-top: 24px; padding-bottom: 48px; }
 h1, h2, h3 { line-height: 1.25; }
 .hero h1 { font-size: 2rem; margin: 0 0 6px; }
 .lead { font-size: 1.1rem; color: var(--muted); margin: 0 0 6px; }
@@ -153,10 +154,39 @@ h1, h2, h3 { line-height: 1.25; }
 .details dt { color: var(--muted); }
 .details dd { margin: 0; overflow-wrap: anywhere; }
 .group-list { columns: 2; }
+.muted { color: var(--muted); }
+.empty { color: var(--muted); font-size: 1.05rem; }
 
-.site-footer { border-top: 1px solid var(--border); color: var(--muted); font-size: .9rem; }
+.card-rank { margin: 0 0 2px; font-size: .8rem; font-weight: 700; color: var(--muted); font-variant-numeric: tabular-nums; }
+.card-added { margin: 4px 0 0; font-size: .85rem; color: var(--muted); }
+
+.directory { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); }
+.directory li { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 12px 16px; }
+.directory a { font-weight: 600; display: block; }
+.directory-count { color: var(--muted); font-size: .9rem; }
+
+.pager { margin-top: 28px; text-align: center; }
+.pager-status { color: var(--muted); margin: 0 0 8px; font-size: .9rem; }
+.pager ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; }
+.pager a, .pager-current, .pager-gap {
+  display: inline-block; min-width: 40px; min-height: 40px; padding: 8px 12px; border-radius: 8px; line-height: 24px;
+}
+.pager a { background: var(--surface); border: 1px solid var(--border); text-decoration: none; }
+.pager a:hover { border-color: var(--accent); }
+.pager-current { background: var(--accent); color: var(--surface); font-weight: 700; }
+.pager-gap { color: var(--muted); min-width: 0; padding-left: 2px; padding-right: 2px; }
+
+.site-footer { border-top: 1px solid var(--border); color: var(--muted); font-size: .9rem; padding: 8px 0 24px; }
+.footer-heading { font-size: .95rem; margin: 16px 0 6px; color: var(--text); }
+.footer-nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 16px; }
+.footer-nav a { display: inline-block; padding: 2px 0; min-height: 24px; }
+.footer-stats { margin: 18px 0 0; }
 
 @media (max-width: 600px) {
+  /* Phones: every section stays in view (wrapping, not scrolling out of sight), with targets big enough to tap. */
+  .site-header .wrap { gap: 6px; }
+  .site-nav ul { gap: 6px 4px; }
+  .site-nav a { padding: 6px 9px; min-height: 36px; line-height: 24px; font-size: .875rem; background: var(--bg); }
   .hero h1, .skill-title h1 { font-size: 1.6rem; }
   /* The icon beside the name, as app stores do on phones, so the rating shows on the first screen. */
   .skill-header { flex-wrap: nowrap; align-items: flex-start; gap: 14px; }
@@ -255,9 +285,11 @@ h1, h2, h3 { line-height: 1.25; }
     {{^image}}<span class="placeholder" aria-hidden="true">{{initial}}</span>{{/image}}
   </div>
   <div class="card-body">
+    {{#rank}}<p class="card-rank">#{{rank}}</p>{{/rank}}
     <h{{cardLevel}} class="card-title"><a href="{{root}}{{url}}">{{name}}</a></h{{cardLevel}}>
     {{#firstExample}}<p class="card-example">“{{firstExample}}”</p>{{/firstExample}}
     {{#summary}}<p class="card-summary">{{summary}}</p>{{/summary}}
+    {{#added}}<p class="card-added">Added <time datetime="{{added}}">{{added}}</time></p>{{/added}}
     <p class="rating-line">
       {{#rated}}{{{starRow}}} <span class="visually-hidden">{{ratingLabel}}</span><span aria-hidden="true"><span class="rating-average">{{averageText}}</span> <span class="rating-count">({{totalText}})</span></span>{{/rated}}
       {{^rated}}<span class="not-rated">Not rated yet</span>{{/rated}}
@@ -266,8 +298,33 @@ h1, h2, h3 { line-height: 1.25; }
 </li>
 
 """####,
+        "directory.mustache": ####"""
+{{<layout}}
+{{$main}}
+<nav class="breadcrumbs" aria-label="Breadcrumb">
+  <ol><li><a href="{{root}}">Home</a></li><li><span aria-current="page">{{heading}}</span></li></ol>
+</nav>
+<div class="hero">
+  <h1>{{heading}}</h1>
+  {{#lead}}<p class="lead">{{lead}}</p>{{/lead}}
+  <p class="stats">{{countText}}</p>
+</div>
+{{#hasItems}}
+<ul class="directory">
+  {{#items}}<li><a href="{{root}}{{url}}">{{name}}</a> <span class="directory-count">{{countText}}{{#detail}} · {{detail}}{{/detail}}</span></li>
+  {{/items}}
+</ul>
+{{/hasItems}}
+{{^hasItems}}
+<p class="empty">{{emptyText}}</p>
+{{/hasItems}}
+{{/main}}
+{{/layout}}
+
+"""####,
         "group.mustache": ####"""
 {{<layout}}
+{{$head}}{{>pager-head}}{{/head}}
 {{$main}}
 <nav class="breadcrumbs" aria-label="Breadcrumb">
   <ol><li><a href="{{root}}">Home</a></li><li><span aria-current="page">{{name}}</span></li></ol>
@@ -279,6 +336,7 @@ h1, h2, h3 { line-height: 1.25; }
 <ul class="cards">
   {{#skills}}{{>card}}{{/skills}}
 </ul>
+{{>pager}}
 {{/main}}
 {{/layout}}
 
@@ -316,6 +374,17 @@ h1, h2, h3 { line-height: 1.25; }
 <meta name="description" content="{{metaDescription}}">
 {{#canonical}}<link rel="canonical" href="{{canonical}}">
 {{/canonical}}
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="{{siteTitle}}">
+<meta property="og:title" content="{{ogTitle}}">
+<meta property="og:description" content="{{metaDescription}}">
+{{#canonical}}<meta property="og:url" content="{{canonical}}">
+{{/canonical}}
+{{#ogImage}}<meta property="og:image" content="{{ogImage}}">
+{{/ogImage}}
+<meta name="twitter:card" content="summary">
+{{#hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{siteTitle}}: newest skills" href="{{root}}feed.xml">
+{{/hasFeed}}
 <link rel="stylesheet" href="{{root}}assets/style.css">
 <style>{{themeStyle}}</style>
 {{$head}}{{/head}}
@@ -325,10 +394,15 @@ h1, h2, h3 { line-height: 1.25; }
 <header class="site-header">
   <div class="wrap">
     <a class="brand" href="{{root}}">{{siteTitle}}</a>
-    <nav class="site-nav" aria-label="Groups">
+    <nav class="site-nav" aria-label="Site">
       <ul>
-        {{#navGroups}}<li><a href="{{root}}{{url}}"{{#current}} aria-current="page"{{/current}}>{{name}}</a></li>
-        {{/navGroups}}
+        <li><a href="{{root}}"{{#nav.home}} aria-current="{{nav.home}}"{{/nav.home}}>Home</a></li>
+        <li><a href="{{root}}groups/"{{#nav.groups}} aria-current="{{nav.groups}}"{{/nav.groups}}>Groups</a></li>
+        <li><a href="{{root}}top-rated/"{{#nav.topRated}} aria-current="{{nav.topRated}}"{{/nav.topRated}}>Top rated</a></li>
+        <li><a href="{{root}}most-rated/"{{#nav.mostRated}} aria-current="{{nav.mostRated}}"{{/nav.mostRated}}>Most rated</a></li>
+        <li><a href="{{root}}newest/"{{#nav.newest}} aria-current="{{nav.newest}}"{{/nav.newest}}>Newest</a></li>
+        <li><a href="{{root}}languages/"{{#nav.languages}} aria-current="{{nav.languages}}"{{/nav.languages}}>Languages</a></li>
+        <li><a href="{{root}}authors/"{{#nav.authors}} aria-current="{{nav.authors}}"{{/nav.authors}}>Authors</a></li>
       </ul>
     </nav>
   </div>
@@ -338,15 +412,77 @@ h1, h2, h3 { line-height: 1.25; }
 </main>
 <footer class="site-footer">
   <div class="wrap">
-    <p>{{siteTitle}} · {{skillCount}} skills · {{ratingCount}} ratings</p>
+    <nav class="footer-nav" aria-label="Groups">
+      <h2 class="footer-heading">Groups</h2>
+      <ul>
+        {{#navGroups}}<li><a href="{{root}}{{url}}">{{name}}</a></li>
+        {{/navGroups}}
+      </ul>
+    </nav>
+    <nav class="footer-nav" aria-label="More">
+      <h2 class="footer-heading">For apps and readers</h2>
+      <ul>
+        {{#hasFeed}}<li><a href="{{root}}feed.xml">Atom feed of new skills</a></li>
+        {{/hasFeed}}
+        <li><a href="{{root}}api/groups.json">JSON API (SUSI format)</a></li>
+      </ul>
+    </nav>
+    <p class="footer-stats">{{siteTitle}} · {{skillCount}} skills · {{ratingCount}} ratings</p>
   </div>
 </footer>
 </body>
 </html>
 
 """####,
+        "listing.mustache": ####"""
+{{<layout}}
+{{$head}}{{>pager-head}}{{/head}}
+{{$main}}
+<nav class="breadcrumbs" aria-label="Breadcrumb">
+  <ol><li><a href="{{root}}">Home</a></li>{{#crumbs}}<li><a href="{{root}}{{url}}">{{name}}</a></li>{{/crumbs}}<li><span aria-current="page">{{heading}}</span></li></ol>
+</nav>
+<div class="hero">
+  <h1>{{heading}}</h1>
+  {{#lead}}<p class="lead">{{lead}}</p>{{/lead}}
+  <p class="stats">{{countText}}</p>
+</div>
+{{#hasSkills}}
+<ul class="cards">
+  {{#skills}}{{>card}}{{/skills}}
+</ul>
+{{/hasSkills}}
+{{^hasSkills}}
+<p class="empty">{{emptyText}}</p>
+{{/hasSkills}}
+{{>pager}}
+{{/main}}
+{{/layout}}
+
+"""####,
+        "pager-head.mustache": ####"""
+{{#pager}}{{#prevURL}}<link rel="prev" href="{{root}}{{prevURL}}">
+{{/prevURL}}{{#nextURL}}<link rel="next" href="{{root}}{{nextURL}}">
+{{/nextURL}}{{/pager}}
+
+"""####,
+        "pager.mustache": ####"""
+{{#pager}}
+<nav class="pager" aria-label="Pages">
+  <p class="pager-status">{{label}}</p>
+  <ul>
+    {{#prevURL}}<li><a rel="prev" href="{{root}}{{prevURL}}">‹ Previous</a></li>{{/prevURL}}
+    {{#links}}<li>{{#gap}}<span class="pager-gap">…</span>{{/gap}}{{^gap}}{{#current}}<span class="pager-current" aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{root}}{{url}}">{{number}}</a>{{/current}}{{/gap}}</li>
+    {{/links}}
+    {{#nextURL}}<li><a rel="next" href="{{root}}{{nextURL}}">Next ›</a></li>{{/nextURL}}
+  </ul>
+</nav>
+{{/pager}}
+
+"""####,
         "skill.mustache": ####"""
 {{<layout}}
+{{$head}}<script type="application/ld+json">{{{jsonLD}}}</script>
+{{/head}}
 {{$main}}
 <nav class="breadcrumbs" aria-label="Breadcrumb">
   <ol><li><a href="{{root}}">Home</a></li><li><a href="{{root}}{{groupURL}}">{{group}}</a></li><li><span aria-current="page">{{name}}</span></li></ol>
@@ -411,8 +547,8 @@ h1, h2, h3 { line-height: 1.25; }
     <h2 id="details">Details</h2>
     <dl class="details">
       <dt>Group</dt><dd><a href="{{root}}{{groupURL}}">{{group}}</a></dd>
-      <dt>Language</dt><dd>{{language}}</dd>
-      {{#author}}<dt>Author</dt><dd>{{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}}</dd>{{/author}}
+      <dt>Language</dt><dd><a href="{{root}}{{languageURL}}">{{languageName}}</a> <span class="muted">({{language}})</span></dd>
+      {{#author}}<dt>Author</dt><dd>{{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · <a href="{{root}}{{authorPageURL}}">all skills by {{author}}</a></dd>{{/author}}
       <dt>Content</dt><dd>{{#dynamicContent}}Dynamic: answers change over time{{/dynamicContent}}{{^dynamicContent}}Static{{/dynamicContent}}</dd>
       {{#created}}<dt>Added</dt><dd><time datetime="{{created}}">{{created}}</time></dd>{{/created}}
       {{#termsURL}}<dt>Terms of use</dt><dd><a href="{{termsURL}}" rel="nofollow noopener">Terms of use</a></dd>{{/termsURL}}

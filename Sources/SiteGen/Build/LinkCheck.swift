@@ -1,0 +1,297 @@
+import Foundation
+
+/// Every internal reference in a generated page must lead to a generated (or static) file: a
+/// broken link is a bug in a template or in sitegen, so it fails the build. Checked: `href`,
+/// `src`, `srcset` and `action` attributes of HTML and XML files, and sitemaps' `<loc>`, when
+/// they are relative (`../x/`), site-absolute (`/catalogue/x/`, which must lie under the base
+/// path) or absolute below `base_url`. A reference ending in `/` means its `index.html`.
+enum LinkCheck {
+    struct Broken: Sendable, Equatable {
+        /// The page holding the link (path in the site).
+        var page: String
+        /// The link as written in the page.
+        var link: String
+        /// Why it does not resolve.
+        var reason: String
+    }
+
+    static let hrefName = Array("href".utf8), srcName = Array("src".utf8), srcsetName = Array("srcset".utf8)
+    static let locName = Array("loc".utf8)
+    static let actionName = Array("action".utf8), scriptName = Array("script".utf8), styleName = Array("style".utf8)
+
+    /// One diagnostic per broken target, naming the first page (in path order) that links to it.
+    static func diagnostics(_ files: [OutputFile], config: SiteConfig, outputDisplay: String) -> [Diagnostic] {
+        let broken = check(files, config: config)
+        var byReason: [String: (first: Broken, count: Int)] = [:]
+        var order: [String] = []
+        for item in broken {
+            if let seen = byReason[item.reason] {
+                byReason[item.reason] = (seen.first, seen.count + 1)
+            } else {
+                byReason[item.reason] = (item, 1)
+                order.append(item.reason)
+            }
+        }
+        return order.compactMap { reason in
+            guard let (first, count) = byReason[reason] else { return nil }
+            let others = count > 1 ? " (and \(count - 1) more link\(count == 2 ? "" : "s") like it)" : ""
+            return .error(outputDisplay + "/" + first.page, "broken link `\(first.link)`: \(reason)\(others)")
+        }
+    }
+
+    /// All broken references, pages in path order, links in page order.
+    static func check(_ files: [OutputFile], config: SiteConfig) -> [Broken] {
+        let existing = Set(files.map(\.path))
+        var broken: [Broken] = []
+        // Most links start from the site root (`../../` × depth, the base path, the base URL), so
+        // their verdict depends only on the rest: decided once per build, not once per page.
+        var verdicts: [Substring: String?] = [:]
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents else { continue }
+            let directory = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+            let rootPrefix = String(repeating: "../", count: directory.count)
+            for link in references(in: data) {
+                let reason: String?
+                if let rest = fromRoot(link, rootPrefix: rootPrefix, config: config) {
+                    if let known = verdicts[rest] {
+                        reason = known
+                    } else {
+                        reason = problem(String(rest), directory: [], existing: existing, config: config)
+                        verdicts[rest] = reason
+                    }
+                } else {
+                    reason = problem(link, directory: directory, existing: existing, config: config)
+                }
+                if let reason { broken.append(Broken(page: file.path, link: link, reason: reason)) }
+            }
+        }
+        return broken
+    }
+
+    /// The part of `link` after the way back to the site root, when it is written that way and
+    /// the rest is a plain relative path (no `..`, no scheme, not site-absolute).
+    static func fromRoot(_ link: String, rootPrefix: String, config: SiteConfig) -> Substring? {
+        let rest: Substring
+        if link.hasPrefix(rootPrefix) {
+            rest = link.dropFirst(rootPrefix.count)
+        } else if config.hasHost, link.hasPrefix(config.baseURL) {
+            rest = link.dropFirst(config.baseURL.count)
+        } else if link.hasPrefix(config.basePath) {
+            rest = link.dropFirst(config.basePath.count)
+        } else {
+            return nil
+        }
+        // Byte checks: Foundation's `contains` costs more than the whole rest of the check.
+        var previous: UInt8 = 0x2F
+        for byte in rest.utf8 {
+            if byte == 0x3A || (previous == 0x2F && (byte == 0x2E || byte == 0x2F)) { return nil }  // ":", "/.", "//", leading "." or "/"
+            previous = byte
+        }
+        return rest
+    }
+
+    /// Why `link`, found in a page in `directory`, does not resolve; nil when it does or is external.
+    static func problem(_ link: String, directory: [String], existing: Set<String>, config: SiteConfig) -> String? {
+        let text = link.trimmingWhitespace()
+        if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") { return nil }
+        var segments: [String]
+        var rest: Substring
+        if text.hasPrefix("//") {
+            return nil
+        } else if hasScheme(text) {
+            guard config.hasHost, text.hasPrefix(config.baseURL) else { return nil }
+            segments = []
+            rest = text.dropFirst(config.baseURL.count)
+        } else if text.hasPrefix("/") {
+            let base = config.basePath
+            guard text.hasPrefix(base) else {
+                return "it starts with `/` but lies outside the site's base path `\(base)`"
+            }
+            segments = []
+            rest = text.dropFirst(base.count)
+        } else {
+            segments = directory
+            rest = Substring(text)
+        }
+        if let cut = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<cut] }
+        var decoded = String(rest)
+        if decoded.contains("%") {
+            guard let plain = decoded.removingPercentEncoding else { return "it is not valid percent-encoding" }
+            decoded = plain
+        }
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !segments.isEmpty else { return "it leads above the site's root" }
+                segments.removeLast()
+            case "" where index < parts.count - 1: continue
+            default: segments.append(String(part))
+            }
+        }
+        if segments.last?.isEmpty ?? true {
+            if !segments.isEmpty { segments.removeLast() }
+            segments.append("index.html")
+        }
+        let target = segments.joined(separator: "/")
+        if existing.contains(target) { return nil }
+        // The rating form posts to an endpoint the site owner runs (or `sitegen serve` answers):
+        // no file is generated there on purpose.
+        if case .sitePath(let endpoint)? = config.ratingForm?.endpoint, target == endpoint.prefix(while: { $0 != "?" }) {
+            return nil
+        }
+        if existing.contains(target + "/index.html") {
+            return "`\(target)` is a folder; end the link with `/`"
+        }
+        return "nothing is generated at `\(target)`"
+    }
+
+    static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// Values of the checked attributes in a page, entities decoded. A small tokenizer, not a
+    /// regular expression: it skips comments, `<script>`/`<style>` bodies and text, so JSON-LD
+    /// or an escaped `href="…"` in a description never counts as a link.
+    static func references(in data: Data) -> [String] {
+        var found: [String] = []
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let n = bytes.count
+            var i = 0
+            func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C }
+            func isNameByte(_ b: UInt8) -> Bool { !isSpace(b) && b != 0x3E && b != 0x2F && b != 0x3D && b != 0x3C }
+            /// Whether bytes[start..<end] is `name` (lowercase ASCII), in any case.
+            func isName(_ name: [UInt8], _ start: Int, _ end: Int) -> Bool {
+                guard end - start == name.count else { return false }
+                for k in 0..<name.count where lower(bytes[start + k]) != name[k] { return false }
+                return true
+            }
+            func starts(_ pattern: [UInt8], at index: Int) -> Bool {
+                guard index + pattern.count <= n else { return false }
+                for k in 0..<pattern.count where lower(bytes[index + k]) != pattern[k] { return false }
+                return true
+            }
+            func skip(past pattern: [UInt8], from index: Int) -> Int {
+                var j = index
+                while j < n {
+                    if lower(bytes[j]) == pattern[0] && starts(pattern, at: j) { return j + pattern.count }
+                    j += 1
+                }
+                return n
+            }
+            let commentEnd = Array("-->".utf8)
+            while i < n {
+                guard bytes[i] == 0x3C else { i += 1; continue }  // "<"
+                if starts(Array("<!--".utf8), at: i) { i = skip(past: commentEnd, from: i + 4); continue }
+                guard i + 1 < n, (bytes[i + 1] | 0x20) >= 0x61 && (bytes[i + 1] | 0x20) <= 0x7A else {
+                    // End tags, doctype, processing instructions: nothing to check.
+                    i = skip(past: [0x3E], from: i + 1)
+                    continue
+                }
+                var j = i + 1
+                let nameStart = j
+                while j < n && isNameByte(bytes[j]) { j += 1 }
+                let nameEnd = j
+                let skipsBody = isName(scriptName, nameStart, j) ? scriptName : isName(styleName, nameStart, j) ? styleName : nil
+                // Attributes until ">".
+                while j < n && bytes[j] != 0x3E {
+                    if isSpace(bytes[j]) || bytes[j] == 0x2F { j += 1; continue }
+                    let attrStart = j
+                    while j < n && isNameByte(bytes[j]) { j += 1 }
+                    if j == attrStart { j += 1; continue }
+                    let attrEnd = j
+                    while j < n && isSpace(bytes[j]) { j += 1 }
+                    guard j < n, bytes[j] == 0x3D else { continue }  // no value
+                    j += 1
+                    while j < n && isSpace(bytes[j]) { j += 1 }
+                    guard j < n else { break }
+                    var valueStart = j, valueEnd = j
+                    if bytes[j] == 0x22 || bytes[j] == 0x27 {
+                        let quote = bytes[j]
+                        valueStart = j + 1
+                        j = valueStart
+                        while j < n && bytes[j] != quote { j += 1 }
+                        valueEnd = j
+                        if j < n { j += 1 }
+                    } else {
+                        while j < n && !isSpace(bytes[j]) && bytes[j] != 0x3E { j += 1 }
+                        valueEnd = j
+                    }
+                    let isSrcset = isName(srcsetName, attrStart, attrEnd)
+                    if isSrcset || isName(hrefName, attrStart, attrEnd) || isName(srcName, attrStart, attrEnd)
+                        || isName(actionName, attrStart, attrEnd) {
+                        let value = decodeEntities(String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
+                        if isSrcset {
+                            for candidate in value.split(separator: ",") {
+                                if let url = candidate.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).first {
+                                    found.append(String(url))
+                                }
+                            }
+                        } else {
+                            found.append(value)
+                        }
+                    }
+                }
+                i = j + 1
+                // A sitemap's `<loc>` holds its URL as text.
+                if isName(locName, nameStart, nameEnd) {
+                    var end = i
+                    while end < n && bytes[end] != 0x3C { end += 1 }
+                    found.append(decodeEntities(String(decoding: bytes[i..<end], as: UTF8.self)).trimmingWhitespace())
+                    i = end
+                    continue
+                }
+                if let skipsBody {
+                    i = skip(past: [0x3C, 0x2F] + skipsBody, from: i)
+                }
+            }
+        }
+        return found
+    }
+
+    /// The entities templates and escaping produce in attribute values.
+    static func decodeEntities(_ text: String) -> String {
+        guard text.utf8.contains(0x26) else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[amp...]
+            guard let semicolon = after.firstIndex(of: ";"), after.distance(from: amp, to: semicolon) <= 10 else {
+                out += "&"
+                rest = rest[rest.index(after: amp)...]
+                continue
+            }
+            let name = after[after.index(after: amp)..<semicolon]
+            var replacement: String?
+            switch name {
+            case "amp": replacement = "&"
+            case "lt": replacement = "<"
+            case "gt": replacement = ">"
+            case "quot": replacement = "\""
+            case "apos": replacement = "'"
+            default:
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else if name.hasPrefix("#") {
+                    replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+                }
+            }
+            if let replacement {
+                out += replacement
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                out += "&"
+                rest = rest[rest.index(after: amp)...]
+            }
+        }
+        out += rest
+        return out
+    }
+}

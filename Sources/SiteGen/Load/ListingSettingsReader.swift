@@ -1,0 +1,22 @@
+/// `ranking` and `page_size` in `site.yml`: how listings are ordered and split into pages.
+extension SiteConfigReader {
+    static func readListingSettings(_ map: inout YAMLMapping, into config: inout SiteConfig, _ log: inout DiagnosticLog) {
+        if var ranking = map.mapping("ranking", &log) {
+            if let prior = ranking.number("prior_votes", &log) {
+                if prior >= 0 && prior <= 1_000_000 {
+                    config.priorVotes = prior
+                } else {
+                    ranking.error(&log, at: ranking.value("prior_votes"), "`ranking.prior_votes` must be a number of votes from 0 to 1000000")
+                }
+            }
+            ranking.warnUnknownKeys(known: ["prior_votes"], &log, what: "ranking")
+        }
+        if let size = map.number("page_size", &log) {
+            if size.rounded() == size, (1...10_000).contains(size) {
+                config.pageSize = Int(size)
+            } else {
+                map.error(&log, at: map.value("page_size"), "`page_size` must be a whole number of skills from 1 to 10000")
+            }
+        }
+    }
+}

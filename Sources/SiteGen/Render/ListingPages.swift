@@ -1,0 +1,162 @@
+import Foundation
+
+/// What the listing pages need beyond the catalogue, computed once per build.
+struct ListingData: Sendable {
+    let listings: CatalogueListings
+    /// Language code → its name in the site's language ("German"), or the code when unknown.
+    let languageNames: [String: String]
+    /// Whether `feed.xml` is written (see `AtomFeed`).
+    let hasFeed: Bool
+
+    init(_ catalogue: Catalogue) {
+        listings = CatalogueListings(catalogue)
+        let locale = Locale(identifier: catalogue.config.language)
+        var names: [String: String] = [:]
+        for code in Set(catalogue.entries.map(\.skill.language)) {
+            let name = locale.localizedString(forLanguageCode: code)
+            names[code] = name.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? code
+        }
+        languageNames = names
+        hasFeed = catalogue.config.hasHost && !listings.newest.isEmpty
+    }
+}
+
+/// The browsing pages besides the index and groups: Top rated, Most rated, Newest, by language,
+/// by author, and the directories of groups, languages and authors.
+extension SiteRenderer {
+    typealias PageSpec = (template: String, path: String, context: [String: Any])
+
+    func listingPages() -> [PageSpec] {
+        let listings = listingData.listings
+        // One card per skill, shared by every listing it appears in.
+        var cards: [String: [String: Any]] = [:]
+        for entry in catalogue.entries { cards[entry.skill.id] = card(entry) }
+        func cardsFor(_ entries: ArraySlice<Catalogue.Entry>, ranked: Bool = false, dated: Bool = false) -> [[String: Any]] {
+            entries.enumerated().map { offset, entry in
+                var c = cards[entry.skill.id] ?? card(entry)
+                if ranked { c["rank"] = entries.startIndex + offset + 1 }
+                if dated, let created = entry.skill.created { c["added"] = created }
+                return c
+            }
+        }
+        var pages: [PageSpec] = []
+        func listing(_ base: String, _ entries: [Catalogue.Entry], heading: String, lead: String, count: String,
+                     empty: String, crumbs: [[String: Any]] = [], ranked: Bool = false, dated: Bool = false) {
+            let pagination = Pagination(itemCount: entries.count, pageSize: catalogue.config.pageSize)
+            for number in 1...pagination.pageCount {
+                let path = Pagination.path(base: base, page: number)
+                let title = number > 1 ? "\(heading), page \(number)" : heading
+                var context = common(path: path, title: title, description: lead)
+                context["heading"] = heading
+                context["lead"] = lead
+                context["countText"] = count
+                context["emptyText"] = empty
+                context["crumbs"] = crumbs
+                context["skills"] = cardsFor(entries[pagination.items(onPage: number)], ranked: ranked, dated: dated)
+                context["hasSkills"] = !entries.isEmpty
+                if let pager = pagerContext(base: base, pagination: pagination, page: number) {
+                    context["pager"] = pager
+                }
+                pages.append(("listing", path + "index.html", context))
+            }
+        }
+
+        listing(Listings.topRatedPath, listings.topRated, heading: "Top rated",
+                lead: "Rated skills, best first. Each average is weighed by its number of ratings, so a few perfect votes do not outrank hundreds of nearly perfect ones.",
+                count: Self.count(listings.topRated.count, "rated skill"), empty: "No skill has been rated yet.", ranked: true)
+        listing(Listings.mostRatedPath, listings.mostRated, heading: "Most rated",
+                lead: "Skills with the most ratings first.",
+                count: Self.count(listings.mostRated.count, "rated skill"), empty: "No skill has been rated yet.", ranked: true)
+        listing(Listings.newestPath, listings.newest, heading: "Newest",
+                lead: "Skills by the date they were added, newest first.",
+                count: Self.count(listings.newest.count, "skill") + " with a date",
+                empty: "No skill says when it was added.", dated: true)
+
+        let languagesCrumb: [[String: Any]] = [["name": "Languages", "url": Listings.languagesPath]]
+        for language in listings.languages {
+            let name = languageNames(language.name)
+            listing(language.path, language.entries, heading: name, lead: "Skills in \(name) (\(language.name)).",
+                    count: Self.count(language.entries.count, "skill"), empty: "", crumbs: languagesCrumb)
+        }
+        let authorsCrumb: [[String: Any]] = [["name": "Authors", "url": Listings.authorsPath]]
+        for author in listings.authors {
+            listing(author.path, author.entries, heading: author.name, lead: "Skills by \(author.name).",
+                    count: Self.count(author.entries.count, "skill"), empty: "", crumbs: authorsCrumb)
+        }
+
+        pages.append(directory(Listings.groupsPath, heading: "Groups", lead: "Every group of skills.",
+                               items: catalogue.groups.map { group in
+                                   ["name": group.name, "url": Slug.encodeForHref(group.path),
+                                    "countText": Self.count(group.entries.count, "skill"),
+                                    "detail": RatingSummary.ratingsText(group.ratingCount)]
+                               }, count: Self.count(catalogue.groups.count, "group"), empty: "There are no skills yet."))
+        pages.append(directory(Listings.languagesPath, heading: "Languages", lead: "Skills by the language they speak.",
+                               items: listings.languages.sorted { a, b in
+                                   let order = Catalogue.compareNamesOrder(languageNames(a.name), languageNames(b.name))
+                                   return order != 0 ? order < 0 : a.path < b.path
+                               }.map { language in
+                                   ["name": languageNames(language.name), "url": Slug.encodeForHref(language.path),
+                                    "countText": Self.count(language.entries.count, "skill"), "detail": language.name]
+                               }, count: Self.count(listings.languages.count, "language"), empty: "There are no skills yet."))
+        pages.append(directory(Listings.authorsPath, heading: "Authors", lead: "Skills by the people who made them.",
+                               items: listings.authors.map { author in
+                                   ["name": author.name, "url": Slug.encodeForHref(author.path),
+                                    "countText": Self.count(author.entries.count, "skill"), "detail": ""]
+                               }, count: Self.count(listings.authors.count, "author"), empty: "No skill names its author."))
+        return pages
+    }
+
+    func directory(_ path: String, heading: String, lead: String, items: [[String: Any]], count: String,
+                   empty: String) -> PageSpec {
+        var context = common(path: path, title: heading, description: lead)
+        context["heading"] = heading
+        context["lead"] = lead
+        context["countText"] = count
+        context["items"] = items
+        context["hasItems"] = !items.isEmpty
+        context["emptyText"] = empty
+        return ("directory", path + "index.html", context)
+    }
+
+    func languageNames(_ code: String) -> String { listingData.languageNames[code] ?? code }
+
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n.grouped) \(noun)s" }
+
+    /// The pager of a listing's page, or nil when the listing fits on one page.
+    func pagerContext(base: String, pagination: Pagination, page: Int) -> [String: Any]? {
+        guard pagination.pageCount > 1 else { return nil }
+        func url(_ n: Int) -> String { Slug.encodeForHref(Pagination.path(base: base, page: n)) }
+        var pager: [String: Any] = [
+            "label": "Page \(page) of \(pagination.pageCount)",
+            "links": pagination.links(current: page).map { link -> [String: Any] in
+                switch link {
+                case .page(let n): ["gap": false, "number": n, "url": url(n), "current": n == page]
+                case .gap: ["gap": true, "number": 0, "url": "", "current": false]
+                }
+            },
+        ]
+        if page > 1 { pager["prevURL"] = url(page - 1) }
+        if page < pagination.pageCount { pager["nextURL"] = url(page + 1) }
+        return pager
+    }
+
+    /// Context every page shares beyond `common`: navigation state, social titles, the feed link.
+    func siteWideContext(path: String, title: String, isErrorPage: Bool) -> [String: Any] {
+        [
+            // The 404 page is served at any address, so it claims no place in the navigation.
+            "nav": isErrorPage ? [:] : SiteNavigation.current(for: path),
+            "ogTitle": title,
+            "hasFeed": listingData.hasFeed,
+        ]
+    }
+
+    /// Links from a skill page to its language's and its author's listings.
+    func listingLinks(_ skill: Skill) -> [String: Any] {
+        var links: [String: Any] = [
+            "languageURL": Slug.encodeForHref(Listings.languagePath(skill.language)),
+            "languageName": languageNames(skill.language),
+        ]
+        if let author = skill.author { links["authorPageURL"] = Slug.encodeForHref(Listings.authorPath(author)) }
+        return links
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// What a skill page tells machines: Open Graph image and schema.org JSON-LD. Absolute URLs only
+/// when the base URL has a host; otherwise those fields are left out rather than made wrong.
+extension SiteRenderer {
+    func socialContext(_ entry: Catalogue.Entry, description: String) -> [String: Any] {
+        let config = catalogue.config
+        let url = config.hasHost ? config.absoluteURL(Slug.encodeForHref(entry.path)) : nil
+        let image: String? = switch entry.skill.image {
+        case .local(let path)?: config.hasHost ? config.absoluteURL(Slug.encodeForHref(Self.mediaPath(path))) : nil
+        case .remote(let remote)?: remote
+        case nil: nil
+        }
+        var context: [String: Any] = ["jsonLD": JSONLD.skill(entry, description: description, url: url, image: image)]
+        if let image { context["ogImage"] = image }
+        return context
+    }
+
+    /// Files for other programs: the JSON API, the feed, the sitemap and robots.txt.
+    /// - Parameter pages: the pages rendered so far, which the sitemap lists.
+    func machineReadableFiles(pages: [OutputFile]) -> [OutputFile] {
+        let config = catalogue.config
+        var files = JSONAPI.files(catalogue)
+        let newest = Array(listingData.listings.newest.prefix(config.pageSize))
+        if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: descriptions) {
+            files.append(OutputFile(path: AtomFeed.path, text: feed))
+        }
+        let sitemaps = Sitemap.files(pagePaths: Sitemap.pagePaths(of: pages), config: config)
+        files += sitemaps
+        // A robots.txt of the site owner's own in Content/static/ wins over the generated one.
+        let ownRobots = contentRoot.appendingPathComponent("static").appendingPathComponent(Sitemap.robotsPath)
+        if !FileManager.default.fileExists(atPath: ownRobots.path) {
+            files.append(Sitemap.robots(config: config, hasSitemap: !sitemaps.isEmpty))
+        }
+        return files
+    }
+}

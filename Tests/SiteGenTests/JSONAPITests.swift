@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+@Suite struct JSONAPITests {
+    /// The keys of a skill object in SUSI's `getSkillList.json`, in SUSI's order (formats/SUSI.md).
+    static let susiSkillKeys = [
+        "model", "group", "language", "developer_privacy_policy", "descriptions", "image", "author", "author_url",
+        "author_email", "skill_name", "protected", "reviewed", "editable", "staffPick", "systemSkill", "terms_of_use",
+        "dynamic_content", "examples", "skill_rating", "usage_count", "skill_tag", "lastModifiedTime", "creationTime",
+        "supported_languages", "lastAccessTime",
+    ]
+
+    func site() throws -> TestSite {
+        let site = try TestSite()
+        try site.write("site.yml", "base_url: https://example.org/catalogue/\n")
+        try site.write("skills/news/headlines.md", """
+            ---
+            name: Headlines
+            group: News
+            author: Ann Author
+            author_email: ann@example.org
+            created: 2019-03-01
+            examples: [latest news]
+            ---
+            Reads the **news**.
+            """)
+        try site.skill("news/de/headlines", name: "Schlagzeilen", group: "News", language: "de")
+        try site.skill("weather/forecast", name: "Forecast", group: "Weather")
+        try site.write("ratings/counts.json", #"{"news/headlines": {"one_star": 1, "two_star": 0, "three_star": 0, "four_star": 3, "five_star": 5}}"#)
+        return site
+    }
+
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// Keys of the first object in a JSON text, in file order.
+    func keyOrder(_ text: String, of key: String) -> [String] {
+        // Top-level keys of the object that follows `"key":{`, read with the tokenizer below.
+        guard let range = text.range(of: "\"\(key)\":{") else { return [] }
+        var keys: [String] = []
+        var depth = 0, inString = false, escaped = false, token = "", expectingKey = true
+        for ch in text[range.upperBound...] {
+            if inString {
+                if escaped { escaped = false; token.append(ch); continue }
+                if ch == "\\" { escaped = true; continue }
+                if ch == "\"" { inString = false; if depth == 0 && expectingKey { keys.append(token) }; continue }
+                token.append(ch)
+                continue
+            }
+            switch ch {
+            case "\"": inString = true; token = ""
+            case "{", "[": depth += 1
+            case "}", "]": if depth == 0 { return keys }; depth -= 1
+            case ":": if depth == 0 { expectingKey = false }
+            case ",": if depth == 0 { expectingKey = true }
+            default: break
+            }
+        }
+        return keys
+    }
+
+    @Test func groupsListLikeGetGroups() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build()
+        let groups = try object(try site.read("api/groups.json"))
+        #expect(Set(groups.keys) == ["accepted", "groups", "message"])
+        #expect(groups["accepted"] as? Bool == true)
+        #expect(groups["groups"] as? [String] == ["News", "Weather"])
+    }
+
+    @Test func groupFileLikeGetSkillListWithSUSIFieldNamesInSUSIsOrder() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build()
+        let text = try site.read("api/groups/news.json")
+        let list = try object(text)
+        #expect(Set(list.keys) == ["accepted", "model", "group", "language", "skills", "message"])
+        #expect(list["group"] as? String == "News")
+        #expect(list["language"] as? String == "All", "two languages in the group")
+        let skills = try #require(list["skills"] as? [String: [String: Any]])
+        // The tag `headlines` occurs twice (two languages), so both are keyed by id.
+        #expect(Set(skills.keys) == ["news/headlines", "news/de/headlines"])
+        let skill = try #require(skills["news/headlines"])
+        #expect(Set(skill.keys) == Set(Self.susiSkillKeys))
+        #expect(keyOrder(text, of: "news/headlines") == Self.susiSkillKeys)
+        let rating = try #require(skill["skill_rating"] as? [String: Any])
+        #expect(Set(rating.keys) == ["negative", "positive", "feedback_count", "bookmark_count", "stars"])
+        #expect(rating["positive"] is String, "SUSI writes thumbs as strings")
+        let stars = try #require(rating["stars"] as? [String: Any])
+        #expect(Set(stars.keys) == ["one_star", "two_star", "three_star", "four_star", "five_star", "total_star", "avg_star"])
+        #expect(stars["total_star"] as? Int == 9)
+        #expect((stars["avg_star"] as? Double).map { abs($0 - 4.22) < 1e-9 } == true, "(1 + 12 + 25) / 9 = 4.22")
+        #expect(skill["creationTime"] as? String == "2019-03-01T00:00:00Z")
+        #expect(skill["skill_tag"] as? String == "headlines")
+    }
+
+    @Test func skillFilesAndNoEmailAnywhere() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build()
+        let skill = try object(try site.read("api/skills/news/headlines.json"))
+        #expect(Set(skill.keys) == Set(Self.susiSkillKeys))
+        #expect(skill["skill_name"] as? String == "Headlines")
+        #expect(skill["author_email"] is NSNull)
+        for path in site.outputFiles() {
+            let data = try Data(contentsOf: site.output.appendingPathComponent(path))
+            #expect(!String(decoding: data, as: UTF8.self).contains("ann@example.org"), "\(path) publishes the author's email")
+        }
+    }
+
+    @Test func theAPIMatchesTheSUSISampleShapes() throws {
+        // The sample getSkillList response from SUSI: every key it has, ours has.
+        let repo = TestSite.repository
+        let candidates = [repo.appendingPathComponent("../shared/samples/susi/getSkillList_general_All_en.json"),
+                          URL(fileURLWithPath: "/work/shared/samples/susi/getSkillList_general_All_en.json")]
+        guard let sample = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else { return }
+        let text = try String(contentsOf: sample, encoding: .utf8)
+        let list = try object(text)
+        let skills = try #require(list["skills"] as? [String: [String: Any]])
+        for (_, skill) in skills {
+            #expect(Set(skill.keys) == Set(Self.susiSkillKeys))
+            let stars = (skill["skill_rating"] as? [String: Any])?["stars"] as? [String: Any]
+            #expect(Set(stars.map { Array($0.keys) } ?? []) == ["one_star", "two_star", "three_star", "four_star", "five_star", "total_star", "avg_star"])
+        }
+    }
+
+    @Test func sitegenReadsItsOwnAPIBack() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build()
+        var log = DiagnosticLog()
+        let text = try site.read("api/groups/news.json")
+        let skills = JSONSkillReader.read(text, id: "api", displayPath: "news.json", &log)
+        #expect(!log.hasErrors)
+        let headlines = try #require(skills.first { $0.name == "Headlines" })
+        #expect(headlines.group == "News")
+        #expect(headlines.author == "Ann Author")
+        #expect(headlines.created == "2019-03-01")
+        #expect(headlines.examples == ["latest news"])
+        #expect(headlines.description.contains("**news**"))
+        #expect(headlines.embeddedRating?.stars == StarCounts(one: 1, four: 3, five: 5))
+    }
+
+    @Test func averagesAreWrittenLikeSUSIs() {
+        #expect(JSONOutput.decimal(hundredths: 463).text == "4.63")
+        #expect(JSONOutput.decimal(hundredths: 450).text == "4.5")
+        #expect(JSONOutput.decimal(hundredths: 400).text == "4")
+        #expect(JSONOutput.decimal(hundredths: 5).text == "0.05")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+@Suite struct JSONLDTests {
+    static let hostile = "Evil </script><script>alert(1)</script> \u{2028} <!-- & x"
+
+    /// The JSON inside the page's ld+json script element.
+    func jsonLD(in html: String) throws -> String {
+        let open = try #require(html.range(of: "<script type=\"application/ld+json\">"))
+        let close = try #require(html.range(of: "</script>", range: open.upperBound..<html.endIndex))
+        return String(html[open.upperBound..<close.lowerBound])
+    }
+
+    @Test func fieldsCannotBreakOutOfTheScriptElement() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("site.yml", "base_url: https://example.org/\n")
+        try site.write("skills/x/evil.json", """
+            {"skill_name": "\(Self.hostile.replacingOccurrences(of: "\u{2028}", with: "\\u2028"))", "group": "G", "author": "a</script>b",
+             "descriptions": "<!-- comment </SCRIPT >"}
+            """)
+        try site.write("ratings/counts.json", #"{"x/evil": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 1, "five_star": 1}}"#)
+        try site.build()
+        let html = try site.read("skills/x/evil/index.html")
+        #expect(html.components(separatedBy: "<script").count == 2, "exactly one script element")
+        let json = try jsonLD(in: html)
+        #expect(!json.contains("<"))
+        #expect(!json.contains(">"))
+        #expect(!json.contains("\u{2028}"))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["name"] as? String == Self.hostile)
+        #expect((object["author"] as? [String: Any])?["name"] as? String == "a</script>b")
+        #expect(object["@type"] as? String == "SoftwareApplication")
+        #expect(object["url"] as? String == "https://example.org/skills/x/evil/")
+        let rating = try #require(object["aggregateRating"] as? [String: Any])
+        #expect(rating["@type"] as? String == "AggregateRating")
+        #expect(rating["ratingCount"] as? Int == 2)
+        #expect((rating["ratingValue"] as? Double) == 4.5)
+    }
+
+    @Test func noAggregateRatingWithoutVotes() throws {
+        let catalogue = Fixture.catalogue([Fixture.entry("a", name: "Unrated")])
+        let entry = try #require(catalogue.entries.first)
+        let json = JSONLD.skill(entry, description: "", url: nil, image: nil)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["aggregateRating"] == nil)
+        #expect(object["url"] == nil, "no absolute URL without a host")
+        #expect(object["name"] as? String == "Unrated")
+    }
+
+    @Test func skillPagesCarryOpenGraphAndCanonical() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("site.yml", "base_url: https://example.org/catalogue/\n")
+        try site.write("images/x.png", "png")
+        try site.skill("g/x", name: "X & Y", group: "G", image: "images/x.png")
+        try site.build()
+        let html = try site.read("skills/g/x/index.html")
+        #expect(html.contains(#"<link rel="canonical" href="https://example.org/catalogue/skills/g/x/">"#))
+        #expect(html.contains(#"<meta property="og:url" content="https://example.org/catalogue/skills/g/x/">"#))
+        #expect(html.contains(#"<meta property="og:title" content="X &amp; Y">"#))
+        #expect(html.contains(#"<meta property="og:image" content="https://example.org/catalogue/media/images/x.png">"#))
+    }
+}

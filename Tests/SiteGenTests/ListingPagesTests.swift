@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+@Suite struct ListingPagesTests {
+    func site() throws -> TestSite {
+        let site = try TestSite()
+        try site.write("site.yml", "page_size: 2\nranking:\n  prior_votes: 5\n")
+        for (i, name) in ["Alpha", "Bravo", "Charlie", "Delta", "Echo"].enumerated() {
+            try site.skill("g/\(name.lowercased())", name: name, group: "G", author: "Ann", created: "2020-01-0\(i + 1)")
+        }
+        try site.write("ratings/counts.json", """
+            {"g/alpha": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 0, "five_star": 1},
+             "g/bravo": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 90, "five_star": 10},
+             "g/charlie": {"one_star": 0, "two_star": 0, "three_star": 40, "four_star": 0, "five_star": 0}}
+            """)
+        return site
+    }
+
+    func cardNames(_ html: String) -> [String] {
+        html.components(separatedBy: "class=\"card-title\"><a href=\"").dropFirst().compactMap {
+            $0.components(separatedBy: "\">").dropFirst().first?.components(separatedBy: "</a>").first
+        }
+    }
+
+    @Test func topRatedIsPaginatedWithPrevNextAndNumberedLinks() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build()
+        let first = try site.read("top-rated/index.html")
+        #expect(cardNames(first) == ["Bravo", "Alpha"])
+        #expect(first.contains("<link rel=\"next\" href=\"../top-rated/page/2/\">"))
+        #expect(!first.contains("rel=\"prev\""))
+        #expect(first.contains("<span class=\"pager-current\" aria-current=\"page\">1</span>"))
+        #expect(first.contains("<a href=\"../top-rated/page/2/\">2</a>"))
+        // Cards show the plain average and count, never the score.
+        #expect(first.contains("<span class=\"rating-average\">4.1</span> <span class=\"rating-count\">(100 ratings)</span>"))
+        let second = try site.read("top-rated/page/2/index.html")
+        #expect(cardNames(second) == ["Charlie"])
+        #expect(second.contains("<link rel=\"prev\" href=\"../../../top-rated/\">"))
+        #expect(second.contains("<a rel=\"prev\" href=\"../../../top-rated/\">"))
+        #expect(!second.contains("rel=\"next\""))
+        #expect(!site.exists("top-rated/page/3/index.html"))
+        #expect(!site.exists("top-rated/page/1/index.html"))
+    }
+
+    @Test func newestGroupAndAuthorListings() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build()
+        #expect(cardNames(try site.read("newest/index.html")) == ["Echo", "Delta"])
+        #expect(cardNames(try site.read("newest/page/3/index.html")) == ["Alpha"])
+        #expect(cardNames(try site.read("most-rated/index.html")) == ["Bravo", "Charlie"])
+        #expect(cardNames(try site.read("groups/g/page/3/index.html")) == ["Echo"])
+        #expect(cardNames(try site.read("authors/ann/page/2/index.html")) == ["Charlie", "Delta"])
+        #expect(try site.read("languages/index.html").contains("href=\"../languages/en/\">English</a>"))
+        #expect(try site.read("groups/index.html").contains("href=\"../groups/g/\">G</a>"))
+    }
+
+    @Test func theNavigationMarksWhereYouAre() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build()
+        let home = try site.read("index.html")
+        #expect(home.contains("<a href=\"\" aria-current=\"page\">Home</a>"))
+        #expect(home.contains("<a href=\"top-rated/\">Top rated</a>"))
+        #expect(home.contains("<a href=\"newest/\">Newest</a>"))
+        #expect(home.contains("<a href=\"groups/\">Groups</a>"))
+        #expect(try site.read("top-rated/index.html").contains("<a href=\"../top-rated/\" aria-current=\"page\">Top rated</a>"))
+        #expect(try site.read("top-rated/page/2/index.html").contains("<a href=\"../../../top-rated/\" aria-current=\"true\">Top rated</a>"))
+        #expect(try site.read("skills/g/alpha/index.html").contains("<a href=\"../../../groups/\" aria-current=\"true\">Groups</a>"))
+        #expect(!(try site.read("404.html")).contains("aria-current"))
+    }
+
+    @Test func anEmptyCatalogueStillHasEveryPageTheNavigationLinksTo() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("skills/.keep", "")
+        try site.build(baseURL: "https://example.org/")
+        #expect(try site.read("top-rated/index.html").contains("No skill has been rated yet."))
+        #expect(try site.read("newest/index.html").contains("No skill says when it was added."))
+        for path in ["groups/index.html", "languages/index.html", "authors/index.html", "most-rated/index.html", "api/groups.json"] {
+            #expect(site.exists(path), "\(path) missing")
+        }
+        #expect(!site.exists("feed.xml"), "a feed needs a dated skill for its date")
+    }
+
+    @Test func listingSettingsAreValidated() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("site.yml", "page_size: 0\nranking:\n  prior_votes: -1\n  prior_vote: 3\n")
+        let loaded = ContentLoader.load(ContentLocation(root: site.content, display: "Content"))
+        let messages = loaded.diagnostics.map(\.description)
+        #expect(messages.contains { $0.contains("`page_size` must be a whole number") })
+        #expect(messages.contains { $0.contains("`ranking.prior_votes` must be a number") })
+        #expect(messages.contains { $0.contains("unknown ranking key `prior_vote`; did you mean `prior_votes`?") })
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import SiteGen
+
+/// Collects what an XML document holds, and whether it parsed at all.
+final class XMLCollector: NSObject, XMLParserDelegate {
+    var elements: [String] = []
+    var attributes: [[String: String]] = []
+    var texts: [String: [String]] = [:]
+    private var current = ""
+
+    static func parse(_ text: String) -> XMLCollector? {
+        let collector = XMLCollector()
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.shouldProcessNamespaces = true
+        parser.delegate = collector
+        return parser.parse() ? collector : nil
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        elements.append(name)
+        self.attributes.append(attributes)
+        current = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { current += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        texts[name, default: []].append(current.trimmingCharacters(in: .whitespacesAndNewlines))
+        current = ""
+    }
+
+    func hrefs(of element: String) -> [String] {
+        zip(elements, attributes).compactMap { $0.0 == element ? $0.1["href"] : nil }
+    }
+}
+
+@Suite struct MachineReadableTests {
+    static let base = "https://example.org/catalogue/"
+
+    func site() throws -> TestSite {
+        let site = try TestSite()
+        try site.write("site.yml", "title: Test & <Catalogue>\nbase_url: \(Self.base)\npage_size: 2\n")
+        try site.skill("news/headlines", name: "Headlines & \"Quotes\"", group: "News", author: "Ann Author",
+                       created: "2019-03-01", body: "Reads <b>news</b>. [A link](https://example.org/x?a=1&b=2)")
+        try site.skill("news/digest", name: "Digest", group: "News", created: "2021-07-04")
+        try site.skill("weather/forecast", name: "Forecast", group: "Weather", created: "2018-01-01")
+        // JSON may carry characters XML forbids; the feed and sitemap must still parse.
+        try site.write("skills/weather/undated.json", #"{"skill_name": "Undated \u0001Control", "group": "Weather"}"#)
+        return site
+    }
+
+    @Test func feedIsWellFormedAtomWithAbsoluteLinksAndContentDates() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build()
+        let text = try site.read("feed.xml")
+        let feed = try #require(XMLCollector.parse(text), "feed.xml is not well-formed XML")
+        #expect(feed.elements.first == "feed")
+        // The newest skill's date, not the build's.
+        #expect(feed.texts["updated"]?.first == "2021-07-04T00:00:00Z")
+        #expect(feed.elements.filter { $0 == "entry" }.count == 2, "one page (page_size 2) of the newest skills")
+        #expect(feed.texts["title"]?.contains("Digest") == true)
+        for href in feed.hrefs(of: "link") {
+            #expect(href.hasPrefix(Self.base), "\(href) is not absolute below the base URL")
+        }
+        #expect(feed.hrefs(of: "link").contains(Self.base + "skills/news/digest/"))
+        // Building again gives the same bytes: nothing depends on the clock.
+        try site.build()
+        #expect(try site.read("feed.xml") == text)
+    }
+
+    @Test func sitemapListsEveryPageWithAbsoluteURLs() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build()
+        let sitemap = try #require(XMLCollector.parse(try site.read("sitemap.xml")), "sitemap.xml is not well-formed")
+        #expect(sitemap.elements.first == "urlset")
+        let locs = sitemap.texts["loc"] ?? []
+        let pages = site.outputFiles().filter { $0.hasSuffix(".html") && $0 != "404.html" }
+        #expect(locs.count == pages.count)
+        for page in pages {
+            let url = Self.base + String(page.dropLast("index.html".count))
+            #expect(locs.contains(url), "\(url) missing from the sitemap")
+        }
+        #expect(locs == locs.sorted())
+        let robots = try site.read("robots.txt")
+        #expect(robots.contains("Sitemap: \(Self.base)sitemap.xml\n"))
+    }
+
+    @Test func largeSitemapsAreSplitBehindAnIndex() throws {
+        var config = SiteConfig()
+        config.baseURL = Self.base
+        let paths = (0..<7).map { "skills/s\($0)/" }
+        let files = Sitemap.files(pagePaths: paths, config: config, limit: 3)
+        #expect(files.map(\.path) == ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"])
+        func text(_ file: OutputFile) -> String {
+            if case .data(let data) = file.contents { return String(decoding: data, as: UTF8.self) }
+            return ""
+        }
+        let index = try #require(XMLCollector.parse(text(files[0])))
+        #expect(index.elements.first == "sitemapindex")
+        #expect(index.texts["loc"] == (1...3).map { Self.base + "sitemap-\($0).xml" })
+        var all: [String] = []
+        for file in files.dropFirst() {
+            let part = try #require(XMLCollector.parse(text(file)))
+            #expect(part.elements.first == "urlset")
+            #expect((part.texts["loc"] ?? []).count <= 3)
+            all += part.texts["loc"] ?? []
+        }
+        #expect(all == paths.map { Self.base + $0 })
+        // At the limit, one plain sitemap.
+        #expect(Sitemap.files(pagePaths: Array(paths.prefix(3)), config: config, limit: 3).map(\.path) == ["sitemap.xml"])
+    }
+
+    @Test func aPathOnlyBaseURLWritesNoFeedOrSitemap() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build(baseURL: "/catalogue/")
+        #expect(!site.exists("feed.xml"))
+        #expect(!site.exists("sitemap.xml"))
+        #expect(try site.read("robots.txt") == "User-agent: *\nAllow: /\n")
+        let home = try site.read("index.html")
+        #expect(!home.contains("feed.xml"))
+        #expect(!home.contains("og:url"))
+    }
+
+    @Test func aRobotsFileOfTheOwnersOwnWins() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.write("static/robots.txt", "User-agent: *\nDisallow: /private/\n")
+        try site.build()
+        #expect(try site.read("robots.txt") == "User-agent: *\nDisallow: /private/\n")
+    }
+
+    @Test func xmlEscapingDropsCharactersXMLForbids() {
+        #expect(XML.escape("a\u{1}b<c>&\"'") == "ab&lt;c&gt;&amp;&quot;&apos;")
+        #expect(XML.escape("tab\tok\u{FFFE}") == "tab\tok")
+    }
+}
