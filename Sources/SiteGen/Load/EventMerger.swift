@@ -28,12 +28,19 @@ struct EventMerger {
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             let event: Line
+            let data = Data(line.utf8)
             do {
-                event = try decoder.decode(Line.self, from: Data(line.utf8))
+                if let offset = JSONNesting.firstTooDeep(in: data) { throw JSONProblem.TooDeep(offset: offset) }
+                event = try decoder.decode(Line.self, from: data)
             } catch {
-                let detail = JSONProblem.cleaned(JSONProblem.describe(error))
-                let column = JSONProblem.position(in: JSONProblem.describe(error))?.1
-                log.error(path, line: lineNumber, column: column, "invalid JSON line: \(detail)")
+                if error is JSONProblem.TooDeep || JSONProblem.syntax(in: data) != nil {
+                    var problem = JSONProblem.diagnostic(for: error, path: path, text: String(line))
+                    problem.line = lineNumber
+                    log.append(problem)
+                } else {
+                    log.error(path, line: lineNumber, column: 1,
+                              "each line must be one JSON object, like {\"skill\": \"news/headline-finder\", \"stars\": 4}")
+                }
                 continue
             }
             guard let skill = event.skill?.string, !skill.isEmpty else {
@@ -42,7 +49,8 @@ struct EventMerger {
             }
             guard let starsValue = event.stars, let stars = starsValue.integer, (1...5).contains(stars) else {
                 let shown = event.stars.map(RatingObject.short) ?? "nothing"
-                log.error(path, line: lineNumber, column: column(of: "\"stars\"", in: line),
+                let at = JSONLocator.position(of: ["stars"], in: String(line))
+                log.error(path, line: lineNumber, column: at?.column ?? column(of: "\"stars\"", in: line),
                           "`stars` must be a whole number from 1 to 5, found \(shown)")
                 continue
             }

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Finds where a value sits in a JSON file, for error messages. Only used once something is
@@ -5,7 +6,9 @@ import Yams
 /// (nearly a superset), which keeps line and column for every node.
 enum JSONLocator {
     static func position(of keyPath: [String], in text: String) -> (line: Int, column: Int)? {
-        guard let root = try? Yams.compose(yaml: text) else { return nil }
+        // Yams composes recursively; the JSON readers refuse deeper text before it gets here,
+        // and this keeps the locator safe on its own.
+        guard let root = cache.root(of: text) else { return nil }
         var node = root
         for key in keyPath {
             switch node {
@@ -25,5 +28,25 @@ enum JSONLocator {
     static func error(_ path: String, text: String, keyPath: [String], _ message: String) -> Diagnostic {
         let at = position(of: keyPath, in: text)
         return .error(path, line: at?.line, column: at?.column, message)
+    }
+
+    private static let cache = Cache()
+
+    /// A file with many bad values asks for many positions: compose it once, not once per problem.
+    private final class Cache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text: String?
+        private var root: Node?
+
+        func root(of text: String) -> Node? {
+            lock.lock()
+            defer { lock.unlock() }
+            if text == self.text { return root }
+            // Yams composes recursively; the JSON readers refuse deeper text before it gets
+            // here, and this keeps the locator safe on its own.
+            self.text = text
+            root = JSONNesting.firstTooDeep(in: Data(text.utf8)) == nil ? try? Yams.compose(yaml: text) : nil
+            return root
+        }
     }
 }

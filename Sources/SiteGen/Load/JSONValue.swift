@@ -53,45 +53,9 @@ enum JSONValue: Sendable, Equatable, Decodable {
     }
 
     static func parse(_ text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-    }
-}
-
-/// Turns JSON parse failures into diagnostics with the position in the file.
-enum JSONProblem {
-    static func diagnostic(for error: any Error, path: String, text: String) -> Diagnostic {
-        let detail = describe(error)
-        if let (line, column) = position(in: detail) {
-            return .error(path, line: line, column: column, "invalid JSON: \(cleaned(detail))")
-        }
-        return .error(path, "invalid JSON: \(cleaned(detail))")
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            if let underlying = context.underlyingError {
-                let nsError = underlying as NSError
-                if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return debug }
-                return "\(underlying)"
-            }
-            return context.debugDescription
-        }
-        return "\(error)"
-    }
-
-    /// Foundation says "… around line 3, column 5."; pull the numbers out.
-    static func position(in text: String) -> (Int, Int)? {
-        guard let lineRange = text.range(of: "line "), let columnRange = text.range(of: "column ") else { return nil }
-        let line = Int(text[lineRange.upperBound...].prefix { $0.isNumber })
-        let column = Int(text[columnRange.upperBound...].prefix { $0.isNumber })
-        guard let line, let column else { return nil }
-        return (line, column)
-    }
-
-    static func cleaned(_ text: String) -> String {
-        var t = text
-        if let r = t.range(of: " around line") { t = String(t[..<r.lowerBound]) }
-        if t.hasSuffix(".") { t.removeLast() }
-        return t.isEmpty ? "the file could not be parsed" : t
+        let data = Data(text.utf8)
+        // Decoding recurses per level: refuse deep nesting before it can overflow the stack.
+        if let offset = JSONNesting.firstTooDeep(in: data) { throw JSONProblem.TooDeep(offset: offset) }
+        return try JSONDecoder().decode(JSONValue.self, from: data)
     }
 }

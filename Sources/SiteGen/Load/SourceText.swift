@@ -4,7 +4,7 @@ import Foundation
 enum SourceText {
     /// Larger files are refused: a skill description has no business being this big, and
     /// refusing keeps a hostile catalogue from exhausting memory.
-    static let maxBytes = 2 * 1024 * 1024
+    static let maxBytes = InputLimits.skillFileBytes
 
     static func read(_ url: URL, displayPath: String, limit: Int = maxBytes, _ log: inout DiagnosticLog) -> String? {
         let data: Data
