@@ -10,6 +10,9 @@ public enum InputLimits {
     /// Nesting of YAML and JSON (lists in lists, objects in objects). Real files use fewer than
     /// ten levels; the YAML and JSON readers recurse per level and would overflow the stack.
     public static let nestingDepth = 64
+    /// Values a YAML document may hold once its aliases (`*name`) are expanded: a YAML file
+    /// that expands to more is an alias bomb ("billion laughs"), not a skill.
+    public static let yamlValues = 100_000
     /// Name, group, author, language and model: shown on many pages, so kept short.
     public static let fieldCharacters = 200
     /// One example phrase.

@@ -30,6 +30,18 @@ enum MarkdownSkillReader {
 /// Shared by every YAML reader: parse, and insist on a mapping at the top.
 enum YAMLDocument {
     static func mapping(_ yaml: String, path: String, lineOffset: Int, _ log: inout DiagnosticLog) -> YAMLMapping? {
+        switch YAMLGuard.check(yaml) {
+        case .tooDeep(let line, let column)?:
+            log.error(path, line: line + lineOffset, column: column,
+                      "YAML nested more than \(InputLimits.nestingDepth) levels deep, the limit")
+            return nil
+        case .tooLarge(let line, let column)?:
+            log.error(path, line: line + lineOffset, column: column,
+                      "YAML expands to more than \(InputLimits.yamlValues.grouped) values through aliases (`*name`), the limit; write the values out")
+            return nil
+        case nil:
+            break
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
@@ -58,13 +70,38 @@ enum YAMLDocument {
             if let context, !context.text.isEmpty { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
             return .error(path, line: mark.line + lineOffset, column: mark.column, message)
         case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            // Yams marks the first occurrence; the one to remove is the later one.
+            if duplicates.count == 1, let key = duplicates.first,
+               let later = laterKey(key, after: context.mark, in: context.text) {
+                return .error(path, line: later.line + lineOffset, column: later.column,
+                              "duplicate key \(keys) (first on line \(context.mark.line + lineOffset)): each key may appear once")
+            }
             return .error(path, line: context.mark.line + lineOffset, column: context.mark.column,
-                          "duplicate key \(duplicates.sorted().map { "`\($0)`" }.joined(separator: ", ")): each key may appear once")
+                          "duplicate key \(keys): each key may appear once")
         case .reader(let problem, _, _, _):
             return .error(path, "invalid YAML: \(problem)")
         default:
             return .error(path, "invalid YAML: \(error)")
         }
+    }
+
+    /// The next line that holds `key:` at the same column as the first occurrence.
+    static func laterKey(_ key: String, after first: Mark, in yaml: String) -> (line: Int, column: Int)? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard first.line >= 1, first.column >= 1, first.line < lines.count else { return nil }
+        for index in first.line..<lines.count {
+            let scalars = Array(lines[index].unicodeScalars)
+            guard scalars.count >= first.column - 1 else { continue }
+            let rest = String(String.UnicodeScalarView(scalars.dropFirst(first.column - 1)))
+            guard scalars.prefix(first.column - 1).allSatisfy({ $0 == " " || $0 == "-" }) else { continue }
+            for spelling in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(spelling) {
+                if rest.dropFirst(spelling.count).drop(while: { $0 == " " }).hasPrefix(":") {
+                    return (index + 1, first.column)
+                }
+            }
+        }
+        return nil
     }
 }
 
