@@ -89,8 +89,17 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Print the time each stage took.")
     var verbose = false
 
+    @Option(name: .customLong("build-date"), help: ArgumentHelp(
+        "Show \"Updated <date>\" in the footer. Default: SOURCE_DATE_EPOCH when set, else no date.", valueName: "yyyy-mm-dd"))
+    var buildDate: String?
+
     func run() throws {
-        let options = try site.buildOptions()
+        var options = try site.buildOptions()
+        do {
+            options.buildDate = try BuildDate.resolve(option: buildDate, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
         do {
             let report = try SiteBuilder.build(options)
             Report.print(report.warnings)

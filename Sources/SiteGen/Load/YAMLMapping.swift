@@ -72,6 +72,11 @@ struct YAMLMapping {
         guard let value = node[key], !Self.isNull(value) else { return nil }
         switch value {
         case .scalar(let scalar):
+            // One text stands for a one-item list; a bare number or true/false is a mistake.
+            if scalar.style == .plain, value.int != nil || value.float != nil || value.bool != nil {
+                error(&log, at: value, "`\(key)` must be a list of text (lines starting with `- `), not \(value.bool != nil ? "true/false" : "a number")")
+                return nil
+            }
             return [scalar.string]
         case .sequence(let sequence):
             var items: [String] = []

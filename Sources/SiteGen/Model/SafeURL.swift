@@ -10,6 +10,8 @@ public enum SafeURL {
         for scalar in text.unicodeScalars where scalar.value < 0x21 || scalar.value == 0x7F || isInvisible(scalar) {
             return nil
         }
+        // Characters a URL never holds unencoded; in an attribute they could only mean mischief.
+        if text.contains(where: { "\"<>`\\".contains($0) }) { return nil }
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon].lowercased()
         let rest = text[text.index(after: colon)...]

@@ -13,6 +13,8 @@ public struct SiteRenderer: Sendable {
     let contentRoot: URL
     /// Each description rendered once, by skill id: cards and skill pages share it.
     let descriptions: [String: Markdown.Rendered]
+    /// From --build-date or SOURCE_DATE_EPOCH; templates see `buildDate` (and `buildTimestamp`).
+    public var buildDate: BuildDate?
 
     public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
         self.catalogue = catalogue
@@ -94,6 +96,10 @@ public struct SiteRenderer: Sendable {
         ]
         if SafeURL.isHTTP(config.baseURL) {
             context["canonical"] = config.absoluteURL(Slug.encodeForHref(path))
+        }
+        if let buildDate {
+            context["buildDate"] = buildDate.day
+            context["buildTimestamp"] = buildDate.timestamp
         }
         return context
     }

@@ -258,7 +258,7 @@ h1, h2, h3 { line-height: 1.25; }
 </main>
 <footer class="site-footer">
   <div class="wrap">
-    <p>{{siteTitle}} · {{skillCount}} skills · {{ratingCount}} ratings</p>
+    <p>{{siteTitle}} · {{skillCount}} skills · {{ratingCount}} ratings{{#buildDate}} · Updated <time datetime="{{buildDate}}">{{buildDate}}</time>{{/buildDate}}</p>
   </div>
 </footer>
 </body>
