@@ -93,13 +93,19 @@ struct Build: ParsableCommand {
         "Show \"Updated <date>\" in the footer. Default: SOURCE_DATE_EPOCH when set, else no date.", valueName: "yyyy-mm-dd"))
     var buildDate: String?
 
-    func run() throws {
-        var options = try site.buildOptions()
+    func resolvedBuildDate() throws -> BuildDate? {
         do {
-            options.buildDate = try BuildDate.resolve(option: buildDate, environment: ProcessInfo.processInfo.environment)
+            return try BuildDate.resolve(option: buildDate, environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    func validate() throws { _ = try resolvedBuildDate() }
+
+    func run() throws {
+        var options = try site.buildOptions()
+        options.buildDate = try resolvedBuildDate()
         do {
             let report = try SiteBuilder.build(options)
             Report.print(report.warnings)

@@ -93,6 +93,10 @@ enum JSONProblem {
         default:
             if container == nil { return "unexpected \(found) after the end of the JSON value" }
             let closer = container == UInt8(ascii: "[") ? "`]`" : "`}`"
+            if bytes[(before + 1)..<offset].contains(0x0A) {
+                let line = bytes[...before].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+                return "expected `,` or \(closer), found \(found): is a comma missing at the end of line \(line)?"
+            }
             return "expected `,` or \(closer), found \(found)"
         }
     }

@@ -7,6 +7,13 @@ enum MarkdownSkillReader {
         "dynamic_content", "terms_of_use", "developer_privacy_policy", "created", "tags", "protected",
     ]
 
+    /// Keys from SUSI's JSON or from habit that mean something else in front matter.
+    static let hints = [
+        "description": "the description is the Markdown text after the closing `---`",
+        "descriptions": "the description is the Markdown text after the closing `---`",
+        "skill_name": "write `name`",
+    ]
+
     static func read(_ text: String, id: String, displayPath: String, _ log: inout DiagnosticLog) -> Skill? {
         let parts: FrontMatter
         do {
@@ -111,14 +118,23 @@ enum SkillFields {
                      bodyLine: Int, _ log: inout DiagnosticLog) -> Skill? {
         var m = mapping
         var ok = true
-        let name = Placeholder.given(m.string("name", &log))
-        let group = Placeholder.given(m.string("group", &log))
+        let rawName = m.string("name", &log), rawGroup = m.string("group", &log)
+        let name = Placeholder.given(rawName)
+        let group = Placeholder.given(rawGroup)
         if name == nil {
-            log.error(displayPath, line: 1, column: 1, "missing required field `name` (the skill's display name)")
+            if let rawName, Placeholder.isPlaceholder(rawName) {
+                m.error(&log, at: m.value("name"), Placeholder.requiredMessage("name", rawName))
+            } else {
+                log.error(displayPath, line: 1, column: 1, "missing required field `name` (the skill's display name)")
+            }
             ok = false
         }
         if group == nil {
-            log.error(displayPath, line: 1, column: 1, "missing required field `group` (the category, e.g. `News`)")
+            if let rawGroup, Placeholder.isPlaceholder(rawGroup) {
+                m.error(&log, at: m.value("group"), Placeholder.requiredMessage("group", rawGroup))
+            } else {
+                log.error(displayPath, line: 1, column: 1, "missing required field `group` (the category, e.g. `News`)")
+            }
             ok = false
         }
         let language = Placeholder.given(m.string("language", &log)) ?? "en"
@@ -148,7 +164,7 @@ enum SkillFields {
             case nil: break
             }
         }
-        m.warnUnknownKeys(known: MarkdownSkillReader.knownKeys, &log, what: "front-matter")
+        m.warnUnknownKeys(known: MarkdownSkillReader.knownKeys, hints: MarkdownSkillReader.hints, &log, what: "front-matter")
         guard ok, let name, let group else { return nil }
         let tag = id.split(separator: "/").last.map(String.init) ?? id
         return Skill(

@@ -52,6 +52,12 @@ public enum Placeholder {
         return false
     }
 
+    /// For a required field that holds only a placeholder (or something shaped like one, such
+    /// as a lone HTML tag).
+    static func requiredMessage(_ field: String, _ raw: String) -> String {
+        "`\(field)` holds only `\(raw.trimmingWhitespace().prefix(60))`, which reads as a placeholder like SUSI's `<name>`; write real text"
+    }
+
     /// The value, or nil when it is empty or a placeholder.
     public static func given(_ value: String?) -> String? {
         guard let value else { return nil }
