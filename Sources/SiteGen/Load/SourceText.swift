@@ -19,7 +19,7 @@ enum SourceText {
 
     static func decode(_ data: Data, displayPath: String, limit: Int = maxBytes, _ log: inout DiagnosticLog) -> String? {
         if data.count > limit {
-            log.error(displayPath, "file is \(data.count.grouped) bytes; the limit is \(limit.grouped) bytes")
+            log.error(displayPath, "file is \(data.count.grouped) bytes; the limit is \(limit.grouped) bytes (\(limit / (1024 * 1024)) MiB)")
             return nil
         }
         guard let text = String(validating: data, as: UTF8.self) else {

@@ -77,7 +77,8 @@ public enum Markdown {
                 }
             }
         }
-        return summary
+        // Summaries go into cards and meta descriptions: no bidi overrides or invisible text there.
+        return VisibleText.clean(summary)
     }
 
     /// Calls `visit` for every node below and including `root`, on entering it.
