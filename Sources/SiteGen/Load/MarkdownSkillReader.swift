@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Reads a skill written as Markdown with YAML front matter (the contract in the README).
@@ -86,8 +87,12 @@ enum YAMLDocument {
             }
             return .error(path, line: context.mark.line + lineOffset, column: context.mark.column,
                           "duplicate key \(keys): each key may appear once")
-        case .reader(let problem, _, _, _):
-            return .error(path, "invalid YAML: \(problem)")
+        case .reader(let problem, let offset, let value, let yaml):
+            // The reader reports a byte offset, not a line: count it out.
+            guard let offset else { return .error(path, "invalid YAML: \(problem)") }
+            let at = JSONProblem.position(ofByte: offset, in: Data(yaml.utf8))
+            let character = Unicode.Scalar(UInt32(bitPattern: value)).map { " (U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4)))" } ?? ""
+            return .error(path, line: at.line + lineOffset, column: at.column, "invalid YAML: \(problem)\(character)")
         default:
             return .error(path, "invalid YAML: \(error)")
         }
