@@ -52,6 +52,37 @@ import Testing
         #expect(JSONProblem.syntax(in: Data("{\"a\": [1, 2.5e3, \"é\", null, true]}".utf8)) == nil)
     }
 
+    @Test func locatorFindsValuesLikeTheDecoderReadsThem() {
+        let text = """
+            {"a": {"x": 1, "x": [10, {"y\\"q\\u00e9": "deep"}]},
+             "\\ud83d\\ude00": 2, "b": [[], {}], "c": "str"}
+            """
+        // Duplicate keys: the last one counts, as in JSONDecoder.
+        #expect(JSONLocator.position(of: ["a", "x"], in: text)! == (1, 21))
+        #expect(JSONLocator.position(of: ["a", "x", "1", "y\"qé"], in: text)! == (1, 41))
+        #expect(JSONLocator.position(of: ["😀"], in: text)! == (2, 18))
+        #expect(JSONLocator.position(of: ["b", "1"], in: text)! == (2, 31))
+        #expect(JSONLocator.position(of: ["c"], in: text)! == (2, 41))
+        #expect(JSONLocator.position(of: ["a", "x", "2"], in: text) == nil)
+        #expect(JSONLocator.position(of: ["c", "0"], in: text) == nil)
+        #expect(JSONLocator.position(of: ["missing"], in: text) == nil)
+    }
+
+    /// Many bad values in a large file: each is located, without parsing the file per problem.
+    @Test func everyBadCountInALargeFileIsLocated() throws {
+        var text = "{\n"
+        for i in 0..<20_000 { text += "  \"s\(i)\": {\"one_star\": -\(i + 1), \"five_star\": 2},\n" }
+        text += "  \"last\": {}\n}\n"
+        var log = DiagnosticLog()
+        let file = ContentFile(url: URL(fileURLWithPath: "/dev/null"), relativePath: "counts.json", displayPath: "counts.json")
+        var sources = RatingSources()
+        var susi: [String: SusiFolder] = [:]
+        RatingReader.readJSON(text, file: file, into: &sources, susi: &susi, &log)
+        #expect(log.items.count == 20_000)
+        #expect(log.items.sorted().first?.description == "counts.json:2:22: error: `one_star` is -1; a count cannot be negative")
+        #expect(log.items.sorted().last?.description == "counts.json:20001:26: error: `one_star` is -20000; a count cannot be negative")
+    }
+
     @Test func eachVoteLineIsReportedOnItsOwnLine() {
         var merger = EventMerger()
         var log = DiagnosticLog()
