@@ -96,8 +96,23 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Print every warning (not a summary of many alike) and the time each stage took.")
     var verbose = false
 
+    @Option(name: .customLong("build-date"), help: ArgumentHelp(
+        "Show \"Updated <date>\" in the footer. Default: SOURCE_DATE_EPOCH when set, else no date.", valueName: "yyyy-mm-dd"))
+    var buildDate: String?
+
+    func resolvedBuildDate() throws -> BuildDate? {
+        do {
+            return try BuildDate.resolve(option: buildDate, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func validate() throws { _ = try resolvedBuildDate() }
+
     func run() throws {
-        let options = try site.buildOptions()
+        var options = try site.buildOptions()
+        options.buildDate = try resolvedBuildDate()
         do {
             let report = try SiteBuilder.build(options)
             Report.print(report.warnings, verbose: verbose)

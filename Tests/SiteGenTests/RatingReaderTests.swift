@@ -47,8 +47,8 @@ import Testing
             "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":5}\n{\"skill\":\"news/a\",\"stars\":6}\n{\"skill\":\"news/a\",\"stars\":\"five\"}\n",
         ])
         #expect(loaded.errors == [
-            .error("Content/ratings/votes.jsonl", line: 2, column: 19, "`stars` must be a whole number from 1 to 5, found 6"),
-            .error("Content/ratings/votes.jsonl", line: 3, column: 19, "`stars` must be a whole number from 1 to 5, found \"five\""),
+            .error("Content/ratings/votes.jsonl", line: 2, column: 27, "`stars` must be a whole number from 1 to 5, found 6"),
+            .error("Content/ratings/votes.jsonl", line: 3, column: 27, "`stars` must be a whole number from 1 to 5, found \"five\""),
         ])
     }
 

@@ -11,9 +11,11 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Treat warnings as errors.
     public var strict: Bool
+    /// Shown as "Updated …"; nil shows no date (the clock is never read).
+    public var buildDate: BuildDate?
 
     public init(content: ContentLocation, templates: URL?, templatesDisplay: String = "Templates", output: URL,
-                outputDisplay: String? = nil, baseURL: String? = nil, strict: Bool = false) {
+                outputDisplay: String? = nil, baseURL: String? = nil, strict: Bool = false, buildDate: BuildDate? = nil) {
         self.content = content
         self.templates = templates
         self.templatesDisplay = templatesDisplay
@@ -21,6 +23,7 @@ public struct BuildOptions: Sendable {
         self.outputDisplay = outputDisplay ?? output.path
         self.baseURL = baseURL
         self.strict = strict
+        self.buildDate = buildDate
     }
 }
 

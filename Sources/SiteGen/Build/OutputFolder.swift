@@ -61,10 +61,16 @@ enum OutputFolder {
         let fm = FileManager.default
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         var made = Set<String>()
+        var written = Set<String>()
         for file in files {
-            let segments = file.path.split(separator: "/")
-            guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." }), !file.path.hasPrefix("/") else {
+            let segments = file.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
+                  !file.path.contains("\\"), !file.path.contains("\0") else {
                 throw WriteError(description: "refusing to write outside the output folder: \(file.path)")
+            }
+            // Hosts differ in case sensitivity: two files whose paths differ only in case clash on some.
+            guard written.insert(file.path.lowercased()).inserted else {
+                throw WriteError(description: "two files would be written to `\(file.path)`")
             }
             let target = folder.appendingPathComponent(file.path)
             let directory = target.deletingLastPathComponent()

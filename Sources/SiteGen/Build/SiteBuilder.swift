@@ -41,7 +41,9 @@ public enum SiteBuilder {
 
         var files: [OutputFile]
         do {
-            files = try SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root).render()
+            var renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root)
+            renderer.buildDate = options.buildDate
+            files = try renderer.render()
         } catch {
             throw BuildFailure(log.items + error.diagnostics)
         }
@@ -89,8 +91,10 @@ extension Duration {
 /// generated pages (favicon, CNAME, …). It may not overwrite a generated file.
 enum StaticFiles {
     static func collect(_ content: ContentLocation, generated: Set<String>, _ log: inout DiagnosticLog) -> [OutputFile] {
-        ContentFile.list(in: content.staticFiles, display: content.display + "/static", &log).compactMap { file in
-            if generated.contains(file.relativePath) {
+        // Compared case-insensitively, as some hosts do.
+        let generated = Set(generated.map { $0.lowercased() })
+        return ContentFile.list(in: content.staticFiles, display: content.display + "/static", &log).compactMap { file in
+            if generated.contains(file.relativePath.lowercased()) {
                 log.error(file.displayPath, "would overwrite the generated `\(file.relativePath)`; rename or remove it")
                 return nil
             }

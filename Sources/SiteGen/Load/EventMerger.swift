@@ -4,10 +4,11 @@ import Foundation
 /// (later by timestamp; by reading order when timestamps are equal or missing); votes without a
 /// user all count.
 struct EventMerger {
-    /// One line, decoded leniently: a field of an unexpected type is kept as nil or as text so
-    /// the checks below can name it.
+    /// One line, decoded leniently: a field of an unexpected type is kept as a JSON value so the
+    /// checks below can name it.
     private struct Line: Decodable {
         var skill: String?
+        var skillValue: JSONValue?
         var stars: JSONValue?
         var user: String?
         var timestamp: String?
@@ -16,7 +17,11 @@ struct EventMerger {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Key.self)
-            skill = try? c.decodeIfPresent(String.self, forKey: .skill)
+            if let s = try? c.decodeIfPresent(String.self, forKey: .skill) {
+                skill = s
+            } else {
+                skillValue = try? c.decodeIfPresent(JSONValue.self, forKey: .skill)
+            }
             if let n = try? c.decodeIfPresent(Int.self, forKey: .stars) {
                 stars = .number(Double(n))
             } else {
@@ -39,6 +44,7 @@ struct EventMerger {
     private var anonymous: [String: StarCounts] = [:]
     private var byUser: [String: [String: UserVote]] = [:]
     private(set) var firstPath: [String: String] = [:]
+    private let decoder = JSONDecoder()
 
     mutating func read(_ text: String, path: String, _ log: inout DiagnosticLog) {
         let bytes = Array(text.utf8)
@@ -51,8 +57,9 @@ struct EventMerger {
             start = index + 1
             number += 1
         }
-        // Fast path: the whole file as one JSON array, decoded in one call. Only when that fails
-        // is each line decoded on its own, to say which one is broken.
+        // Fast path: the whole file as one JSON array, decoded in one call (a large vote log is
+        // hundreds of thousands of lines). Only when that fails is each line decoded on its own,
+        // to say which one is broken and why.
         var joined = [UInt8]()
         joined.reserveCapacity(bytes.count + lines.count + 2)
         joined.append(0x5B)
@@ -61,32 +68,41 @@ struct EventMerger {
             joined.append(contentsOf: bytes[line.range])
         }
         joined.append(0x5D)
-        let decoder = JSONDecoder()
-        if let all = try? decoder.decode([Line].self, from: Data(joined)), all.count == lines.count {
-            for (line, event) in zip(lines, all) { add(event, line: line.number, text: bytes[line.range], path: path, &log) }
+        let all = Data(joined)
+        if JSONNesting.firstTooDeep(in: all) == nil, let events = try? decoder.decode([Line].self, from: all),
+           events.count == lines.count {
+            for (line, event) in zip(lines, events) { add(event, line: line.number, text: bytes[line.range], path: path, &log) }
             return
         }
         for line in lines {
             let data = Data(bytes[line.range])
+            let lineText = String(decoding: bytes[line.range], as: UTF8.self)
             do {
+                if let offset = JSONNesting.firstTooDeep(in: data) { throw JSONProblem.TooDeep(offset: offset) }
                 add(try decoder.decode(Line.self, from: data), line: line.number, text: bytes[line.range], path: path, &log)
             } catch {
-                let lineText = String(decoding: bytes[line.range], as: UTF8.self)
-                let description = JSONProblem.describe(error, text: lineText)
-                let column = JSONProblem.offset(in: description).map { JSONProblem.lineAndColumn(ofByte: $0, in: lineText).1 }
-                log.error(path, line: line.number, column: column, "invalid JSON line: \(JSONProblem.cleaned(description))")
+                if error is JSONProblem.TooDeep || JSONProblem.syntax(in: data) != nil {
+                    var problem = JSONProblem.diagnostic(for: error, path: path, text: lineText)
+                    problem.line = line.number
+                    log.append(problem)
+                } else {
+                    log.error(path, line: line.number, column: 1,
+                              "each line must be one JSON object, like {\"skill\": \"news/headline-finder\", \"stars\": 4}")
+                }
             }
         }
     }
 
     private mutating func add(_ event: Line, line: Int, text: ArraySlice<UInt8>, path: String, _ log: inout DiagnosticLog) {
         guard let skill = event.skill, !skill.isEmpty else {
-            log.error(path, line: line, column: 1, "a vote needs `skill`: the skill's id as text, like \"news/headline-finder\"")
+            log.error(path, line: line, column: 1, "a vote needs `skill`: the skill's id, like \"news/headline-finder\"")
             return
         }
         guard let stars = event.stars?.integer, (1...5).contains(stars) else {
             let shown = event.stars.map(RatingObject.short) ?? "nothing"
-            log.error(path, line: line, column: column(of: "\"stars\"", in: text),
+            let lineText = String(decoding: text, as: UTF8.self)
+            let at = JSONLocator.position(of: ["stars"], in: lineText)
+            log.error(path, line: line, column: at?.column ?? column(of: "\"stars\"", in: text),
                       "`stars` must be a whole number from 1 to 5, found \(shown)")
             return
         }

@@ -58,8 +58,16 @@ enum JSONSkillReader {
         let name = string("skill_name")
         // "All" is how SUSI lists every group at once: each skill then carries its own group.
         let group = string("group") ?? defaults.group.flatMap { $0 == "All" ? nil : Placeholder.given($0) }
-        if name == nil, ok { fail("skill_name", "missing required field `skill_name` (the skill's display name)") }
-        if group == nil, ok { fail("group", "missing required field `group` (the category, e.g. `News`)") }
+        for (key, value, what) in [("skill_name", name, "the skill's display name"), ("group", group, "the category, e.g. `News`")]
+        where value == nil && ok {
+            if let raw = object[key]?.string, Placeholder.isPlaceholder(raw) {
+                fail(key, Placeholder.requiredMessage(key, raw))
+            } else if key == "group" && defaults.group != nil {
+                fail(key, "missing required field `group` (\(what)); the list's `group` does not name one")
+            } else {
+                fail(key, "missing required field `\(key)` (\(what))")
+            }
+        }
         let language = string("language") ?? defaults.language.flatMap(Placeholder.given) ?? "en"
         let model = string("model") ?? defaults.model.flatMap(Placeholder.given) ?? "general"
         var examples: [String] = []

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Reads a skill written as Markdown with YAML front matter (the contract in the README).
@@ -5,6 +6,13 @@ enum MarkdownSkillReader {
     static let knownKeys = [
         "name", "group", "language", "model", "author", "author_url", "author_email", "image", "examples",
         "dynamic_content", "terms_of_use", "developer_privacy_policy", "created", "tags", "protected",
+    ]
+
+    /// Keys from SUSI's JSON or from habit that mean something else in front matter.
+    static let hints = [
+        "description": "the description is the Markdown text after the closing `---`",
+        "descriptions": "the description is the Markdown text after the closing `---`",
+        "skill_name": "write `name`",
     ]
 
     static func read(_ text: String, id: String, displayPath: String, _ log: inout DiagnosticLog) -> Skill? {
@@ -30,6 +38,18 @@ enum MarkdownSkillReader {
 /// Shared by every YAML reader: parse, and insist on a mapping at the top.
 enum YAMLDocument {
     static func mapping(_ yaml: String, path: String, lineOffset: Int, _ log: inout DiagnosticLog) -> YAMLMapping? {
+        switch YAMLGuard.check(yaml) {
+        case .tooDeep(let line, let column)?:
+            log.error(path, line: line + lineOffset, column: column,
+                      "YAML nested more than \(InputLimits.nestingDepth) levels deep, the limit")
+            return nil
+        case .tooLarge(let line, let column)?:
+            log.error(path, line: line + lineOffset, column: column,
+                      "YAML expands to more than \(InputLimits.yamlValues.grouped) values through aliases (`*name`), the limit; write the values out")
+            return nil
+        case nil:
+            break
+        }
         let node: Node?
         do {
             // The basic resolver leaves every scalar as text: types are checked field by field
@@ -60,13 +80,42 @@ enum YAMLDocument {
             if let context, !context.text.isEmpty { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
             return .error(path, line: mark.line + lineOffset, column: mark.column, message)
         case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            // Yams marks the first occurrence; the one to remove is the later one.
+            if duplicates.count == 1, let key = duplicates.first,
+               let later = laterKey(key, after: context.mark, in: context.text) {
+                return .error(path, line: later.line + lineOffset, column: later.column,
+                              "duplicate key \(keys) (first on line \(context.mark.line + lineOffset)): each key may appear once")
+            }
             return .error(path, line: context.mark.line + lineOffset, column: context.mark.column,
-                          "duplicate key \(duplicates.sorted().map { "`\($0)`" }.joined(separator: ", ")): each key may appear once")
-        case .reader(let problem, _, _, _):
-            return .error(path, "invalid YAML: \(problem)")
+                          "duplicate key \(keys): each key may appear once")
+        case .reader(let problem, let offset, let value, let yaml):
+            // The reader reports a byte offset, not a line: count it out.
+            guard let offset else { return .error(path, "invalid YAML: \(problem)") }
+            let at = JSONProblem.position(ofByte: offset, in: Data(yaml.utf8))
+            let character = Unicode.Scalar(UInt32(bitPattern: value)).map { " (U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4)))" } ?? ""
+            return .error(path, line: at.line + lineOffset, column: at.column, "invalid YAML: \(problem)\(character)")
         default:
             return .error(path, "invalid YAML: \(error)")
         }
+    }
+
+    /// The next line that holds `key:` at the same column as the first occurrence.
+    static func laterKey(_ key: String, after first: Mark, in yaml: String) -> (line: Int, column: Int)? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard first.line >= 1, first.column >= 1, first.line < lines.count else { return nil }
+        for index in first.line..<lines.count {
+            let scalars = Array(lines[index].unicodeScalars)
+            guard scalars.count >= first.column - 1 else { continue }
+            let rest = String(String.UnicodeScalarView(scalars.dropFirst(first.column - 1)))
+            guard scalars.prefix(first.column - 1).allSatisfy({ $0 == " " || $0 == "-" }) else { continue }
+            for spelling in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(spelling) {
+                if rest.dropFirst(spelling.count).drop(while: { $0 == " " }).hasPrefix(":") {
+                    return (index + 1, first.column)
+                }
+            }
+        }
+        return nil
     }
 }
 
@@ -76,14 +125,23 @@ enum SkillFields {
                      bodyLine: Int, _ log: inout DiagnosticLog) -> Skill? {
         var m = mapping
         var ok = true
-        let name = Placeholder.given(m.string("name", &log))
-        let group = Placeholder.given(m.string("group", &log))
+        let rawName = m.string("name", &log), rawGroup = m.string("group", &log)
+        let name = Placeholder.given(rawName)
+        let group = Placeholder.given(rawGroup)
         if name == nil {
-            log.error(displayPath, line: 1, column: 1, "missing required field `name` (the skill's display name)")
+            if let rawName, Placeholder.isPlaceholder(rawName) {
+                m.error(&log, at: m.value("name"), Placeholder.requiredMessage("name", rawName))
+            } else {
+                log.error(displayPath, line: 1, column: 1, "missing required field `name` (the skill's display name)")
+            }
             ok = false
         }
         if group == nil {
-            log.error(displayPath, line: 1, column: 1, "missing required field `group` (the category, e.g. `News`)")
+            if let rawGroup, Placeholder.isPlaceholder(rawGroup) {
+                m.error(&log, at: m.value("group"), Placeholder.requiredMessage("group", rawGroup))
+            } else {
+                log.error(displayPath, line: 1, column: 1, "missing required field `group` (the category, e.g. `News`)")
+            }
             ok = false
         }
         let language = Placeholder.given(m.string("language", &log)) ?? "en"
@@ -113,7 +171,7 @@ enum SkillFields {
             case nil: break
             }
         }
-        m.warnUnknownKeys(known: MarkdownSkillReader.knownKeys, &log, what: "front-matter")
+        m.warnUnknownKeys(known: MarkdownSkillReader.knownKeys, hints: MarkdownSkillReader.hints, &log, what: "front-matter")
         guard ok, let name, let group else { return nil }
         let tag = id.split(separator: "/").last.map(String.init) ?? id
         return Skill(

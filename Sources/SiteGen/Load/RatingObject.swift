@@ -39,6 +39,11 @@ enum RatingObject {
                 ok = false
                 continue
             }
+            guard n <= InputLimits.ratingCount else {
+                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], tooLarge(key, n)))
+                ok = false
+                continue
+            }
             if key == "positive" { tally.positive = n } else { tally.negative = n }
         }
         return ok ? tally : nil
@@ -60,9 +65,18 @@ enum RatingObject {
                 ok = false
                 continue
             }
+            guard n <= InputLimits.ratingCount else {
+                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], tooLarge(key, n)))
+                ok = false
+                continue
+            }
             counts[stars] = n
         }
         return ok ? counts : nil
+    }
+
+    static func tooLarge(_ key: String, _ n: Int) -> String {
+        "`\(key)` is \(n.grouped); the limit is \(InputLimits.ratingCount.grouped)"
     }
 
     static func short(_ value: JSONValue) -> String {

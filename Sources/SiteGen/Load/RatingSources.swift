@@ -24,11 +24,11 @@ enum RatingReader {
         for file in files {
             switch file.url.pathExtension.lowercased() {
             case "json":
-                guard let text = SourceText.read(file.url, displayPath: file.displayPath, limit: 256 * 1024 * 1024, &log) else { continue }
+                guard let text = SourceText.read(file.url, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log) else { continue }
                 sources.filesRead += 1
                 readJSON(text, file: file, into: &sources, susi: &susiFolders, &log)
             case "jsonl":
-                guard let text = SourceText.read(file.url, displayPath: file.displayPath, limit: 256 * 1024 * 1024, &log) else { continue }
+                guard let text = SourceText.read(file.url, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log) else { continue }
                 sources.filesRead += 1
                 events.read(text, path: file.displayPath, &log)
             default:

@@ -6,7 +6,10 @@ enum SkillValidator {
         var result: [Skill] = []
         var byID: [String: Skill] = [:]
         var byURL: [String: Skill] = [:]
+        var groupBySlug: [String: Skill] = [:]
+        let realRoot = location.root.resolvingSymlinksInPath().path
         for var skill in skills {
+            guard SkillText.check(&skill, &log) else { continue }
             if let first = byID[skill.id] {
                 log.error(skill.sourcePath, line: skill.sourceLine, "duplicate skill id `\(skill.id)`: also defined in \(first.sourcePath); rename one of the files")
                 continue
@@ -18,14 +21,27 @@ enum SkillValidator {
                           "skill `\(skill.id)` would be written to the same page as `\(first.id)` (\(first.sourcePath)): /\(Catalogue.skillPath(skill.id)); rename one of them")
                 continue
             }
+            // Group names that differ only in case or punctuation would share one group page.
+            let groupKey = Catalogue.groupPath(skill.group).lowercased()
+            if let first = groupBySlug[groupKey], first.group != skill.group {
+                log.error(skill.sourcePath, line: skill.sourceLine,
+                          "group `\(skill.group)` would be written to the same page as group `\(first.group)` (\(first.sourcePath)): /\(Catalogue.groupPath(skill.group)); spell the group the same way everywhere")
+                continue
+            }
             byID[skill.id] = skill
             byURL[urlKey] = skill
+            if groupBySlug[groupKey] == nil { groupBySlug[groupKey] = skill }
             if case .local(let path)? = skill.image {
                 let url = location.root.appendingPathComponent(path)
                 let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
                 if values?.isRegularFile != true || values?.isSymbolicLink == true {
                     log.warning(skill.sourcePath, line: skill.sourceLine,
                                 "image `\(path)` not found in \(location.display)/; the page shows a placeholder")
+                    skill.image = nil
+                } else if !url.resolvingSymlinksInPath().path.hasPrefix(realRoot + "/") {
+                    // A linked folder on the way would publish a file from elsewhere on the machine.
+                    log.warning(skill.sourcePath, line: skill.sourceLine,
+                                "image `\(path)` lies outside \(location.display)/ through a symbolic link; the page shows a placeholder")
                     skill.image = nil
                 }
             }

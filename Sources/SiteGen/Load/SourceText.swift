@@ -4,7 +4,7 @@ import Foundation
 enum SourceText {
     /// Larger files are refused: a skill description has no business being this big, and
     /// refusing keeps a hostile catalogue from exhausting memory.
-    static let maxBytes = 2 * 1024 * 1024
+    static let maxBytes = InputLimits.skillFileBytes
 
     static func read(_ url: URL, displayPath: String, limit: Int = maxBytes, _ log: inout DiagnosticLog) -> String? {
         let data: Data
@@ -19,7 +19,7 @@ enum SourceText {
 
     static func decode(_ data: Data, displayPath: String, limit: Int = maxBytes, _ log: inout DiagnosticLog) -> String? {
         if data.count > limit {
-            log.error(displayPath, "file is \(data.count.grouped) bytes; the limit is \(limit.grouped) bytes")
+            log.error(displayPath, "file is \(data.count.grouped) bytes; the limit is \(limit.grouped) bytes (\(limit / (1024 * 1024)) MiB)")
             return nil
         }
         guard let text = String(validating: data, as: UTF8.self) else {

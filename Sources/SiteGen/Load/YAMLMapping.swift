@@ -79,6 +79,11 @@ struct YAMLMapping {
         guard let value = values[key], !Self.isNull(value) else { return nil }
         switch value {
         case .scalar(let scalar):
+            // One text stands for a one-item list; a bare number or true/false is a mistake.
+            if scalar.style == .plain, value.int != nil || value.float != nil || value.bool != nil {
+                error(&log, at: value, "`\(key)` must be a list of text (lines starting with `- `), not \(value.bool != nil ? "true/false" : "a number")")
+                return nil
+            }
             return [scalar.string]
         case .sequence(let sequence):
             var items: [String] = []
@@ -107,12 +112,16 @@ struct YAMLMapping {
         return YAMLMapping(mapping, path: path, lineOffset: lineOffset)
     }
 
-    /// Warns about keys nobody read, suggesting the closest known one.
-    func warnUnknownKeys(known: [String], _ log: inout DiagnosticLog, what: String) {
+    /// Warns about keys nobody read, suggesting the closest known one. `hints` explains keys
+    /// people often write that are not keys here (`description` in front matter).
+    func warnUnknownKeys(known: [String], hints: [String: String] = [:], _ log: inout DiagnosticLog, what: String) {
         for (key, keyNode) in keys where !known.contains(key) {
             var message = "unknown \(what) key `\(key)`"
-            if let guess = Suggestion.closest(to: key, in: known) {
+            if let hint = hints[key] {
+                message += " is ignored: \(hint)"
+            } else if let guess = Suggestion.closest(to: key, in: known + hints.keys.sorted()) {
                 message += "; did you mean `\(guess)`?"
+                if let hint = hints[guess] { message += " (\(hint))" }
             } else {
                 message += " is ignored"
             }

@@ -10,6 +10,8 @@ public enum SafeURL {
         for scalar in text.unicodeScalars where scalar.value < 0x21 || scalar.value == 0x7F || isInvisible(scalar) {
             return nil
         }
+        // Characters a URL never holds unencoded; in an attribute they could only mean mischief.
+        if text.contains(where: { "\"<>`\\".contains($0) }) { return nil }
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon].lowercased()
         let rest = text[text.index(after: colon)...]
@@ -48,6 +50,12 @@ public enum Placeholder {
         if text.hasPrefix("<") && text.hasSuffix(">") && !text.dropFirst().contains("<") { return true }
         if text.hasPrefix("images/<") && text.hasSuffix(">") { return true }
         return false
+    }
+
+    /// For a required field that holds only a placeholder (or something shaped like one, such
+    /// as a lone HTML tag).
+    static func requiredMessage(_ field: String, _ raw: String) -> String {
+        "`\(field)` holds only `\(raw.trimmingWhitespace().prefix(60))`, which reads as a placeholder like SUSI's `<name>`; write real text"
     }
 
     /// The value, or nil when it is empty or a placeholder.

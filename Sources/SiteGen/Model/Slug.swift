@@ -26,7 +26,8 @@ public enum Slug {
 
     /// A slash-separated id (`news/Headline Finder`) as a path (`news/headline-finder`).
     public static func path(_ id: String) -> String {
-        id.split(separator: "/", omittingEmptySubsequences: true).map { segment(String($0)) }.joined(separator: "/")
+        let path = id.split(separator: "/", omittingEmptySubsequences: true).map { segment(String($0)) }.joined(separator: "/")
+        return path.isEmpty ? "_" : path
     }
 
     /// Percent-encodes what may not stand raw in an href (non-ASCII, spaces, reserved characters).

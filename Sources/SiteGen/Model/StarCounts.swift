@@ -42,14 +42,23 @@ public struct StarCounts: Sendable, Equatable, Hashable {
     /// Sum of all stars given (for the average).
     public var starSum: Int { one + 2 * two + 3 * three + 4 * four + 5 * five }
 
+    /// No level counts higher, however many files add up: keeps every sum, average and
+    /// percentage far from integer overflow (rating files hold at most 10^12 per count).
+    public static let ceiling = 1_000_000_000_000_000
+
+    static func capped(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? ceiling : min(sum, ceiling)
+    }
+
     public static func + (a: StarCounts, b: StarCounts) -> StarCounts {
-        StarCounts(one: a.one + b.one, two: a.two + b.two, three: a.three + b.three,
-                   four: a.four + b.four, five: a.five + b.five)
+        StarCounts(one: capped(a.one, b.one), two: capped(a.two, b.two), three: capped(a.three, b.three),
+                   four: capped(a.four, b.four), five: capped(a.five, b.five))
     }
 
     public static func += (a: inout StarCounts, b: StarCounts) { a = a + b }
 
-    public mutating func add(vote stars: Int) { self[stars] += 1 }
+    public mutating func add(vote stars: Int) { self[stars] = Self.capped(self[stars], 1) }
 }
 
 /// Everything the inputs say about a skill's rating: star counts and SUSI's thumbs feedback.
@@ -67,7 +76,7 @@ public struct RatingTally: Sendable, Equatable {
     /// Adds another source's numbers; thumbs add up too, staying absent when no source gave them.
     public mutating func merge(_ other: RatingTally) {
         stars += other.stars
-        if let p = other.positive { positive = (positive ?? 0) + p }
-        if let n = other.negative { negative = (negative ?? 0) + n }
+        if let p = other.positive { positive = StarCounts.capped(positive ?? 0, p) }
+        if let n = other.negative { negative = StarCounts.capped(negative ?? 0, n) }
     }
 }

@@ -14,7 +14,7 @@ enum JSONAPI {
         "api/skills/" + Slug.path(id) + ".json"
     }
 
-    static func files(_ catalogue: Catalogue) -> [OutputFile] {
+    static func files(_ catalogue: Catalogue, descriptions: [String: Markdown.Rendered]) -> [OutputFile] {
         var files: [OutputFile] = []
         let groups: JSONOutput = .object([
             ("accepted", .bool(true)),
@@ -23,10 +23,10 @@ enum JSONAPI {
         ])
         files.append(file(groupsPath, groups))
         for group in catalogue.groups {
-            files.append(file(groupPath(group), skillList(group, config: catalogue.config)))
+            files.append(file(groupPath(group), skillList(group, config: catalogue.config, descriptions: descriptions)))
         }
         for entry in catalogue.entries {
-            files.append(file(skillPath(entry.skill.id), skill(entry, config: catalogue.config)))
+            files.append(file(skillPath(entry.skill.id), skill(entry, config: catalogue.config, description: descriptions[entry.skill.id]?.text ?? "")))
         }
         return files
     }
@@ -37,11 +37,11 @@ enum JSONAPI {
 
     /// Like `getSkillList.json?group=<name>`. Skills are keyed by their SUSI tag; tags that occur
     /// twice in the group (one skill in two languages) are keyed by the skill id instead.
-    static func skillList(_ group: Catalogue.Group, config: SiteConfig) -> JSONOutput {
+    static func skillList(_ group: Catalogue.Group, config: SiteConfig, descriptions: [String: Markdown.Rendered]) -> JSONOutput {
         var tagCount: [String: Int] = [:]
         for entry in group.entries { tagCount[entry.skill.tag, default: 0] += 1 }
         let skills: [(String, JSONOutput)] = group.entries.map { entry in
-            ((tagCount[entry.skill.tag] ?? 0) > 1 ? entry.skill.id : entry.skill.tag, skill(entry, config: config))
+            ((tagCount[entry.skill.tag] ?? 0) > 1 ? entry.skill.id : entry.skill.tag, skill(entry, config: config, description: descriptions[entry.skill.id]?.text ?? ""))
         }
         return .object([
             ("accepted", .bool(true)),
@@ -61,7 +61,9 @@ enum JSONAPI {
 
     /// One skill object, keys in the order SUSI's server writes them. What sitegen does not know
     /// (usage, access times) is null or SUSI's own default, as SUSI writes it for a new skill.
-    static func skill(_ entry: Catalogue.Entry, config: SiteConfig) -> JSONOutput {
+    /// `descriptions` is the description as readers see it (plain text): the Markdown source
+    /// is not published, since it may hold links the site refused to make.
+    static func skill(_ entry: Catalogue.Entry, config: SiteConfig, description: String) -> JSONOutput {
         let s = entry.skill
         let image: String? = switch s.image {
         case .local(let path)?: config.absoluteURL(Slug.encodeForHref(SiteRenderer.mediaPath(path)))
@@ -73,7 +75,7 @@ enum JSONAPI {
             ("group", .string(s.group)),
             ("language", .string(s.language)),
             ("developer_privacy_policy", .string(s.privacyPolicy)),
-            ("descriptions", .string(s.description.isEmpty ? nil : s.description)),
+            ("descriptions", .string(description.isEmpty ? nil : description)),
             ("image", .string(image)),
             ("author", .string(s.author)),
             ("author_url", .string(s.authorURL)),

@@ -15,6 +15,8 @@ public struct SiteRenderer: Sendable {
     let descriptions: [String: Markdown.Rendered]
     let ratingForm: RatingForm?
     let listingData: ListingData
+    /// From --build-date or SOURCE_DATE_EPOCH; templates see `buildDate` (and `buildTimestamp`).
+    public var buildDate: BuildDate?
 
     public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
         self.catalogue = catalogue
@@ -108,6 +110,10 @@ public struct SiteRenderer: Sendable {
             context["canonical"] = config.absoluteURL(Slug.encodeForHref(path))
         }
         context.merge(siteWideContext(path: path, title: title, isErrorPage: isErrorPage)) { old, _ in old }
+        if let buildDate {
+            context["buildDate"] = buildDate.day
+            context["buildTimestamp"] = buildDate.timestamp
+        }
         return context
     }
 

@@ -20,7 +20,7 @@ extension SiteRenderer {
     /// - Parameter pages: the pages rendered so far, which the sitemap lists.
     func machineReadableFiles(pages: [OutputFile]) -> [OutputFile] {
         let config = catalogue.config
-        var files = JSONAPI.files(catalogue)
+        var files = JSONAPI.files(catalogue, descriptions: descriptions)
         let newest = Array(listingData.listings.newest.prefix(config.pageSize))
         if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: descriptions) {
             files.append(OutputFile(path: AtomFeed.path, text: feed))

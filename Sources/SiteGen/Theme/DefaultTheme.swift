@@ -427,7 +427,7 @@ h1, h2, h3 { line-height: 1.25; }
         <li><a href="{{root}}api/groups.json">JSON API (SUSI format)</a></li>
       </ul>
     </nav>
-    <p class="footer-stats">{{siteTitle}} · {{skillCount}} skills · {{ratingCount}} ratings</p>
+    <p class="footer-stats">{{siteTitle}} · {{skillCount}} skills · {{ratingCount}} ratings{{#buildDate}} · Updated <time datetime="{{buildDate}}">{{buildDate}}</time>{{/buildDate}}</p>
   </div>
 </footer>
 </body>

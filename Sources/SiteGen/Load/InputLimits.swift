@@ -1,0 +1,24 @@
+/// Every size limit sitegen holds its input to, in one place (the README lists them). Skill
+/// files are written by the public: the limits keep a hostile or broken catalogue from
+/// exhausting memory, overflowing the parsers' stacks or bloating every page, and each one is
+/// reported as a problem when it is hit.
+public enum InputLimits {
+    /// A skill file (Markdown or JSON) and a template.
+    public static let skillFileBytes = 2 * 1024 * 1024
+    /// A rating file: SUSI dumps of a whole server are large.
+    public static let ratingFileBytes = 256 * 1024 * 1024
+    /// Nesting of YAML and JSON (lists in lists, objects in objects). Real files use fewer than
+    /// ten levels; the YAML and JSON readers recurse per level and would overflow the stack.
+    public static let nestingDepth = 64
+    /// Values a YAML document may hold once its aliases (`*name`) are expanded: a YAML file
+    /// that expands to more is an alias bomb ("billion laughs"), not a skill.
+    public static let yamlValues = 100_000
+    /// Name, group, author, language and model: shown on many pages, so kept short.
+    public static let fieldCharacters = 200
+    /// One example phrase.
+    public static let exampleCharacters = 500
+    /// Examples published per skill; the rest are dropped with a warning.
+    public static let examplesPerSkill = 100
+    /// One star count or thumbs count in a rating file.
+    public static let ratingCount = 1_000_000_000_000
+}

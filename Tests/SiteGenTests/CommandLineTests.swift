@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// What a user sees from the real `sitegen`: every problem on standard error, like a compiler,
+/// and the exit status CI relies on.
+@Suite struct CommandLineTests {
+    @Test func errorsExitOneWithEveryProblemSorted() throws {
+        let sitegen = try #require(SitegenExecutable.url, "the sitegen executable was not built")
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        try FileManager.default.copyItem(at: FixtureSite.fixture("invalid/many-problems"), to: folder.appendingPathComponent("Content"))
+        let run = try SitegenExecutable.run(sitegen, ["build"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errorOutput.split(separator: "\n").map(String.init) == [
+            "Content/ratings/votes.jsonl:1:32: error: `stars` must be a whole number from 1 to 5, found 0",
+            "Content/ratings/votes.jsonl:3:22: error: invalid JSON: expected `,` or `}`, found `\"`",
+            "Content/site.yml:2:1: warning: unknown site.yml key `colour` is ignored",
+            "Content/skills/a-first.json:1:43: error: invalid JSON: unexpected `}` after the end of the JSON value",
+            "Content/skills/b-second.md:3:1: warning: unknown front-matter key `descripton`; did you mean `description`? (the description is the Markdown text after the closing `---`)",
+            "Content/skills/b-second.md:5:11: error: `examples` must be a list of text (lines starting with `- `), not a number",
+            "Content/skills/b-second.md:6:18: error: `dynamic_content` must be true or false",
+            "build failed: 5 errors, 2 warnings",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Public").path))
+    }
+
+    @Test func warningsAloneExitZeroAndStrictExitsOne() throws {
+        let sitegen = try #require(SitegenExecutable.url, "the sitegen executable was not built")
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        try FileManager.default.copyItem(at: FixtureSite.fixture("invalid/unknown-key"), to: folder.appendingPathComponent("Content"))
+        let warning = "Content/skills/typo.md:4:1: warning: unknown front-matter key `descripton`; did you mean `description`? (the description is the Markdown text after the closing `---`)"
+
+        let check = try SitegenExecutable.run(sitegen, ["check"], in: folder)
+        #expect(check.status == 0)
+        #expect(check.errorOutput == warning + "\n")
+        #expect(check.output == "Checked 1 skills and 0 ratings: no errors, 1 warning\n")
+
+        let build = try SitegenExecutable.run(sitegen, ["build"], in: folder)
+        #expect(build.status == 0)
+        #expect(build.errorOutput == warning + "\n")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Public/index.html").path))
+
+        for command in ["check", "build"] {
+            let strict = try SitegenExecutable.run(sitegen, [command, "--strict", "--output", "Strict"], in: folder)
+            #expect(strict.status == 1)
+            #expect(strict.errorOutput == warning.replacingOccurrences(of: ": warning: ", with: ": error: ") + "\n\(command) failed: 1 error\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Strict").path))
+    }
+
+    @Test func checkNeverWrites() throws {
+        let sitegen = try #require(SitegenExecutable.url, "the sitegen executable was not built")
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        try FileManager.default.copyItem(at: FixtureSite.fixture("valid"), to: folder.appendingPathComponent("Content"))
+        let run = try SitegenExecutable.run(sitegen, ["check"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.output == "Checked 5 skills and 97 ratings: no errors\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Content"])
+    }
+}
