@@ -67,11 +67,22 @@ public enum Placeholder {
     }
 }
 
-extension StringProtocol {
+extension String {
+    func trimmingWhitespace() -> String { self[...].trimmingWhitespace() }
+}
+
+extension Substring {
     func trimmingWhitespace() -> String {
-        var scalars = Substring(self).unicodeScalars[...]
-        while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
-        while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
-        return String(String.UnicodeScalarView(scalars))
+        // The scalar view slices exactly at scalars (String's own subscript rounds to whole
+        // characters), and one copy of the rest replaces a rebuild scalar by scalar.
+        let scalars = unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, scalars[start].properties.isWhitespace { start = scalars.index(after: start) }
+        while end > start {
+            let before = scalars.index(before: end)
+            guard scalars[before].properties.isWhitespace else { break }
+            end = before
+        }
+        return String(scalars[start..<end])
     }
 }

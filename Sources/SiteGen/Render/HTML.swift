@@ -24,6 +24,7 @@ public enum HTML {
 
     /// Shortens text to at most `limit` characters at a word boundary, adding "…".
     public static func truncate(_ text: String, to limit: Int) -> String {
+        if let ascii = truncateASCII(text, to: limit) { return ascii }
         let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard collapsed.count > limit else { return collapsed }
         var cut = String(collapsed.prefix(limit))
@@ -32,5 +33,40 @@ public enum HTML {
         }
         while let last = cut.last, last.isPunctuation || last.isWhitespace { cut.removeLast() }
         return cut + "…"
+    }
+
+    /// `truncate` for ASCII text, byte by byte (one ASCII byte is one character; the Unicode
+    /// property lookups of the general path cost more than the rest of a card). Nil otherwise.
+    static func truncateASCII(_ text: String, to limit: Int) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var out = [UInt8]()
+            out.reserveCapacity(min(bytes.count, limit + 4))
+            var pendingSpace = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if asciiClass[Int(byte)] & whitespace != 0 {
+                    pendingSpace = !out.isEmpty
+                    continue
+                }
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                out.append(byte)
+                // One byte past the limit is enough to know the text is cut.
+                if out.count > limit { break }
+            }
+            guard out.count > limit else { return String(decoding: out, as: UTF8.self) }
+            out.removeLast(out.count - limit)
+            if let space = out.lastIndex(of: 0x20), space > limit / 2 { out.removeLast(out.count - space) }
+            while let last = out.last, asciiClass[Int(last)] & (whitespace | punctuation) != 0 { out.removeLast() }
+            return String(decoding: out, as: UTF8.self) + "…"
+        }
+    }
+
+    private static let whitespace: UInt8 = 1, punctuation: UInt8 = 2
+    /// `Character.isWhitespace` and `isPunctuation` of each ASCII byte, taken from the standard
+    /// library so both paths agree.
+    private static let asciiClass: [UInt8] = (0..<128).map { byte in
+        let character = Character(Unicode.Scalar(UInt8(byte)))
+        return (character.isWhitespace ? whitespace : 0) | (character.isPunctuation ? punctuation : 0)
     }
 }

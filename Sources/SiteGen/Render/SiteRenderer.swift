@@ -15,13 +15,17 @@ public struct SiteRenderer: Sendable {
     let descriptions: [String: Markdown.Rendered]
     let ratingForm: RatingForm?
     let listingData: ListingData
+    let siteWide: SiteWideValues
     /// From --build-date or SOURCE_DATE_EPOCH; templates see `buildDate` (and `buildTimestamp`).
     public var buildDate: BuildDate?
 
     public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
         self.catalogue = catalogue
+        // libcmark keeps no global state: descriptions render on all cores.
+        let rendered = catalogue.entries.parallelMap { Markdown.render($0.skill.description) }
         var descriptions: [String: Markdown.Rendered] = [:]
-        for entry in catalogue.entries { descriptions[entry.skill.id] = Markdown.render(entry.skill.description) }
+        descriptions.reserveCapacity(rendered.count)
+        for (entry, html) in zip(catalogue.entries, rendered) { descriptions[entry.skill.id] = html }
         self.descriptions = descriptions
         listingData = ListingData(catalogue)
         self.theme = theme
@@ -34,6 +38,36 @@ public struct SiteRenderer: Sendable {
         bigStarRow = StarRow(style: big)
         chart = BarChart(style: catalogue.config.chart)
         ratingForm = catalogue.config.ratingForm.map(RatingForm.init)
+        siteWide = SiteWideValues(catalogue: catalogue, themeCSS: chart.themeCSS)
+    }
+
+    /// What every page shows the same, computed once per build rather than once per page.
+    struct SiteWideValues: @unchecked Sendable {
+        /// Only `String`, `Int`, `Bool` and arrays of dictionaries of those: immutable values.
+        let values: [String: Any]
+        let navGroups: [[String: Any]]
+        /// Group page path → its index in `navGroups`.
+        let groupIndex: [String: Int]
+
+        init(catalogue: Catalogue, themeCSS: String) {
+            let config = catalogue.config
+            navGroups = catalogue.groups.map { group -> [String: Any] in
+                ["name": group.name, "url": Slug.encodeForHref(group.path), "count": group.entries.count,
+                 "current": false]
+            }
+            groupIndex = Dictionary(catalogue.groups.enumerated().map { ($1.path, $0) }) { first, _ in first }
+            values = [
+                // Cards sit under the page's h1 (listings) unless a page puts section headings between.
+                "cardLevel": 2,
+                "lang": config.language,
+                "siteTitle": config.title,
+                "siteDescription": config.description,
+                "themeStyle": themeCSS,
+                "skillCount": catalogue.entries.count.grouped,
+                "ratingCount": catalogue.ratingCount.grouped,
+                "navGroups": navGroups,
+            ]
+        }
     }
 
     public struct RenderError: Error, Sendable {
@@ -89,23 +123,15 @@ public struct SiteRenderer: Sendable {
         let isErrorPage = root != nil
         let root = root ?? Self.root(for: path)
         let config = catalogue.config
-        var context: [String: Any] = [
-            "root": root,
-            // Cards sit under the page's h1 (listings) unless a page puts section headings between.
-            "cardLevel": 2,
-            "lang": config.language,
-            "siteTitle": config.title,
-            "siteDescription": config.description,
-            "pageTitle": title == config.title ? title : "\(title) · \(config.title)",
-            "metaDescription": HTML.truncate(description, to: 160),
-            "themeStyle": chart.themeCSS,
-            "skillCount": catalogue.entries.count.grouped,
-            "ratingCount": catalogue.ratingCount.grouped,
-            "navGroups": catalogue.groups.map { group -> [String: Any] in
-                ["name": group.name, "url": Slug.encodeForHref(group.path), "count": group.entries.count,
-                 "current": group.path == path]
-            },
-        ]
+        var context = siteWide.values
+        context["root"] = root
+        context["pageTitle"] = title == config.title ? title : "\(title) · \(config.title)"
+        context["metaDescription"] = HTML.truncate(description, to: 160)
+        if let current = siteWide.groupIndex[path] {
+            var groups = siteWide.navGroups
+            groups[current]["current"] = true
+            context["navGroups"] = groups
+        }
         if SafeURL.isHTTP(config.baseURL) {
             context["canonical"] = config.absoluteURL(Slug.encodeForHref(path))
         }
