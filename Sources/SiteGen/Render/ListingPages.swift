@@ -24,40 +24,36 @@ struct ListingData: Sendable {
 /// The browsing pages besides the index and groups: Top rated, Most rated, Newest, by language,
 /// by author, and the directories of groups, languages and authors.
 extension SiteRenderer {
-    typealias PageSpec = (template: String, path: String, context: [String: Any])
-
-    func listingPages() -> [PageSpec] {
+    func listingPages(cards: CardCache) -> [PageJob] {
         let listings = listingData.listings
-        // One card per skill, shared by every listing it appears in.
-        var cards: [String: [String: Any]] = [:]
-        for entry in catalogue.entries { cards[entry.skill.id] = card(entry) }
-        func cardsFor(_ entries: ArraySlice<Catalogue.Entry>, ranked: Bool = false, dated: Bool = false) -> [[String: Any]] {
-            entries.enumerated().map { offset, entry in
-                var c = cards[entry.skill.id] ?? card(entry)
-                if ranked { c["rank"] = entries.startIndex + offset + 1 }
-                if dated, let created = entry.skill.created { c["added"] = created }
-                return c
-            }
-        }
-        var pages: [PageSpec] = []
+        var pages: [PageJob] = []
         func listing(_ base: String, _ entries: [Catalogue.Entry], heading: String, lead: String, count: String,
                      empty: String, crumbs: [[String: Any]] = [], ranked: Bool = false, dated: Bool = false) {
             let pagination = Pagination(itemCount: entries.count, pageSize: catalogue.config.pageSize)
+            let crumbs = ContextBox(crumbs)
             for number in 1...pagination.pageCount {
                 let path = Pagination.path(base: base, page: number)
-                let title = number > 1 ? "\(heading), page \(number)" : heading
-                var context = common(path: path, title: title, description: lead)
-                context["heading"] = heading
-                context["lead"] = lead
-                context["countText"] = count
-                context["emptyText"] = empty
-                context["crumbs"] = crumbs
-                context["skills"] = cardsFor(entries[pagination.items(onPage: number)], ranked: ranked, dated: dated)
-                context["hasSkills"] = !entries.isEmpty
-                if let pager = pagerContext(base: base, pagination: pagination, page: number) {
-                    context["pager"] = pager
-                }
-                pages.append(("listing", path + "index.html", context))
+                pages.append(PageJob(template: "listing", path: path + "index.html") {
+                    let title = number > 1 ? "\(heading), page \(number)" : heading
+                    var context = common(path: path, title: title, description: lead)
+                    context["heading"] = heading
+                    context["lead"] = lead
+                    context["countText"] = count
+                    context["emptyText"] = empty
+                    context["crumbs"] = crumbs.values
+                    let root = Self.root(for: path)
+                    let range = pagination.items(onPage: number)
+                    context["skills"] = entries[range].enumerated().map { offset, entry -> [String: Any] in
+                        let kind: CardCache.Kind = ranked ? .ranked : dated ? .dated : .plain
+                        return ["card": cards.card(entry, kind: kind, root: root, level: 2,
+                                                   rank: ranked ? range.lowerBound + offset + 1 : nil)]
+                    }
+                    context["hasSkills"] = !entries.isEmpty
+                    if let pager = pagerContext(base: base, pagination: pagination, page: number) {
+                        context["pager"] = pager
+                    }
+                    return context
+                })
             }
         }
 
@@ -107,7 +103,15 @@ extension SiteRenderer {
     }
 
     func directory(_ path: String, heading: String, lead: String, items: [[String: Any]], count: String,
-                   empty: String) -> PageSpec {
+                   empty: String) -> PageJob {
+        let items = ContextBox(items)
+        return PageJob(template: "directory", path: path + "index.html") {
+            directoryContext(path, heading: heading, lead: lead, items: items.values, count: count, empty: empty)
+        }
+    }
+
+    func directoryContext(_ path: String, heading: String, lead: String, items: [[String: Any]], count: String,
+                          empty: String) -> [String: Any] {
         var context = common(path: path, title: heading, description: lead)
         context["heading"] = heading
         context["lead"] = lead
@@ -115,7 +119,7 @@ extension SiteRenderer {
         context["items"] = items
         context["hasItems"] = !items.isEmpty
         context["emptyText"] = empty
-        return ("directory", path + "index.html", context)
+        return context
     }
 
     func languageNames(_ code: String) -> String { listingData.languageNames[code] ?? code }

@@ -74,27 +74,45 @@ public struct SiteRenderer: Sendable {
         public let diagnostics: [Diagnostic]
     }
 
+    /// One page to render: its template, where it goes, and how to make its context. Contexts are
+    /// made on the worker that renders the page, so pages render on all cores and no more than a
+    /// few contexts exist at once.
+    struct PageJob: Sendable {
+        let template: String
+        let path: String
+        let context: @Sendable () -> [String: Any]
+    }
+
     public func render() throws(RenderError) -> [OutputFile] {
-        var files: [OutputFile] = []
-        var problems: [Diagnostic] = []
-        func page(_ template: String, _ path: String, _ context: [String: Any]) {
-            guard let html = theme.library.render(context, withTemplate: template) else {
-                problems.append(.error("Templates/\(template).mustache", "template `\(template)` is missing"))
-                return
-            }
-            files.append(OutputFile(path: path, text: html))
-        }
-        page("index", "index.html", indexContext())
+        let cards = CardCache(renderer: self, library: theme.library)
+        var jobs: [PageJob] = [PageJob(template: "index", path: "index.html") { indexContext(cards) }]
         for group in catalogue.groups {
             for number in 1...Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize).pageCount {
-                page("group", Pagination.path(base: group.path, page: number) + "index.html", groupContext(group, page: number))
+                jobs.append(PageJob(template: "group", path: Pagination.path(base: group.path, page: number) + "index.html") {
+                    groupContext(group, page: number, cards: cards)
+                })
             }
         }
         for entry in catalogue.entries {
-            page("skill", entry.path + "index.html", skillContext(entry))
+            jobs.append(PageJob(template: "skill", path: entry.path + "index.html") { skillContext(entry) })
         }
-        page("404", "404.html", notFoundContext())
-        for spec in listingPages() { page(spec.template, spec.path, spec.context) }
+        jobs.append(PageJob(template: "404", path: "404.html") { notFoundContext() })
+        jobs += listingPages(cards: cards)
+
+        let library = theme.library
+        let rendered = jobs.parallelMap { job -> OutputFile? in
+            library.render(job.context(), withTemplate: job.template).map { OutputFile(path: job.path, text: $0) }
+        }
+        var files: [OutputFile] = []
+        var problems: [Diagnostic] = []
+        var missing = Set<String>()
+        for (job, file) in zip(jobs, rendered) {
+            if let file {
+                files.append(file)
+            } else if missing.insert(job.template).inserted {
+                problems.append(.error("Templates/\(job.template).mustache", "template `\(job.template)` is missing"))
+            }
+        }
         files += machineReadableFiles(pages: files)
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
             files.append(OutputFile(path: path, data: data))
@@ -143,14 +161,14 @@ public struct SiteRenderer: Sendable {
         return context
     }
 
-    func indexContext() -> [String: Any] {
+    func indexContext(_ cards: CardCache) -> [String: Any] {
         var context = common(path: "", title: catalogue.config.title, description: catalogue.config.description)
         context["groups"] = catalogue.groups.map { group -> [String: Any] in
             [
                 "name": group.name, "url": Slug.encodeForHref(group.path), "count": group.entries.count,
                 "slug": Slug.segment(group.name),
                 "countText": group.entries.count == 1 ? "1 skill" : "\(group.entries.count) skills",
-                "skills": group.entries.map(card),
+                "skills": group.entries.map { ["card": cards.card($0, root: "", level: 3)] },
             ]
         }
         context["groupCount"] = catalogue.groups.count
@@ -158,7 +176,7 @@ public struct SiteRenderer: Sendable {
         return context
     }
 
-    func groupContext(_ group: Catalogue.Group, page: Int = 1) -> [String: Any] {
+    func groupContext(_ group: Catalogue.Group, page: Int = 1, cards: CardCache) -> [String: Any] {
         let description = "\(group.entries.count) \(group.entries.count == 1 ? "skill" : "skills") in \(group.name)."
         let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
         var context = common(path: Pagination.path(base: group.path, page: page),
@@ -166,7 +184,8 @@ public struct SiteRenderer: Sendable {
         context["name"] = group.name
         context["countText"] = group.entries.count == 1 ? "1 skill" : "\(group.entries.count) skills"
         context["ratingsText"] = RatingSummary.ratingsText(group.ratingCount)
-        context["skills"] = group.entries[pagination.items(onPage: page)].map(card)
+        let root = Self.root(for: Pagination.path(base: group.path, page: page))
+        context["skills"] = group.entries[pagination.items(onPage: page)].map { ["card": cards.card($0, root: root, level: 2)] }
         if let pager = pagerContext(base: group.path, pagination: pagination, page: page) { context["pager"] = pager }
         return context
     }

@@ -334,7 +334,7 @@ h1, h2, h3 { line-height: 1.25; }
   <p class="stats">{{countText}} · {{ratingsText}}</p>
 </div>
 <ul class="cards">
-  {{#skills}}{{>card}}{{/skills}}
+  {{#skills}}{{{card}}}{{/skills}}
 </ul>
 {{>pager}}
 {{/main}}
@@ -356,7 +356,7 @@ h1, h2, h3 { line-height: 1.25; }
     <span class="count">{{countText}}</span>
   </div>
   <ul class="cards">
-    {{#skills}}{{>card}}{{/skills}}
+    {{#skills}}{{{card}}}{{/skills}}
   </ul>
 </section>
 {{/groups}}
@@ -448,7 +448,7 @@ h1, h2, h3 { line-height: 1.25; }
 </div>
 {{#hasSkills}}
 <ul class="cards">
-  {{#skills}}{{>card}}{{/skills}}
+  {{#skills}}{{{card}}}{{/skills}}
 </ul>
 {{/hasSkills}}
 {{^hasSkills}}
