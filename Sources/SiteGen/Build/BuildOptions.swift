@@ -43,6 +43,9 @@ public struct BuildReport: Sendable {
     public var stages: [(name: String, seconds: Double)]
     /// Things worth knowing that are not problems ("skill pages have no rating form").
     public var notes: [String] = []
+    /// Files that were already in the output with the same bytes: kept, with their modification
+    /// time, instead of written again.
+    public var unchangedFiles = 0
     /// What was built, for `sitegen serve` (the rating receiver checks votes against it).
     public var catalogue: Catalogue?
 

@@ -27,62 +27,76 @@ enum OutputFolder {
         return nil
     }
 
-    static func replace(_ output: URL, with files: [OutputFile]) throws {
-        let fm = FileManager.default
-        let parent = output.deletingLastPathComponent()
-        let name = output.lastPathComponent
-        let pid = ProcessInfo.processInfo.processIdentifier
-        let staging = parent.appendingPathComponent(".\(name).staging-\(pid)")
-        let old = parent.appendingPathComponent(".\(name).old-\(pid)")
-        try? fm.removeItem(at: staging)
-        try fm.createDirectory(at: parent, withIntermediateDirectories: true)
+    /// - Returns: how many files were already in the output, byte for byte, and kept as they were.
+    @discardableResult
+    static func replace(_ output: URL, with files: [OutputFile]) throws -> Int {
+        let staging = try Staging(output: output)
         do {
-            try write(files, into: staging)
+            try staging.write(files)
+            try staging.commit()
+            return staging.unchanged
         } catch {
-            try? fm.removeItem(at: staging)
+            staging.discard()
             throw error
-        }
-        if fm.fileExists(atPath: output.path) {
-            try? fm.removeItem(at: old)
-            try fm.moveItem(at: output, to: old)
-            do {
-                try fm.moveItem(at: staging, to: output)
-            } catch {
-                try? fm.moveItem(at: old, to: output)
-                throw error
-            }
-            try? fm.removeItem(at: old)
-        } else {
-            try fm.moveItem(at: staging, to: output)
         }
     }
 
+    /// Writes `files` into `folder` (created if missing).
     static func write(_ files: [OutputFile], into folder: URL) throws {
-        let fm = FileManager.default
-        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
-        var made = Set<String>()
-        var written = Set<String>()
-        for file in files {
-            let segments = file.path.split(separator: "/", omittingEmptySubsequences: false)
-            guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
-                  !file.path.contains("\\"), !file.path.contains("\0") else {
-                throw WriteError(description: "refusing to write outside the output folder: \(file.path)")
-            }
-            // Hosts differ in case sensitivity: two files whose paths differ only in case clash on some.
-            guard written.insert(file.path.lowercased()).inserted else {
-                throw WriteError(description: "two files would be written to `\(file.path)`")
-            }
-            let target = folder.appendingPathComponent(file.path)
-            let directory = target.deletingLastPathComponent()
-            if made.insert(directory.path).inserted {
-                try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-            }
-            switch file.contents {
-            case .data(let data):
-                try data.write(to: target)
-            case .copy(let source):
-                try fm.copyItem(at: source, to: target)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let writer = BatchWriter(folder: folder.path, previous: nil)
+        try writer.write(files)
+    }
+
+    /// The folder a build writes into, beside the output. Files that come out exactly as they are
+    /// in the current output are hard-linked from there instead of written, so they keep their
+    /// modification time and deploy tools that sync by time upload only what changed.
+    final class Staging {
+        let output: URL
+        let folder: URL
+        private let old: URL
+        private let writer: BatchWriter
+
+        init(output: URL) throws {
+            let fm = FileManager.default
+            self.output = output
+            let parent = output.deletingLastPathComponent()
+            let name = output.lastPathComponent
+            let pid = ProcessInfo.processInfo.processIdentifier
+            folder = parent.appendingPathComponent(".\(name).staging-\(pid)")
+            old = parent.appendingPathComponent(".\(name).old-\(pid)")
+            try? fm.removeItem(at: folder)
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            var isDirectory: ObjCBool = false
+            let hasOutput = fm.fileExists(atPath: output.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            writer = BatchWriter(folder: folder.path, previous: hasOutput ? output.path : nil)
+        }
+
+        /// Writes one batch of files (on all cores).
+        func write(_ files: [OutputFile]) throws { try writer.write(files) }
+
+        /// How many files were linked from the previous output rather than written.
+        var unchanged: Int { writer.unchanged }
+
+        /// Puts the staging folder in place of the output.
+        func commit() throws {
+            let fm = FileManager.default
+            if fm.fileExists(atPath: output.path) {
+                try? fm.removeItem(at: old)
+                try fm.moveItem(at: output, to: old)
+                do {
+                    try fm.moveItem(at: folder, to: output)
+                } catch {
+                    try? fm.moveItem(at: old, to: output)
+                    throw error
+                }
+                try? fm.removeItem(at: old)
+            } else {
+                try fm.moveItem(at: folder, to: output)
             }
         }
+
+        /// Removes the staging folder; the output stays as it was.
+        func discard() { try? FileManager.default.removeItem(at: folder) }
     }
 }

@@ -53,8 +53,9 @@ public enum SiteBuilder {
         try fail(on: log.items + staticLog.items, strict: options.strict)
         lap("render")
 
+        var unchanged = 0
         do {
-            try OutputFolder.replace(options.output, with: files)
+            unchanged = try OutputFolder.replace(options.output, with: files)
         } catch {
             throw BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
         }
@@ -68,6 +69,7 @@ public enum SiteBuilder {
             seconds: (clock.now - start).seconds, stages: stages
         )
         report.catalogue = catalogue
+        report.unchangedFiles = unchanged
         if catalogue.config.ratingForm == nil { report.notes.append(RatingFormConfig.absentNote) }
         return report
     }

@@ -13,8 +13,14 @@ struct CardCache: @unchecked Sendable {
 
     enum Kind: Int, CaseIterable, Sendable { case plain, ranked, dated }
 
-    /// html[kind][entry index]; nil where a kind is never shown (unrated skills are not ranked).
-    private let html: [[String?]]
+    /// A rendered card cut at its markers, so filling them in is appending, not searching.
+    enum Piece: Sendable {
+        case text(String)
+        case root, level, rank
+    }
+
+    /// pieces[kind][entry index]; nil where a kind is never shown (unrated skills are not ranked).
+    private let html: [[[Piece]?]]
     /// Entry index by skill id.
     private let index: [String: Int]
 
@@ -23,7 +29,7 @@ struct CardCache: @unchecked Sendable {
         index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
         let contexts = ContextBox(entries.map { renderer.card($0) })
         html = Kind.allCases.map { kind in
-            entries.indices.parallelMap { i -> String? in
+            entries.indices.parallelMap { i -> [Piece]? in
                 let entry = entries[i]
                 if kind == .ranked && !entry.rating.isRated { return nil }
                 if kind == .dated && entry.skill.created == nil { return nil }
@@ -32,7 +38,7 @@ struct CardCache: @unchecked Sendable {
                 context["cardLevel"] = Self.levelMark
                 if kind == .ranked { context["rank"] = Self.rankMark }
                 if kind == .dated, let created = entry.skill.created { context["added"] = created }
-                return library.render(context, withTemplate: "card")
+                return library.render(context, withTemplate: "card").map(Self.pieces)
             }
         }
     }
@@ -42,10 +48,44 @@ struct CardCache: @unchecked Sendable {
         guard let i = index[entry.skill.id], let template = html[kind.rawValue][i] ?? html[Kind.plain.rawValue][i] else {
             return ""
         }
-        var out = template.replacingOccurrences(of: Self.rootMark, with: root)
-            .replacingOccurrences(of: Self.levelMark, with: String(level))
-        if let rank { out = out.replacingOccurrences(of: Self.rankMark, with: String(rank)) }
+        let levelText = String(level), rankText = rank.map(String.init) ?? ""
+        var out = ""
+        for piece in template {
+            switch piece {
+            case .text(let text): out += text
+            case .root: out += root
+            case .level: out += levelText
+            case .rank: out += rankText
+            }
+        }
         return out
+    }
+
+    /// Splits rendered text at the markers (each is \u{1}, one letter, \u{1}).
+    static func pieces(_ html: String) -> [Piece] {
+        var pieces: [Piece] = []
+        let bytes = Array(html.utf8)
+        var start = 0, i = 0
+        while i + 2 < bytes.count {
+            if bytes[i] == 1 && bytes[i + 2] == 1 {
+                let piece: Piece? = switch bytes[i + 1] {
+                case UInt8(ascii: "R"): .root
+                case UInt8(ascii: "L"): .level
+                case UInt8(ascii: "N"): .rank
+                default: nil
+                }
+                if let piece {
+                    if i > start { pieces.append(.text(String(decoding: bytes[start..<i], as: UTF8.self))) }
+                    pieces.append(piece)
+                    i += 3
+                    start = i
+                    continue
+                }
+            }
+            i += 1
+        }
+        if start < bytes.count { pieces.append(.text(String(decoding: bytes[start...], as: UTF8.self))) }
+        return pieces
     }
 }
 

@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes batches of files below one folder: paths checked, folders made once, then files written
+/// on all cores with one open, write and close each. Given the previous output, a file whose bytes
+/// are already there is hard-linked from it instead, keeping its modification time.
+final class BatchWriter: @unchecked Sendable {
+    // Mutable state is touched only by `write`'s serial part, on the calling thread.
+    let folder: String
+    let previous: String?
+    private var written = Set<String>()
+    private var made = Set<String>()
+    private(set) var unchanged = 0
+
+    init(folder: String, previous: String?) {
+        self.folder = folder
+        self.previous = previous
+    }
+
+    func write(_ files: [OutputFile]) throws {
+        for file in files {
+            let segments = file.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
+                  !file.path.contains("\\"), !file.path.contains("\0") else {
+                throw OutputFolder.WriteError(description: "refusing to write outside the output folder: \(file.path)")
+            }
+            // Hosts differ in case sensitivity: two files whose paths differ only in case clash on some.
+            guard written.insert(file.path.lowercased()).inserted else {
+                throw OutputFolder.WriteError(description: "two files would be written to `\(file.path)`")
+            }
+            var directory = ""
+            for segment in segments.dropLast() {
+                directory += directory.isEmpty ? String(segment) : "/" + segment
+                if made.insert(directory).inserted {
+                    try Self.makeDirectory(folder + "/" + directory)
+                }
+            }
+        }
+        let folder = folder, previous = previous
+        let results = files.parallelMap { file -> Result<Bool, OutputFolder.WriteError> in
+            Result { () throws(OutputFolder.WriteError) -> Bool in
+                try Self.place(file, in: folder, previous: previous)
+            }
+        }
+        for result in results {
+            if try result.get() { unchanged += 1 }
+        }
+    }
+
+    /// Writes one file, or links it from `previous` when the bytes there are the same.
+    /// - Returns: whether it was linked.
+    static func place(_ file: OutputFile, in folder: String, previous: String?) throws(OutputFolder.WriteError) -> Bool {
+        let data: Data
+        switch file.contents {
+        case .data(let bytes):
+            data = bytes
+        case .copy(let source):
+            do { data = try Data(contentsOf: source) } catch {
+                throw OutputFolder.WriteError(description: "cannot read `\(source.path)`: \(error.localizedDescription)")
+            }
+        }
+        let target = folder + "/" + file.path
+        if let previous {
+            let old = previous + "/" + file.path
+            if hasContents(data, at: old), link(old, target) == 0 { return true }
+        }
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        guard descriptor >= 0 else { throw failure("cannot create", target) }
+        defer { close(descriptor) }
+        let complete = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                guard let base = bytes.baseAddress else { return true }
+                let count = systemWrite(descriptor, base + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+        guard complete else { throw failure("cannot write", target) }
+        return false
+    }
+
+    /// Whether `path` is a regular file (not a link) holding exactly `data`.
+    static func hasContents(_ data: Data, at path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == data.count else {
+            return false
+        }
+        let chunk = 1 << 16
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                guard let base = bytes.baseAddress else { return true }
+                let count = read(descriptor, buffer, min(chunk, bytes.count - offset))
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0, memcmp(buffer, base + offset, count) == 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw failure("cannot create the folder", path) }
+    }
+
+    private static func failure(_ what: String, _ path: String) -> OutputFolder.WriteError {
+        OutputFolder.WriteError(description: "\(what) `\(path)`: \(String(cString: strerror(errno)))")
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

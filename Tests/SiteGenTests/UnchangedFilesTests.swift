@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// A rebuild keeps files whose bytes did not change, so deploy tools that sync by modification
+/// time upload only what changed.
+@Suite struct UnchangedFilesTests {
+    @Test func aNoChangeRebuildKeepsEveryFileAndAnEditRewritesOnlyWhatChanged() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("Content")
+        try TestSupport.write([
+            "skills/news/a.md": "---\nname: Alpha\ngroup: News\n---\nFirst.\n",
+            "skills/news/b.md": "---\nname: Beta\ngroup: News\n---\nSecond.\n",
+        ], into: content)
+        let output = folder.appendingPathComponent("Public")
+        let options = TestSupport.options(content: content, output: output)
+        let first = try SiteBuilder.build(options)
+        #expect(first.unchangedFiles == 0)
+        func inode(_ path: String) throws -> Int {
+            let attributes = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)
+            return (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1
+        }
+        let betaBefore = try inode("skills/news/b/index.html")
+        let alphaBefore = try inode("skills/news/a/index.html")
+
+        let again = try SiteBuilder.build(options)
+        #expect(again.unchangedFiles == again.files)
+        #expect(try inode("skills/news/b/index.html") == betaBefore)
+
+        try TestSupport.write(["skills/news/a.md": "---\nname: Alpha\ngroup: News\n---\nFirst, edited.\n"], into: content)
+        let edited = try SiteBuilder.build(options)
+        #expect(edited.unchangedFiles < edited.files)
+        #expect(try inode("skills/news/b/index.html") == betaBefore)
+        #expect(try inode("skills/news/a/index.html") != alphaBefore)
+        let page = try TestSupport.read(output.appendingPathComponent("skills/news/a/index.html"))
+        #expect(page.contains("First, edited."))
+    }
+}
