@@ -21,7 +21,15 @@ enum LinkCheck {
 
     /// One diagnostic per broken target, naming the first page (in path order) that links to it.
     static func diagnostics(_ files: [OutputFile], config: SiteConfig, outputDisplay: String) -> [Diagnostic] {
-        let broken = check(files, config: config)
+        diagnostics(broken: check(files, config: config), outputDisplay: outputDisplay)
+    }
+
+    /// One diagnostic per broken target, from links found in any number of batches.
+    static func diagnostics(broken: [Broken], outputDisplay: String) -> [Diagnostic] {
+        // Pages in path order (a stable sort keeps each page's links in order), whatever batches they came in.
+        let broken = broken.enumerated().sorted { a, b in
+            a.element.page != b.element.page ? a.element.page < b.element.page : a.offset < b.offset
+        }.map(\.element)
         var byReason: [String: (first: Broken, count: Int)] = [:]
         var order: [String] = []
         for item in broken {
@@ -41,7 +49,12 @@ enum LinkCheck {
 
     /// All broken references, pages in path order, links in page order.
     static func check(_ files: [OutputFile], config: SiteConfig) -> [Broken] {
-        let existing = Set(files.map(\.path))
+        check(files, existing: Set(files.map(\.path)), config: config)
+    }
+
+    /// Broken references in `files`, given every path the build generates (`existing`), so the
+    /// site can be checked a batch of pages at a time.
+    static func check(_ files: [OutputFile], existing: Set<String>, config: SiteConfig) -> [Broken] {
         var broken: [Broken] = []
         // Most links start from the site root (`../../` × depth, the base path, the base URL), so
         // their verdict depends only on the rest: decided once per build, not once per page.

@@ -39,31 +39,75 @@ public enum SiteBuilder {
         let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config)
         lap("model")
 
-        var files: [OutputFile]
-        do {
-            var renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root)
-            renderer.buildDate = options.buildDate
-            files = try renderer.render()
-        } catch {
-            throw BuildFailure(log.items + error.diagnostics)
-        }
+        var renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root)
+        renderer.buildDate = options.buildDate
+        let plan = renderer.plan()
         var staticLog = DiagnosticLog()
-        files += StaticFiles.collect(options.content, generated: Set(files.map(\.path)), &staticLog)
-        staticLog.append(contentsOf: LinkCheck.diagnostics(files, config: catalogue.config, outputDisplay: options.outputDisplay))
+        let generated = Set(plan.pagePaths + plan.otherFiles.map(\.path))
+        let staticFiles = StaticFiles.collect(options.content, generated: generated, &staticLog)
+        let existing = generated.union(staticFiles.map(\.path))
         try fail(on: log.items + staticLog.items, strict: options.strict)
-        lap("render")
+        lap("plan")
 
-        var unchanged = 0
+        // Pages are rendered, link-checked and written a batch at a time, so a large site never
+        // sits in memory whole. Nothing reaches the output until every batch has succeeded.
+        let staging: OutputFolder.Staging
         do {
-            unchanged = try OutputFolder.replace(options.output, with: files)
+            staging = try OutputFolder.Staging(output: options.output)
         } catch {
+            throw BuildFailure(log.items + staticLog.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
+        }
+        var renderSeconds = 0.0, writeSeconds = 0.0
+        var broken: [LinkCheck.Broken] = []
+        var pageCount = 0, fileCount = 0
+        let batchSize = 512
+        do {
+            var start = 0
+            while start < plan.pagePaths.count || start == 0 {
+                let end = min(start + batchSize, plan.pagePaths.count)
+                let renderStart = clock.now
+                var files = try renderer.render(plan, pages: start..<end)
+                if end == plan.pagePaths.count { files += plan.otherFiles + staticFiles }
+                broken += LinkCheck.check(files, existing: existing, config: catalogue.config)
+                let writeStart = clock.now
+                renderSeconds += (writeStart - renderStart).seconds
+                // Once anything is broken, keep checking (to report it all) but stop writing.
+                if broken.isEmpty { try staging.write(files) }
+                writeSeconds += (clock.now - writeStart).seconds
+                pageCount += files.filter { $0.path.hasSuffix(".html") }.count
+                fileCount += files.count
+                if end == plan.pagePaths.count { break }
+                start = end
+            }
+        } catch let error as SiteRenderer.RenderError {
+            staging.discard()
+            throw BuildFailure(log.items + staticLog.items + error.diagnostics)
+        } catch {
+            staging.discard()
+            throw BuildFailure(log.items + staticLog.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
+        }
+        staticLog.append(contentsOf: LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay))
+        do {
+            try fail(on: log.items + staticLog.items, strict: options.strict)
+        } catch {
+            staging.discard()
+            throw error
+        }
+        let commitStart = clock.now
+        do {
+            try staging.commit()
+        } catch {
+            staging.discard()
             throw BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
         }
-        lap("write")
+        writeSeconds += (clock.now - commitStart).seconds
+        stages.append(("render and check", renderSeconds))
+        stages.append(("write", writeSeconds))
+        let unchanged = staging.unchanged
 
         var report = BuildReport(
             skills: catalogue.entries.count, groups: catalogue.groups.count,
-            pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count,
+            pages: pageCount, files: fileCount,
             votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
             warnings: (log.items + staticLog.items).filter { $0.severity == .warning }.sorted(),
             seconds: (clock.now - start).seconds, stages: stages

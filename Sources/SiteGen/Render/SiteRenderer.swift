@@ -83,7 +83,15 @@ public struct SiteRenderer: Sendable {
         let context: @Sendable () -> [String: Any]
     }
 
-    public func render() throws(RenderError) -> [OutputFile] {
+    /// Everything the render stage will produce: pages still to render (made a batch at a time
+    /// by the build, so a large site never sits in memory whole) and the other files, made now.
+    public struct Plan: Sendable {
+        let jobs: [PageJob]
+        public let otherFiles: [OutputFile]
+        public var pagePaths: [String] { jobs.map(\.path) }
+    }
+
+    public func plan() -> Plan {
         let cards = CardCache(renderer: self, library: theme.library)
         var jobs: [PageJob] = [PageJob(template: "index", path: "index.html") { indexContext(cards) }]
         for group in catalogue.groups {
@@ -99,7 +107,22 @@ public struct SiteRenderer: Sendable {
         jobs.append(PageJob(template: "404", path: "404.html") { notFoundContext() })
         jobs += listingPages(cards: cards)
 
+        var files = machineReadableFiles(pagePaths: jobs.map(\.path))
+        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            files.append(OutputFile(path: path, data: data))
+        }
+        var copied = Set<String>()
+        for entry in catalogue.entries {
+            guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
+            files.append(OutputFile(path: Self.mediaPath(path), copyOf: contentRoot.appendingPathComponent(path)))
+        }
+        return Plan(jobs: jobs, otherFiles: files)
+    }
+
+    /// Renders some of a plan's pages on all cores, in order.
+    public func render(_ plan: Plan, pages range: Range<Int>) throws(RenderError) -> [OutputFile] {
         let library = theme.library
+        let jobs = Array(plan.jobs[range])
         let rendered = jobs.parallelMap { job -> OutputFile? in
             library.render(job.context(), withTemplate: job.template).map { OutputFile(path: job.path, text: $0) }
         }
@@ -113,17 +136,14 @@ public struct SiteRenderer: Sendable {
                 problems.append(.error("Templates/\(job.template).mustache", "template `\(job.template)` is missing"))
             }
         }
-        files += machineReadableFiles(pages: files)
-        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            files.append(OutputFile(path: path, data: data))
-        }
-        var copied = Set<String>()
-        for entry in catalogue.entries {
-            guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
-            files.append(OutputFile(path: Self.mediaPath(path), copyOf: contentRoot.appendingPathComponent(path)))
-        }
         guard problems.isEmpty else { throw RenderError(diagnostics: problems) }
         return files
+    }
+
+    /// The whole site in memory: for tests and small sites (the build renders in batches).
+    public func render() throws(RenderError) -> [OutputFile] {
+        let plan = plan()
+        return try render(plan, pages: 0..<plan.jobs.count) + plan.otherFiles
     }
 
     static func mediaPath(_ contentPath: String) -> String { "media/" + contentPath }

@@ -9,12 +9,14 @@ enum Sitemap {
 
     /// Site paths of the pages a sitemap lists: every HTML page but the 404 page, as its URL
     /// (`skills/x/index.html` → `skills/x/`), sorted.
-    static func pagePaths(of files: [OutputFile]) -> [String] {
-        files.compactMap { file -> String? in
-            guard file.path.hasSuffix(".html"), file.path != "404.html" else { return nil }
-            if file.path == "index.html" { return "" }
-            if file.path.hasSuffix("/index.html") { return String(file.path.dropLast("index.html".count)) }
-            return file.path
+    static func pagePaths(of files: [OutputFile]) -> [String] { pagePaths(of: files.map(\.path)) }
+
+    static func pagePaths(of paths: [String]) -> [String] {
+        paths.compactMap { path -> String? in
+            guard path.hasSuffix(".html"), path != "404.html" else { return nil }
+            if path == "index.html" { return "" }
+            if path.hasSuffix("/index.html") { return String(path.dropLast("index.html".count)) }
+            return path
         }.sorted()
     }
 

@@ -17,15 +17,15 @@ extension SiteRenderer {
     }
 
     /// Files for other programs: the JSON API, the feed, the sitemap and robots.txt.
-    /// - Parameter pages: the pages rendered so far, which the sitemap lists.
-    func machineReadableFiles(pages: [OutputFile]) -> [OutputFile] {
+    /// - Parameter pagePaths: the paths of every page, which the sitemap lists.
+    func machineReadableFiles(pagePaths: [String]) -> [OutputFile] {
         let config = catalogue.config
         var files = JSONAPI.files(catalogue, descriptions: descriptions)
         let newest = Array(listingData.listings.newest.prefix(config.pageSize))
         if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: descriptions) {
             files.append(OutputFile(path: AtomFeed.path, text: feed))
         }
-        let sitemaps = Sitemap.files(pagePaths: Sitemap.pagePaths(of: pages), config: config)
+        let sitemaps = Sitemap.files(pagePaths: Sitemap.pagePaths(of: pagePaths), config: config)
         files += sitemaps
         // A robots.txt of the site owner's own in Content/static/ wins over the generated one.
         let ownRobots = contentRoot.appendingPathComponent("static").appendingPathComponent(Sitemap.robotsPath)
