@@ -14,25 +14,51 @@ struct ContentFile: Sendable {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey, .isDirectoryKey]
-        guard let enumerator = fm.enumerator(at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles]) else {
-            return []
-        }
-        let basePath = folder.standardizedFileURL.path
+        var entries: [(relative: String, isLink: Bool)] = []
+        walk(folder.standardizedFileURL.path, relative: "", into: &entries)
+        entries.sort { $0.relative < $1.relative }
         var files: [ContentFile] = []
-        for case let url as URL in enumerator {
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(basePath) else { continue }
-            var relative = String(full.dropFirst(basePath.count))
-            while relative.hasPrefix("/") { relative.removeFirst() }
-            if values?.isSymbolicLink == true {
-                log.warning(display + "/" + relative, "symbolic links are not followed; copy the file instead")
-                continue
+        files.reserveCapacity(entries.count)
+        for entry in entries {
+            if entry.isLink {
+                log.warning(display + "/" + entry.relative, "symbolic links are not followed; copy the file instead")
+            } else {
+                files.append(ContentFile(url: folder.appendingPathComponent(entry.relative), relativePath: entry.relative,
+                                         displayPath: display + "/" + entry.relative))
             }
-            guard values?.isRegularFile == true else { continue }
-            files.append(ContentFile(url: url, relativePath: relative, displayPath: display + "/" + relative))
         }
-        return files.sorted { $0.relativePath < $1.relativePath }
+        return files
+    }
+
+    /// Regular files and symbolic links below `path`, hidden ones left out; links are not followed.
+    /// readdir's file types, not a stat per file: a large catalogue has tens of thousands.
+    private static func walk(_ path: String, relative: String, into entries: inout [(relative: String, isLink: Bool)]) {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let full = path + "/" + name
+            let child = relative.isEmpty ? name : relative + "/" + name
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var status = stat()
+                guard lstat(full, &status) == 0 else { continue }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: type = Int32(DT_DIR)
+                case S_IFREG: type = Int32(DT_REG)
+                case S_IFLNK: type = Int32(DT_LNK)
+                default: continue
+                }
+            }
+            switch type {
+            case Int32(DT_DIR): walk(full, relative: child, into: &entries)
+            case Int32(DT_REG): entries.append((child, false))
+            case Int32(DT_LNK): entries.append((child, true))
+            default: continue
+            }
+        }
     }
 }

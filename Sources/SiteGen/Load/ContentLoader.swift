@@ -46,26 +46,42 @@ public enum ContentLoader {
             log.error(location.display, "content folder not found; pass --content DIR or run from the folder that holds Content/")
         }
 
+        // Rating files do not depend on skills until they are matched: read them meanwhile.
+        let ratingFiles = ContentFile.list(in: location.ratings, display: location.display + "/ratings", &log)
+        let ratingsRead = Background { () -> (RatingSources, [Diagnostic]) in
+            var ratingLog = DiagnosticLog()
+            let sources = RatingReader.read(files: ratingFiles, &ratingLog)
+            return (sources, ratingLog.items)
+        }
         // Skill files are independent: read them on all cores, then merge in path order.
         let listing = SkillFolder.list(location, &log)
         let perFile = listing.files.parallelMap { file -> FileSkills in
             var fileLog = DiagnosticLog()
             var result = readSkills(file, contentPath: listing.contentPrefix + file.relativePath, root: location.root, &fileLog)
+            // Text fields are checked here, on all cores; SUSI skills only once they are named.
+            for var skill in result.skills {
+                if SkillText.check(&skill, &fileLog) { result.checked.append(skill) } else { result.failed.append(skill) }
+            }
+            result.skills = []
             result.diagnostics = fileLog.items
             return result
         }
         var skills: [Skill] = []
+        var failed: [Skill] = []
         var susiSkills: [Skill] = []
         for result in perFile {
-            skills.append(contentsOf: result.skills)
+            skills.append(contentsOf: result.checked)
+            failed.append(contentsOf: result.failed)
             susiSkills.append(contentsOf: result.susiSkills)
             log.append(contentsOf: result.diagnostics)
         }
-        skills += SusiPageNames.assign(susiSkills, avoiding: skills, &log)
-        skills = SkillValidator.check(skills, location: location, &log)
+        // Skills that failed their text check still hold their page names, as they always did.
+        let checkedCount = skills.count
+        skills += SusiPageNames.assign(susiSkills, avoiding: skills + failed, &log)
+        skills = SkillValidator.check(skills, textChecked: checkedCount, location: location, &log)
 
-        let ratingFiles = ContentFile.list(in: location.ratings, display: location.display + "/ratings", &log)
-        let sources = RatingReader.read(files: ratingFiles, &log)
+        let (sources, ratingDiagnostics) = ratingsRead.wait()
+        log.append(contentsOf: ratingDiagnostics)
         let ratings = RatingMatcher.match(skills: skills, sources: sources, ratingsDisplay: location.display + "/ratings", &log)
 
         return LoadedContent(config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),
@@ -74,6 +90,9 @@ public enum ContentLoader {
 
     struct FileSkills: Sendable {
         var skills: [Skill] = []
+        /// `skills` whose text fields passed `SkillText.check` (cleaned), and those that did not.
+        var checked: [Skill] = []
+        var failed: [Skill] = []
         /// Skills from SUSI `.txt` files: their page names are settled after all are read.
         var susiSkills: [Skill] = []
         var diagnostics: [Diagnostic] = []

@@ -54,7 +54,8 @@ enum YAMLDocument {
         do {
             // The basic resolver leaves every scalar as text: types are checked field by field
             // below, and the default resolver's regular expressions were a third of load time.
-            node = try Yams.compose(yaml: yaml, .basic)
+            // UTF-8 said outright: Yams' default encoding reads the whole environment on every call.
+            node = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             log.append(diagnostic(for: error, path: path, lineOffset: lineOffset))
             return nil

@@ -2,14 +2,17 @@ import Foundation
 
 /// Checks that need every skill at once: unique ids, unique URLs, images that exist.
 enum SkillValidator {
-    static func check(_ skills: [Skill], location: ContentLocation, _ log: inout DiagnosticLog) -> [Skill] {
+    /// - Parameter textChecked: how many skills at the start already passed `SkillText.check`.
+    static func check(_ skills: [Skill], textChecked: Int = 0, location: ContentLocation, _ log: inout DiagnosticLog) -> [Skill] {
         var result: [Skill] = []
         var byID: [String: Skill] = [:]
         var byURL: [String: Skill] = [:]
         var groupBySlug: [String: Skill] = [:]
         let realRoot = location.root.resolvingSymlinksInPath().path
-        for var skill in skills {
-            guard SkillText.check(&skill, &log) else { continue }
+        for (index, var skill) in skills.enumerated() {
+            if index >= textChecked {
+                guard SkillText.check(&skill, &log) else { continue }
+            }
             if let first = byID[skill.id] {
                 log.error(skill.sourcePath, line: skill.sourceLine, "duplicate skill id `\(skill.id)`: also defined in \(first.sourcePath); rename one of the files")
                 continue

@@ -66,6 +66,8 @@ enum SusiPageNames {
 
     /// Gives `susi` skills ids whose pages are free, keeping those of `existing` skills.
     static func assign(_ susi: [Skill], avoiding existing: [Skill], _ log: inout DiagnosticLog) -> [Skill] {
+        // Nothing to name: a large Markdown catalogue need not have its page names collected.
+        guard !susi.isEmpty else { return [] }
         func key(_ id: String) -> String { Catalogue.skillPath(id).lowercased() }
         var taken = Set<String>()
         var owner: [String: String] = [:]

@@ -20,6 +20,12 @@ enum YAMLGuard {
 
     static func check(_ yaml: String, maxDepth: Int = InputLimits.nestingDepth,
                       maxValues: Int = InputLimits.yamlValues) -> Problem? {
+        if cannotReachLimits(yaml, maxDepth: maxDepth, maxValues: maxValues) { return nil }
+        return scan(yaml, maxDepth: maxDepth, maxValues: maxValues)
+    }
+
+    /// The check itself: libyaml's events, counted.
+    static func scan(_ yaml: String, maxDepth: Int, maxValues: Int) -> Problem? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
@@ -70,6 +76,26 @@ enum YAMLGuard {
                 if total > maxValues { return .tooLarge(line: line, column: column) }
             }
         }
+    }
+
+    /// True when a look at the bytes shows the text is within both limits, so the event pass can
+    /// be skipped (it cost as much as composing the document). Every nesting level needs an
+    /// indicator (`-`, `:`, `?`, `[`, `{`), so fewer indicators than `maxDepth` cannot nest too
+    /// deep; without an alias (`*`), every value takes a byte or is an empty one beside a key or
+    /// a `?`, so a document holds at most three values per byte and one more.
+    static func cannotReachLimits(_ yaml: String, maxDepth: Int, maxValues: Int) -> Bool {
+        guard yaml.utf8.count < (maxValues - 1) / 3 else { return false }
+        var indicators = 0
+        for byte in yaml.utf8 {
+            switch byte {
+            case UInt8(ascii: "*"): return false
+            case UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "{"):
+                indicators += 1
+                if indicators >= maxDepth { return false }
+            default: break
+            }
+        }
+        return true
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
