@@ -24,9 +24,16 @@ public struct Catalogue: Sendable {
 
     public init(skills: [Skill], ratings: [String: RatingTally], config: SiteConfig) {
         self.config = config
-        let entries = skills.map { skill in
+        let unsorted = skills.map { skill in
             Entry(skill: skill, rating: RatingSummary(ratings[skill.id] ?? RatingTally()), path: Self.skillPath(skill.id))
-        }.sorted(by: Self.byName)
+        }
+        // `byName`, with each name lowercased once rather than on every comparison.
+        let lowercased = unsorted.map { $0.skill.name.lowercased() }
+        let entries = unsorted.indices.sorted { i, j in
+            if lowercased[i] != lowercased[j] { return lowercased[i] < lowercased[j] }
+            let a = unsorted[i].skill, b = unsorted[j].skill
+            return a.name != b.name ? a.name < b.name : a.id < b.id
+        }.map { unsorted[$0] }
         self.entries = entries
         // Groups are keyed by their page name, so spellings that differ only in case or
         // punctuation ("News", "news") share one page instead of overwriting each other.
@@ -59,8 +66,29 @@ public struct Catalogue: Sendable {
 
     /// Case-insensitive first, so "apple" sits beside "Apple"; exact text breaks ties.
     static func compareNamesOrder(_ a: String, _ b: String) -> Int {
+        if let order = asciiOrder(a, b) { return order }
         let la = a.lowercased(), lb = b.lowercased()
         if la != lb { return la < lb ? -1 : 1 }
         return a == b ? 0 : (a < b ? -1 : 1)
+    }
+
+    /// `compareNamesOrder` of two ASCII strings, without allocating their lowercase copies
+    /// (listings sort thousands of names); nil unless both are ASCII.
+    static func asciiOrder(_ a: String, _ b: String) -> Int? {
+        let result = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Int? in
+                guard !x.contains(where: { $0 >= 0x80 }), !y.contains(where: { $0 >= 0x80 }) else { return nil }
+                func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
+                var exact = 0
+                for i in 0..<min(x.count, y.count) {
+                    let p = lower(x[i]), q = lower(y[i])
+                    if p != q { return p < q ? -1 : 1 }
+                    if exact == 0 && x[i] != y[i] { exact = x[i] < y[i] ? -1 : 1 }
+                }
+                if x.count != y.count { return x.count < y.count ? -1 : 1 }
+                return exact
+            }
+        }
+        return (result ?? nil) ?? nil
     }
 }

@@ -30,11 +30,14 @@ public struct BayesianRanking: Sendable, Equatable {
 
     /// Rated entries, best first. Ties: more votes, then name, then id.
     public func ranked(_ entries: [Catalogue.Entry]) -> [Catalogue.Entry] {
-        let scored = entries.compactMap { entry in score(entry.rating.counts).map { (entry, $0) } }
-        return scored.sorted { a, b in
-            if a.1 != b.1 { return a.1 > b.1 }
-            if a.0.rating.total != b.0.rating.total { return a.0.rating.total > b.0.rating.total }
-            return Catalogue.byName(a.0, b.0)
-        }.map(\.0)
+        let rated = entries.filter { score($0.rating.counts) != nil }
+        let scores = rated.map { score($0.rating.counts) ?? 0 }
+        let totals = rated.map(\.rating.total)
+        let byName = rated.nameRanks()
+        return rated.sortedByIndex { i, j in
+            if scores[i] != scores[j] { return scores[i] > scores[j] }
+            if totals[i] != totals[j] { return totals[i] > totals[j] }
+            return byName[i] < byName[j]
+        }
     }
 }

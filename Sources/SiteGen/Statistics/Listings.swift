@@ -28,23 +28,28 @@ public enum Listings {
 
     /// Rated skills by number of votes; ties: higher exact average, then name, then id.
     public static func mostRated(_ entries: [Catalogue.Entry]) -> [Catalogue.Entry] {
-        entries.filter(\.rating.isRated).sorted { a, b in
-            let ca = a.rating.counts, cb = b.rating.counts
+        let rated = entries.filter(\.rating.isRated)
+        let counts = rated.map(\.rating.counts)
+        let byName = rated.nameRanks()
+        return rated.sortedByIndex { i, j in
+            let ca = counts[i], cb = counts[j]
             if ca.total != cb.total { return ca.total > cb.total }
             // Cross-multiplied so equal averages compare equal, whatever floating point would say.
             let left = ca.starSum * cb.total, right = cb.starSum * ca.total
             if left != right { return left > right }
-            return Catalogue.byName(a, b)
+            return byName[i] < byName[j]
         }
     }
 
     /// Skills with a `created` date, newest first; ties: name, then id. Undated skills are left out:
     /// placing them anywhere would claim a date they do not have.
     public static func newest(_ entries: [Catalogue.Entry]) -> [Catalogue.Entry] {
-        entries.filter { $0.skill.created != nil }.sorted { a, b in
-            let da = a.skill.created ?? "", db = b.skill.created ?? ""
-            if da != db { return da > db }
-            return Catalogue.byName(a, b)
+        let dated = entries.filter { $0.skill.created != nil }
+        let days = dated.map { $0.skill.created ?? "" }
+        let byName = dated.nameRanks()
+        return dated.sortedByIndex { i, j in
+            if days[i] != days[j] { return days[i] > days[j] }
+            return byName[i] < byName[j]
         }
     }
 
@@ -64,7 +69,8 @@ public enum Listings {
         var names: [String: String] = [:]
         var lists: [String: [Catalogue.Entry]] = [:]
         // Sorted by name first, so each partition keeps that order.
-        for entry in entries.sorted(by: Catalogue.byName) {
+        let byName = entries.nameRanks()
+        for entry in entries.sortedByIndex({ byName[$0] < byName[$1] }) {
             guard let name = key(entry) else { continue }
             let p = path(name)
             lists[p, default: []].append(entry)
@@ -95,5 +101,25 @@ public struct CatalogueListings: Sendable {
         newest = Listings.newest(entries)
         languages = Listings.byLanguage(entries)
         authors = Listings.byAuthor(entries)
+    }
+}
+
+extension Array where Element == Catalogue.Entry {
+    /// Sorted by comparing indices: the entries are large, and sorting moves what it sorts.
+    func sortedByIndex(_ areInIncreasingOrder: (Int, Int) -> Bool) -> [Catalogue.Entry] {
+        indices.sorted(by: areInIncreasingOrder).map { self[$0] }
+    }
+
+    /// Each entry's place in `Catalogue.byName` order, so sorts that fall back to the name
+    /// compare two integers instead of two entries.
+    func nameRanks() -> [Int] {
+        let names = map(\.skill.name), ids = map(\.skill.id)
+        let order = indices.sorted { i, j in
+            let order = Catalogue.compareNamesOrder(names[i], names[j])
+            return order != 0 ? order < 0 : ids[i] < ids[j]
+        }
+        var ranks = [Int](repeating: 0, count: count)
+        for (rank, index) in order.enumerated() { ranks[index] = rank }
+        return ranks
     }
 }
