@@ -53,20 +53,43 @@ enum LinkCheck {
     }
 
     /// Broken references in `files`, given every path the build generates (`existing`), so the
-    /// site can be checked a batch of pages at a time.
+    /// site can be checked a batch of pages at a time. Pages are checked on all cores, in runs
+    /// that each keep their own verdicts; the result is in page order whatever core checked what.
     static func check(_ files: [OutputFile], existing: Set<String>, config: SiteConfig) -> [Broken] {
-        var broken: [Broken] = []
+        let sorted = files.sorted(by: { $0.path < $1.path })
+        let runs = stride(from: 0, to: sorted.count, by: 32).map { sorted[$0..<min(sorted.count, $0 + 32)] }
+        return runs.parallelMap { run -> [Broken] in
+            var checker = Checker(existing: existing, config: config)
+            return run.flatMap { checker.check($0) }
+        }.flatMap { $0 }
+    }
+
+    /// Checks pages one at a time against the set of all files of the site.
+    struct Checker {
+        let existing: Set<String>
+        let config: SiteConfig
         // Most links start from the site root (`../../` × depth, the base path, the base URL), so
-        // their verdict depends only on the rest: decided once per build, not once per page.
-        var verdicts: [Substring: String?] = [:]
-        for file in files.sorted(by: { $0.path < $1.path }) {
-            guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents else { continue }
+        // their verdict depends only on the rest: decided once, not once per page.
+        private var verdicts: [Substring: String?] = [:]
+
+        init(existing: Set<String>, config: SiteConfig) {
+            self.existing = existing
+            self.config = config
+        }
+
+        /// The broken references of one file, in page order; nothing for files that are not HTML or XML.
+        mutating func check(_ file: OutputFile) -> [Broken] {
+            guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents else { return [] }
             let directory = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
             let rootPrefix = String(repeating: "../", count: directory.count)
+            var broken: [Broken] = []
             for link in references(in: data) {
                 let reason: String?
                 if let rest = fromRoot(link, rootPrefix: rootPrefix, config: config) {
-                    if let known = verdicts[rest] {
+                    if existing.contains(LinkCheck.plainTarget(rest)) {
+                        // The common case, settled without `problem`: a plain path to a file that exists.
+                        reason = nil
+                    } else if let known = verdicts[rest] {
                         reason = known
                     } else {
                         reason = problem(String(rest), directory: [], existing: existing, config: config)
@@ -77,21 +100,28 @@ enum LinkCheck {
                 }
                 if let reason { broken.append(Broken(page: file.path, link: link, reason: reason)) }
             }
+            return broken
         }
-        return broken
+    }
+
+    /// The file a plain site path (`a/b/`, `a/b.css`) names; a path that `problem` would decode,
+    /// cut or trim gives a name no file has, so `problem` decides those.
+    static func plainTarget(_ rest: Substring) -> String {
+        for byte in rest.utf8 where byte == 0x25 || byte == 0x3F || byte == 0x23 || byte <= 0x20 || byte >= 0x80 {
+            return "\0"  // % ? # space, controls, non-ASCII
+        }
+        return rest.utf8.last ?? 0x2F == 0x2F ? rest + "index.html" : String(rest)
     }
 
     /// The part of `link` after the way back to the site root, when it is written that way and
     /// the rest is a plain relative path (no `..`, no scheme, not site-absolute).
     static func fromRoot(_ link: String, rootPrefix: String, config: SiteConfig) -> Substring? {
-        let rest: Substring
-        if link.hasPrefix(rootPrefix) {
-            rest = link.dropFirst(rootPrefix.count)
-        } else if config.hasHost, link.hasPrefix(config.baseURL) {
-            rest = link.dropFirst(config.baseURL.count)
-        } else if link.hasPrefix(config.basePath) {
-            rest = link.dropFirst(config.basePath.count)
-        } else {
+        // Prefixes compared as bytes: comparing characters cost more than the rest of the check.
+        func after(_ prefix: String) -> Substring? {
+            guard link.utf8.starts(with: prefix.utf8) else { return nil }
+            return link[link.utf8.index(link.utf8.startIndex, offsetBy: prefix.utf8.count)...]
+        }
+        guard let rest = after(rootPrefix) ?? (config.hasHost ? after(config.baseURL) : nil) ?? after(config.basePath) else {
             return nil
         }
         // Byte checks: Foundation's `contains` costs more than the whole rest of the check.
@@ -171,6 +201,9 @@ enum LinkCheck {
     /// regular expression: it skips comments, `<script>`/`<style>` bodies and text, so JSON-LD
     /// or an escaped `href="…"` in a description never counts as a link.
     static func references(in data: Data) -> [String] {
+        // Locals, not the statics: a static read in the loop costs a `swift_once` check each time.
+        let hrefName = hrefName, srcName = srcName, srcsetName = srcsetName, locName = locName
+        let actionName = actionName, scriptName = scriptName, styleName = styleName
         var found: [String] = []
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -190,21 +223,32 @@ enum LinkCheck {
                 for k in 0..<pattern.count where lower(bytes[index + k]) != pattern[k] { return false }
                 return true
             }
+            /// The first index at or after `index` holding `byte`, or `n`.
+            func find(_ byte: UInt8, from index: Int) -> Int {
+                guard index < n, let base = bytes.baseAddress, let hit = memchr(base + index, Int32(byte), n - index) else { return n }
+                return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            }
+            /// Just past the next `pattern` (letters in any case; every pattern starts with a non-letter).
             func skip(past pattern: [UInt8], from index: Int) -> Int {
-                var j = index
+                var j = find(pattern[0], from: index)
                 while j < n {
-                    if lower(bytes[j]) == pattern[0] && starts(pattern, at: j) { return j + pattern.count }
-                    j += 1
+                    if starts(pattern, at: j) { return j + pattern.count }
+                    j = find(pattern[0], from: j + 1)
                 }
                 return n
             }
-            let commentEnd = Array("-->".utf8)
+            let commentStart = Array("<!--".utf8), commentEnd = Array("-->".utf8), tagEnd: [UInt8] = [0x3E]
+            let scriptEnd = Array("</script".utf8), styleEnd = Array("</style".utf8)
             while i < n {
-                guard bytes[i] == 0x3C else { i += 1; continue }  // "<"
-                if starts(Array("<!--".utf8), at: i) { i = skip(past: commentEnd, from: i + 4); continue }
+                guard bytes[i] == 0x3C else {  // "<"
+                    // Text between tags: jump to the next "<".
+                    i = find(0x3C, from: i)
+                    continue
+                }
+                if starts(commentStart, at: i) { i = skip(past: commentEnd, from: i + 4); continue }
                 guard i + 1 < n, (bytes[i + 1] | 0x20) >= 0x61 && (bytes[i + 1] | 0x20) <= 0x7A else {
                     // End tags, doctype, processing instructions: nothing to check.
-                    i = skip(past: [0x3E], from: i + 1)
+                    i = skip(past: tagEnd, from: i + 1)
                     continue
                 }
                 var j = i + 1
@@ -229,7 +273,7 @@ enum LinkCheck {
                         let quote = bytes[j]
                         valueStart = j + 1
                         j = valueStart
-                        while j < n && bytes[j] != quote { j += 1 }
+                        j = find(quote, from: j)
                         valueEnd = j
                         if j < n { j += 1 }
                     } else {
@@ -261,7 +305,7 @@ enum LinkCheck {
                     continue
                 }
                 if let skipsBody {
-                    i = skip(past: [0x3C, 0x2F] + skipsBody, from: i)
+                    i = skip(past: skipsBody == scriptName ? scriptEnd : styleEnd, from: i)
                 }
             }
         }
