@@ -27,7 +27,7 @@ struct CardCache: @unchecked Sendable {
     init(renderer: SiteRenderer, library: MustacheLibrary) {
         let entries = renderer.catalogue.entries
         index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
-        let contexts = ContextBox(entries.map { renderer.card($0) })
+        let contexts = ContextBox(entries.parallelMap { ContextBox(renderer.card($0)) }.map(\.values))
         html = Kind.allCases.map { kind in
             entries.indices.parallelMap { i -> [Piece]? in
                 let entry = entries[i]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A static copy of SUSI's CMS API, so SUSI's apps (and anything else) can read the catalogue from
 /// any static host: the same shapes and field names as `getGroups.json` and `getSkillList.json`
 /// (see `formats/SUSI.md`). Author emails are never published: `author_email` is always null.
@@ -22,17 +24,22 @@ enum JSONAPI {
             ("message", .string("Success: Fetched group list")),
         ])
         files.append(file(groupsPath, groups))
-        for group in catalogue.groups {
-            files.append(file(groupPath(group), skillList(group, config: catalogue.config, descriptions: descriptions)))
+        // Made on all cores, kept in catalogue order.
+        let config = catalogue.config
+        files += catalogue.groups.parallelMap { group in
+            file(groupPath(group), skillList(group, config: config, descriptions: descriptions))
         }
-        for entry in catalogue.entries {
-            files.append(file(skillPath(entry.skill.id), skill(entry, config: catalogue.config, description: descriptions[entry.skill.id]?.text ?? "")))
+        files += catalogue.entries.parallelMap { entry in
+            file(skillPath(entry.skill.id), skill(entry, config: config, description: descriptions[entry.skill.id]?.text ?? ""))
         }
         return files
     }
 
     static func file(_ path: String, _ value: JSONOutput) -> OutputFile {
-        OutputFile(path: path, text: value.text + "\n")
+        var out: [UInt8] = []
+        value.write(to: &out)
+        out.append(0x0A)
+        return OutputFile(path: path, data: Data(out))
     }
 
     /// Like `getSkillList.json?group=<name>`. Skills are keyed by their SUSI tag; tags that occur

@@ -56,31 +56,57 @@ indirect enum JSONOutput: Sendable {
         }
     }
 
+    /// Bytes that `quote` writes otherwise than as they are (0xE2 may start U+2028 or U+2029).
+    private static let needsEscape: [Bool] = (0..<256).map { b in
+        b < 0x20 || b == 0x22 || b == 0x5C || b == 0x3C || b == 0x3E || b == 0x26 || b == 0xE2
+    }
+
     static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let bytes = Array(text.utf8)
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            switch b {
-            case UInt8(ascii: "\""): out += "\\\"".utf8
-            case UInt8(ascii: "\\"): out += "\\\\".utf8
-            case 0x0A: out += "\\n".utf8
-            case 0x0D: out += "\\r".utf8
-            case 0x09: out += "\\t".utf8
-            case UInt8(ascii: "<"): out += "\\u003c".utf8
-            case UInt8(ascii: ">"): out += "\\u003e".utf8
-            case UInt8(ascii: "&"): out += "\\u0026".utf8
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                // U+2028 and U+2029 end a line in older JavaScript parsers.
-                out += (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
-                i += 2
-            case 0..<0x20:
-                out += ("\\u" + String(b, radix: 16).leftPadded(to: 4)).utf8
-            default:
-                out.append(b)
+        var text = text
+        let needsEscape = Self.needsEscape
+        text.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied whole.
+            var runStart = 0
+            var i = 0
+            func flush() {
+                if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
             }
-            i += 1
+            while i < bytes.count {
+                let b = bytes[i]
+                guard needsEscape[Int(b)] else {
+                    i += 1
+                    continue
+                }
+                let escaped: String
+                switch b {
+                case UInt8(ascii: "\""): escaped = "\\\""
+                case UInt8(ascii: "\\"): escaped = "\\\\"
+                case 0x0A: escaped = "\\n"
+                case 0x0D: escaped = "\\r"
+                case 0x09: escaped = "\\t"
+                case UInt8(ascii: "<"): escaped = "\\u003c"
+                case UInt8(ascii: ">"): escaped = "\\u003e"
+                case UInt8(ascii: "&"): escaped = "\\u0026"
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    // U+2028 and U+2029 end a line in older JavaScript parsers.
+                    flush()
+                    out += (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
+                    i += 3
+                    runStart = i
+                    continue
+                case 0..<0x20:
+                    escaped = "\\u" + String(b, radix: 16).leftPadded(to: 4)
+                default:
+                    i += 1
+                    continue
+                }
+                flush()
+                out += escaped.utf8
+                i += 1
+                runStart = i
+            }
+            flush()
         }
         out.append(UInt8(ascii: "\""))
     }

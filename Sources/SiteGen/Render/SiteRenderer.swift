@@ -16,6 +16,8 @@ public struct SiteRenderer: Sendable {
     let ratingForm: RatingForm?
     let listingData: ListingData
     let siteWide: SiteWideValues
+    /// Both star rows of each value shown, drawn once per build.
+    let starRows: [Double: StarRows]
     /// From --build-date or SOURCE_DATE_EPOCH; templates see `buildDate` (and `buildTimestamp`).
     public var buildDate: BuildDate?
 
@@ -39,6 +41,24 @@ public struct SiteRenderer: Sendable {
         chart = BarChart(style: catalogue.config.chart)
         ratingForm = catalogue.config.ratingForm.map(RatingForm.init)
         siteWide = SiteWideValues(catalogue: catalogue, themeCSS: chart.themeCSS)
+        // A row's SVG depends only on the value it shows, and ratings share few of those.
+        var starRows: [Double: StarRows] = [:]
+        for entry in catalogue.entries {
+            guard let average = entry.rating.average else { continue }
+            let scaled = average * Double(starRow.style.count) / 5
+            let shown = starRow.displayedValue(scaled)
+            if starRows[shown] == nil {
+                starRows[shown] = StarRows(small: starRow.svg(value: scaled),
+                                           large: bigStarRow.svg(value: scaled, cssClass: "stars stars-large"))
+            }
+        }
+        self.starRows = starRows
+    }
+
+    /// Both star rows of each value shown (see `StarRow.displayedValue`).
+    struct StarRows: Sendable {
+        let small: String
+        let large: String
     }
 
     /// What every page shows the same, computed once per build rather than once per page.
@@ -243,12 +263,13 @@ public struct SiteRenderer: Sendable {
         }
         // The star row shows the average on the row's own scale.
         let scaled = average * Double(starRow.style.count) / 5
+        let rows = starRows[starRow.displayedValue(scaled)]
         return [
             "rated": true,
             "averageText": text,
             "totalText": rating.totalText,
-            "starRow": starRow.svg(value: scaled),
-            "starRowLarge": bigStarRow.svg(value: scaled, cssClass: "stars stars-large"),
+            "starRow": rows?.small ?? starRow.svg(value: scaled),
+            "starRowLarge": rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large"),
             "ratingLabel": "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")",
         ]
     }
