@@ -43,7 +43,7 @@ public enum SiteBuilder {
         renderer.buildDate = options.buildDate
         let plan = renderer.plan()
         var staticLog = DiagnosticLog()
-        let generated = Set(plan.pagePaths + plan.otherFiles.map(\.path))
+        let generated = Set(plan.paths)
         let staticFiles = StaticFiles.collect(options.content, generated: generated, &staticLog)
         let existing = generated.union(staticFiles.map(\.path))
         try fail(on: log.items + staticLog.items, strict: options.strict)
@@ -63,11 +63,11 @@ public enum SiteBuilder {
         let batchSize = 512
         do {
             var start = 0
-            while start < plan.pagePaths.count || start == 0 {
-                let end = min(start + batchSize, plan.pagePaths.count)
+            while start < plan.count || start == 0 {
+                let end = min(start + batchSize, plan.count)
                 let renderStart = clock.now
-                var files = try renderer.render(plan, pages: start..<end)
-                if end == plan.pagePaths.count { files += plan.otherFiles + staticFiles }
+                var files = try renderer.make(plan, items: start..<end)
+                if end == plan.count { files += plan.otherFiles + staticFiles }
                 broken += LinkCheck.check(files, existing: existing, config: catalogue.config)
                 let writeStart = clock.now
                 renderSeconds += (writeStart - renderStart).seconds
@@ -76,7 +76,7 @@ public enum SiteBuilder {
                 writeSeconds += (clock.now - writeStart).seconds
                 pageCount += files.filter { $0.path.hasSuffix(".html") }.count
                 fileCount += files.count
-                if end == plan.pagePaths.count { break }
+                if end == plan.count { break }
                 start = end
             }
         } catch let error as SiteRenderer.RenderError {

@@ -16,23 +16,26 @@ enum JSONAPI {
         "api/skills/" + Slug.path(id) + ".json"
     }
 
-    static func files(_ catalogue: Catalogue, descriptions: [String: Markdown.Rendered]) -> [OutputFile] {
-        var files: [OutputFile] = []
+    /// The API's files, each made when the build gets to it.
+    static func files(_ catalogue: Catalogue, descriptions: [String: Markdown.Rendered]) -> [SiteRenderer.FileJob] {
+        let config = catalogue.config
         let groups: JSONOutput = .object([
             ("accepted", .bool(true)),
             ("groups", .array(catalogue.groups.map { .string($0.name) })),
             ("message", .string("Success: Fetched group list")),
         ])
-        files.append(file(groupsPath, groups))
-        // Made on all cores, kept in catalogue order.
-        let config = catalogue.config
-        files += catalogue.groups.parallelMap { group in
-            file(groupPath(group), skillList(group, config: config, descriptions: descriptions))
+        var jobs = [SiteRenderer.FileJob(path: groupsPath) { file(groupsPath, groups) }]
+        for group in catalogue.groups {
+            let path = groupPath(group)
+            jobs.append(.init(path: path) { file(path, skillList(group, config: config, descriptions: descriptions)) })
         }
-        files += catalogue.entries.parallelMap { entry in
-            file(skillPath(entry.skill.id), skill(entry, config: config, description: descriptions[entry.skill.id]?.text ?? ""))
+        for entry in catalogue.entries {
+            let path = skillPath(entry.skill.id)
+            jobs.append(.init(path: path) {
+                file(path, skill(entry, config: config, description: descriptions[entry.skill.id]?.text ?? ""))
+            })
         }
-        return files
+        return jobs
     }
 
     static func file(_ path: String, _ value: JSONOutput) -> OutputFile {

@@ -103,12 +103,24 @@ public struct SiteRenderer: Sendable {
         let context: @Sendable () -> [String: Any]
     }
 
-    /// Everything the render stage will produce: pages still to render (made a batch at a time
-    /// by the build, so a large site never sits in memory whole) and the other files, made now.
+    /// A file made when the build gets to it, like a page: the JSON API alone is tens of
+    /// megabytes for a large catalogue.
+    struct FileJob: Sendable {
+        let path: String
+        let make: @Sendable () -> OutputFile
+    }
+
+    /// Everything the render stage will produce: pages still to render and files still to make
+    /// (both a batch at a time by the build, so a large site never sits in memory whole), and the
+    /// other files, made now.
     public struct Plan: Sendable {
         let jobs: [PageJob]
+        let fileJobs: [FileJob]
         public let otherFiles: [OutputFile]
         public var pagePaths: [String] { jobs.map(\.path) }
+        /// Pages, then the files made later: the order the build goes through them.
+        public var count: Int { jobs.count + fileJobs.count }
+        public var paths: [String] { jobs.map(\.path) + fileJobs.map(\.path) + otherFiles.map(\.path) }
     }
 
     public func plan() -> Plan {
@@ -127,6 +139,7 @@ public struct SiteRenderer: Sendable {
         jobs.append(PageJob(template: "404", path: "404.html") { notFoundContext() })
         jobs += listingPages(cards: cards)
 
+        let fileJobs = JSONAPI.files(catalogue, descriptions: descriptions)
         var files = machineReadableFiles(pagePaths: jobs.map(\.path))
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
             files.append(OutputFile(path: path, data: data))
@@ -136,7 +149,18 @@ public struct SiteRenderer: Sendable {
             guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
             files.append(OutputFile(path: Self.mediaPath(path), copyOf: contentRoot.appendingPathComponent(path)))
         }
-        return Plan(jobs: jobs, otherFiles: files)
+        return Plan(jobs: jobs, fileJobs: fileJobs, otherFiles: files)
+    }
+
+    /// Makes the part of a plan's items (pages first, then files) in `range`, on all cores, in order.
+    public func make(_ plan: Plan, items range: Range<Int>) throws(RenderError) -> [OutputFile] {
+        let pages = range.clamped(to: 0..<plan.jobs.count)
+        var files = pages.isEmpty ? [] : try render(plan, pages: pages)
+        let later = range.clamped(to: plan.jobs.count..<plan.count)
+        if !later.isEmpty {
+            files += Array(plan.fileJobs[(later.lowerBound - plan.jobs.count)..<(later.upperBound - plan.jobs.count)]).parallelMap { $0.make() }
+        }
+        return files
     }
 
     /// Renders some of a plan's pages on all cores, in order.
@@ -163,7 +187,7 @@ public struct SiteRenderer: Sendable {
     /// The whole site in memory: for tests and small sites (the build renders in batches).
     public func render() throws(RenderError) -> [OutputFile] {
         let plan = plan()
-        return try render(plan, pages: 0..<plan.jobs.count) + plan.otherFiles
+        return try make(plan, items: 0..<plan.count) + plan.otherFiles
     }
 
     static func mediaPath(_ contentPath: String) -> String { "media/" + contentPath }

@@ -16,11 +16,12 @@ extension SiteRenderer {
         return context
     }
 
-    /// Files for other programs: the JSON API, the feed, the sitemap and robots.txt.
+    /// Files for other programs besides the JSON API (see `JSONAPI.files`): the feed, the
+    /// sitemap and robots.txt.
     /// - Parameter pagePaths: the paths of every page, which the sitemap lists.
     func machineReadableFiles(pagePaths: [String]) -> [OutputFile] {
         let config = catalogue.config
-        var files = JSONAPI.files(catalogue, descriptions: descriptions)
+        var files: [OutputFile] = []
         let newest = Array(listingData.listings.newest.prefix(config.pageSize))
         if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: descriptions) {
             files.append(OutputFile(path: AtomFeed.path, text: feed))
