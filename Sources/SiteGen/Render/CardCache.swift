@@ -19,12 +19,17 @@ struct CardCache: @unchecked Sendable {
         case root, level, rank
     }
 
-    /// pieces[kind][entry index]; nil where a kind is never shown (unrated skills are not ranked).
+    /// pieces[kind][entry index]; nil where a kind is never shown (unrated skills are not ranked)
+    /// and for dated cards, which only the newest list shows: those are rendered for their page.
     private let html: [[[Piece]?]]
     /// Entry index by skill id.
     private let index: [String: Int]
+    private let renderer: Shared<SiteRenderer>
+    private let library: MustacheLibrary
 
     init(renderer: SiteRenderer, library: MustacheLibrary) {
+        self.renderer = Shared(renderer)
+        self.library = library
         let entries = renderer.catalogue.entries
         index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
         let contexts = ContextBox(entries.parallelMap { ContextBox(renderer.card($0)) }.map(\.values))
@@ -32,7 +37,7 @@ struct CardCache: @unchecked Sendable {
             entries.indices.parallelMap { i -> [Piece]? in
                 let entry = entries[i]
                 if kind == .ranked && !entry.rating.isRated { return nil }
-                if kind == .dated && entry.skill.created == nil { return nil }
+                if kind == .dated { return nil }
                 var context = contexts.values[i]
                 context["root"] = Self.rootMark
                 context["cardLevel"] = Self.levelMark
@@ -45,6 +50,13 @@ struct CardCache: @unchecked Sendable {
 
     /// The card of `entry` as it stands on a page whose root prefix is `root`.
     func card(_ entry: Catalogue.Entry, kind: Kind = .plain, root: String, level: Int, rank: Int? = nil) -> String {
+        if kind == .dated, let created = entry.skill.created {
+            var context = renderer.value.card(entry)
+            context["root"] = root
+            context["cardLevel"] = level
+            context["added"] = created
+            return library.render(context, withTemplate: "card") ?? ""
+        }
         guard let i = index[entry.skill.id], let template = html[kind.rawValue][i] ?? html[Kind.plain.rawValue][i] else {
             return ""
         }

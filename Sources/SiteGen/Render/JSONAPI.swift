@@ -29,10 +29,13 @@ enum JSONAPI {
             let path = groupPath(group)
             jobs.append(.init(path: path) { file(path, skillList(group, config: config, descriptions: descriptions)) })
         }
-        for entry in catalogue.entries {
+        // By index into one shared catalogue: closures that captured each entry would copy it.
+        let shared = Shared(catalogue)
+        for (index, entry) in catalogue.entries.enumerated() {
             let path = skillPath(entry.skill.id)
             jobs.append(.init(path: path) {
-                file(path, skill(entry, config: config, description: descriptions[entry.skill.id]?.text ?? ""))
+                let entry = shared.value.entries[index]
+                return file(path, skill(entry, config: shared.value.config, description: descriptions[entry.skill.id]?.text ?? ""))
             })
         }
         return jobs

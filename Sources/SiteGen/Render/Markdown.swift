@@ -20,7 +20,10 @@ public enum Markdown {
         public var text: String = ""
     }
 
-    public static func render(_ source: String) -> Rendered {
+    /// - Parameter includingHTML: false leaves `html` empty, for a build that keeps every
+    ///   description's summary and text but makes each page's HTML when it renders the page
+    ///   (with `html(_:)`): the HTML of a large catalogue's descriptions is tens of megabytes.
+    public static func render(_ source: String, includingHTML: Bool = true) -> Rendered {
         let options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         guard let document = source.withCString({ cmark_parse_document($0, strlen($0), options) }) else {
             return Rendered(html: "", summary: "")
@@ -28,9 +31,20 @@ public enum Markdown {
         defer { cmark_node_free(document) }
         let summary = sanitize(document)
         let text = plainText(document)
-        guard let html = cmark_render_html(document, options) else { return Rendered(html: "", summary: summary, text: text) }
+        guard includingHTML, let html = cmark_render_html(document, options) else { return Rendered(html: "", summary: summary, text: text) }
         defer { free(html) }
         return Rendered(html: String(cString: html), summary: summary, text: text)
+    }
+
+    /// The description as HTML: `render(source).html`, without the summary and text.
+    public static func html(_ source: String) -> String {
+        let options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
+        guard let document = source.withCString({ cmark_parse_document($0, strlen($0), options) }) else { return "" }
+        defer { cmark_node_free(document) }
+        _ = sanitize(document)
+        guard let html = cmark_render_html(document, options) else { return "" }
+        defer { free(html) }
+        return String(cString: html)
     }
 
     /// Removes unsafe links and images (after the walk, since the iterator must not see a

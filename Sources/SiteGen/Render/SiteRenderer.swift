@@ -11,7 +11,7 @@ public struct SiteRenderer: Sendable {
     let chart: BarChart
     /// Where the site's files came from, for copying skill images.
     let contentRoot: URL
-    /// Each description rendered once, by skill id: cards and skill pages share it.
+    /// Each description's summary and text, by skill id (its HTML is made with the skill's page).
     let descriptions: [String: Markdown.Rendered]
     let ratingForm: RatingForm?
     let listingData: ListingData
@@ -24,7 +24,8 @@ public struct SiteRenderer: Sendable {
     public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
         self.catalogue = catalogue
         // libcmark keeps no global state: descriptions render on all cores.
-        let rendered = catalogue.entries.parallelMap { Markdown.render($0.skill.description) }
+        // Summaries and text for now; each skill page makes its HTML when it is rendered.
+        let rendered = catalogue.entries.parallelMap { Markdown.render($0.skill.description, includingHTML: false) }
         var descriptions: [String: Markdown.Rendered] = [:]
         descriptions.reserveCapacity(rendered.count)
         for (entry, html) in zip(catalogue.entries, rendered) { descriptions[entry.skill.id] = html }
@@ -133,8 +134,13 @@ public struct SiteRenderer: Sendable {
                 })
             }
         }
-        for entry in catalogue.entries {
-            jobs.append(PageJob(template: "skill", path: entry.path + "index.html") { skillContext(entry) })
+        // Jobs hold the renderer by reference and their skill by index: a closure that captured
+        // both by value would carry a copy of each per page.
+        let shared = Shared(self)
+        for (index, entry) in catalogue.entries.enumerated() {
+            jobs.append(PageJob(template: "skill", path: entry.path + "index.html") {
+                shared.value.skillContext(shared.value.catalogue.entries[index])
+            })
         }
         jobs.append(PageJob(template: "404", path: "404.html") { notFoundContext() })
         jobs += listingPages(cards: cards)
@@ -304,8 +310,9 @@ public struct SiteRenderer: Sendable {
         let description = rendered.summary.isEmpty ? "\(skill.name), a skill in \(skill.group)." : rendered.summary
         var context = common(path: entry.path, title: skill.name, description: description)
         context.merge(card(entry)) { _, new in new }
-        context["descriptionHTML"] = rendered.html
-        context["hasDescription"] = !rendered.html.isEmpty
+        let html = Markdown.html(skill.description)
+        context["descriptionHTML"] = html
+        context["hasDescription"] = !html.isEmpty
         context["examples"] = skill.examples
         context["hasExamples"] = !skill.examples.isEmpty
         context["author"] = skill.author
@@ -342,4 +349,10 @@ public struct SiteRenderer: Sendable {
         context["groups"] = catalogue.groups.map { ["name": $0.name, "url": Slug.encodeForHref($0.path)] }
         return context
     }
+}
+
+/// A value behind one reference, for closures made by the thousand.
+final class Shared<Value: Sendable>: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -23,7 +23,9 @@ extension SiteRenderer {
         let config = catalogue.config
         var files: [OutputFile] = []
         let newest = Array(listingData.listings.newest.prefix(config.pageSize))
-        if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: descriptions) {
+        // The feed carries its entries' descriptions as HTML, which the build does not keep.
+        let feedDescriptions = Dictionary(newest.map { ($0.skill.id, Markdown.render($0.skill.description)) }) { first, _ in first }
+        if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: feedDescriptions) {
             files.append(OutputFile(path: AtomFeed.path, text: feed))
         }
         let sitemaps = Sitemap.files(pagePaths: Sitemap.pagePaths(of: pagePaths), config: config)
