@@ -97,7 +97,9 @@ def write_hugo(catalogue, counts, root):
     """A Hugo site with the same pages: one per skill with star row and bar chart, group pages, index."""
     os.makedirs(os.path.join(root, "layouts", "_default"), exist_ok=True)
     with open(os.path.join(root, "hugo.toml"), "w") as f:
-        f.write('baseURL = "https://example.org/"\ntitle = "Benchmark"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT"]\n'
+        # Group pages are the taxonomy's term pages, and the index lists every skill by group:
+        # disabling the taxonomy kinds would leave Hugo an empty index and no group pages.
+        f.write('baseURL = "https://example.org/"\ntitle = "Benchmark"\ndisableKinds = ["RSS", "sitemap", "robotsTXT"]\n'
                 '[taxonomies]\n  group = "groups"\n')
     star = ('<svg width="88" height="16" viewBox="0 0 88 16">{{ range $i := seq 5 }}<path transform="translate({{ mul (sub $i 1) 18 }} 0)" '
             'd="M8 1L10 6L15 6L11 9L12 15L8 11L4 15L5 9L1 6L6 6Z" fill="none" stroke="currentColor"/>{{ end }}'

@@ -7,7 +7,8 @@ usage: python3 Benchmarks/run.py [--sizes 1000,10000,100000] [--runs 3] [--work 
 Prints, for each size: wall time (best of --runs), pages per second and peak memory (max RSS of the
 build process), a no-change rebuild, and Hugo's numbers and our time divided by Hugo's when `hugo`
 is on PATH (`apt-get install hugo`; up to --hugo-max skills).
-Output goes to tmpfs (/dev/shm) by default, so the disk does not dominate the numbers.
+Output goes to tmpfs (/dev/shm) by default, so the disk does not dominate the numbers. Last, what each
+tool wrote (files and megabytes): the two sites are not the same size.
 """
 import argparse
 import os
@@ -35,6 +36,16 @@ def measure(command, cwd):
     return seconds, usage.ru_maxrss / 1024, out
 
 
+def tree_size(folder):
+    """Files and bytes below a folder."""
+    files = size = 0
+    for path in pathlib.Path(folder).rglob("*"):
+        if path.is_file():
+            files += 1
+            size += path.stat().st_size
+    return files, size
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="1000,10000,100000")
@@ -51,6 +62,7 @@ def main():
     print(f"machine: {os.cpu_count()} cores; output on {work}")
     print(f"{'skills':>8} {'pages':>8} {'time s':>8} {'pages/s':>9} {'peak MB':>8} {'rebuild s':>10}"
           + (f" {'hugo s':>8} {'hugo MB':>8} {'ours/hugo':>9}" if hugo else ""))
+    written = []
     for size in [int(s) for s in args.sizes.split(",")]:
         folder = work / str(size)
         shutil.rmtree(folder, ignore_errors=True)
@@ -75,7 +87,12 @@ def main():
                 result = measure([hugo, "--quiet"], folder / "hugo")
                 hugo_best = result if hugo_best is None or result[0] < hugo_best[0] else hugo_best
             line += f" {hugo_best[0]:>8.2f} {hugo_best[1]:>8.0f} {seconds / hugo_best[0]:>5.2f}"
+            written.append((size, "hugo", *tree_size(folder / "hugo" / "public")))
         print(line, flush=True)
+        written.append((size, "sitegen", *tree_size(folder / "Public")))
+    print("written:")
+    for size, tool, files, total in written:
+        print(f"{size:>8} {tool:>8} {files:>8} files {total / 1e6:>8.0f} MB")
 
 
 if __name__ == "__main__":

@@ -90,10 +90,18 @@ enum OutputFolder {
                     try? fm.moveItem(at: old, to: output)
                     throw error
                 }
-                try? fm.removeItem(at: old)
+                Self.removeTree(old)
             } else {
                 try fm.moveItem(at: folder, to: output)
             }
+        }
+
+        /// Removes a folder, its top-level entries on all cores (a site's `skills/` and `api/`
+        /// hold most of its files, so two cores share the work about evenly).
+        static func removeTree(_ folder: URL) {
+            let children = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            _ = children.parallelMap { child in (try? FileManager.default.removeItem(at: child)) != nil }
+            try? FileManager.default.removeItem(at: folder)
         }
 
         /// Removes the staging folder; the output stays as it was.
