@@ -36,4 +36,36 @@ import Testing
         let page = try TestSupport.read(output.appendingPathComponent("skills/news/a/index.html"))
         #expect(page.contains("First, edited."))
     }
+
+    @Test func aFileEditedByHandInTheOutputIsPutBack() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let output = folder.appendingPathComponent("Public")
+        let options = FixtureSite.options(content: FixtureSite.fixture("valid"), output: output)
+        _ = try SiteBuilder.build(options)
+        let style = output.appendingPathComponent("assets/style.css")
+        let original = try Data(contentsOf: style)
+        try Data("edited".utf8).write(to: style)
+        let report = try SiteBuilder.build(options)
+        #expect(try Data(contentsOf: style) == original)
+        #expect(report.unchangedFiles == report.files - 1)
+    }
+
+    @Test func aLinkInThePreviousOutputIsNeverCarriedOver() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let output = folder.appendingPathComponent("Public")
+        let options = FixtureSite.options(content: FixtureSite.fixture("valid"), output: output)
+        _ = try SiteBuilder.build(options)
+        // A symbolic link whose target holds exactly the bytes the build makes.
+        let page = output.appendingPathComponent("404.html")
+        let elsewhere = folder.appendingPathComponent("elsewhere.html")
+        try FileManager.default.moveItem(at: page, to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: page, withDestinationURL: elsewhere)
+
+        _ = try SiteBuilder.build(options)
+        let type = try FileManager.default.attributesOfItem(atPath: page.path)[.type] as? FileAttributeType
+        #expect(type == .typeRegular)
+        #expect(try Data(contentsOf: page) == Data(contentsOf: elsewhere))
+    }
 }
