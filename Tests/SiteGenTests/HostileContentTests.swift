@@ -17,8 +17,8 @@ import Testing
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
         let (report, tree) = try Self.buildHostile(into: folder)
-        #expect(report.skills == 15)
-        #expect(tree.count == 58)
+        #expect(report.skills == 16)
+        #expect(tree.count == 61)
         for (path, data) in tree.sorted(by: { $0.key < $1.key }) where !path.hasSuffix(".png") {
             let text = try #require(String(validating: data, as: UTF8.self), "\(path) is not UTF-8")
             #expect(HTMLScan.problems(in: text) == [], "\(path)")
@@ -107,6 +107,32 @@ import Testing
             for name in names {
                 #expect(!name.unicodeScalars.contains(where: VisibleText.isRemoved), "\(path): \(name)")
             }
+        }
+    }
+
+    /// A quote followed by a combining mark is one Swift `Character`, but an HTML parser sees the
+    /// quote alone, so escaping must work on Unicode scalars, not characters: otherwise `"\u{301}`
+    /// closes an attribute and what follows becomes an event handler.
+    @Test func aQuoteFollowedByACombiningMarkIsStillEscaped() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let (_, tree) = try Self.buildHostile(into: folder)
+        let mark = "\u{301}"
+        let page = try #require(tree["skills/unicode/combining/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(HTMLScan.problems(in: page) == [])
+        #expect(page.contains("<h1>Accent&quot;\(mark) onmouseover=alert(1) x=&quot;\(mark)</h1>"))
+        #expect(page.contains("content=\"Accent&quot;\(mark) onmouseover=alert(1) x=&quot;\(mark)"))
+        #expect(page.contains("Mark&#39;\(mark) onfocus=alert(2)"))
+        // Outside the JSON-LD block, where `\"` is JSON's own escape and `<` is `\u003c`.
+        let markup = HTMLScan.removingJSONLD(page).0
+        #expect(!markup.contains("\"\(mark)"), "an unescaped quote before the mark")
+        #expect(!markup.contains("'\(mark)"), "an unescaped apostrophe before the mark")
+        #expect(!markup.contains("<\(mark)"), "an unescaped < before the mark")
+        #expect(page.contains("\\u003c\(mark)script"))
+        for (path, data) in tree where path.hasSuffix(".html") || path.hasSuffix(".xml") {
+            let text = HTMLScan.removingJSONLD(String(decoding: data, as: UTF8.self)).0
+            #expect(!text.contains("\"\(mark)"), "\(path)")
+            #expect(HTMLScan.tags(in: text).allSatisfy { $0.attributes.allSatisfy { !$0.name.hasPrefix("on") } }, "\(path)")
         }
     }
 

@@ -1,26 +1,32 @@
 /// Escaping for text and attribute values: the five characters that matter in HTML.
 public enum HTML {
+    /// Works on UTF-8 bytes, so on Unicode scalars as an HTML parser reads them: a quote followed
+    /// by a combining mark is one Swift `Character` (`"\u{301}`), which character-wise escaping
+    /// misses, yet it still closes an attribute in a browser.
     public static func escape(_ text: String) -> String {
-        var needs = false
-        for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
-            needs = true
-            break
-        }
-        guard needs else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard let first = bytes.firstIndex(where: { escapes[Int($0)] }) else { return nil }
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count + 24)
+            out.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                switch byte {
+                case 0x26: out.append(contentsOf: amp)
+                case 0x3C: out.append(contentsOf: lt)
+                case 0x3E: out.append(contentsOf: gt)
+                case 0x22: out.append(contentsOf: quot)
+                case 0x27: out.append(contentsOf: apos)
+                default: out.append(byte)
+                }
             }
-        }
-        return out
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
+
+    private static let escapes: [Bool] = (0..<256).map { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }
+    private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8)
+    private static let quot = Array("&quot;".utf8), apos = Array("&#39;".utf8)
 
     /// Shortens text to at most `limit` characters at a word boundary, adding "…".
     public static func truncate(_ text: String, to limit: Int) -> String {

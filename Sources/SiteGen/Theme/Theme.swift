@@ -33,13 +33,16 @@ public struct Theme: Sendable {
                 }
             }
         }
+        HTMLContent.registered
         var library = MustacheLibrary()
         for name in sources.keys.sorted() {
             guard let source = sources[name] else { continue }
             do {
-                library.register(try MustacheTemplate(string: source.text), named: name)
+                library.register(try MustacheTemplate(string: HTMLContent.pragma + source.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
-                log.error(source.path, line: error.context.lineNumber, column: error.context.columnNumber,
+                let line = error.context.lineNumber
+                let shift = line == 1 ? HTMLContent.pragma.count : 0
+                log.error(source.path, line: line, column: max(1, error.context.columnNumber - shift),
                           "template error: \(describe(error.error))")
             } catch {
                 log.error(source.path, "template error: \(error)")

@@ -1,0 +1,48 @@
+import Foundation
+import Mustache
+import Testing
+@testable import SiteGen
+
+/// Escaping works on Unicode scalars, the way a browser's HTML parser reads text.
+@Suite struct HTMLEscapeTests {
+    @Test(arguments: [
+        ("plain text", "plain text"),
+        ("a < b & c > d", "a &lt; b &amp; c &gt; d"),
+        ("\"quoted\" 'single'", "&quot;quoted&quot; &#39;single&#39;"),
+        ("\"\u{301} onmouseover=x", "&quot;\u{301} onmouseover=x"),
+        ("'\u{20DD}<\u{338}>\u{301}&\u{301}", "&#39;\u{20DD}&lt;\u{338}&gt;\u{301}&amp;\u{301}"),
+        ("日本語 \"🙂\"", "日本語 &quot;🙂&quot;"),
+        ("", ""),
+    ])
+    func escapesEveryScalar(_ input: String, _ expected: String) {
+        #expect(HTML.escape(input) == expected)
+    }
+
+    /// Templates, including one that names the HTML content type itself, use the same escaping.
+    @Test(arguments: ["{{name}}|{{{name}}}", "{{% CONTENT_TYPE: HTML }}{{name}}|{{{name}}}"])
+    func templatesEscapeScalars(_ source: String) throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        try source.write(to: folder.appendingPathComponent("probe.mustache"), atomically: true, encoding: .utf8)
+        var log = DiagnosticLog()
+        let theme = Theme.load(directory: folder, display: "Templates", &log)
+        #expect(log.items.isEmpty)
+        let name = "a\"\u{301} onmouseover=alert(1) x=\"\u{301}"
+        let html = theme.library.render(["name": name], withTemplate: "probe")
+        #expect(html == "a&quot;\u{301} onmouseover=alert(1) x=&quot;\u{301}|\(name)")
+    }
+
+    /// The content-type pragma sitegen puts in front of every template does not move the
+    /// positions reported for errors on the first line (column 12 is just after `{{/`, as on
+    /// any other line).
+    @Test func errorsOnTheFirstLineKeepTheirColumn() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        try "ab{{#x}}{{/y}}".write(to: folder.appendingPathComponent("probe.mustache"), atomically: true, encoding: .utf8)
+        var log = DiagnosticLog()
+        _ = Theme.load(directory: folder, display: "Templates", &log)
+        #expect(log.items.map(\.description) == [
+            "Templates/probe.mustache:1:12: error: template error: a section is closed with a different name than it was opened with",
+        ])
+    }
+}
