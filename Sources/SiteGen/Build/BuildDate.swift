@@ -1,7 +1,7 @@
 /// The date a build says it was made ("Updated 2024-03-01" in the footer; feeds can use it too).
 /// It only ever comes from `--build-date` or `SOURCE_DATE_EPOCH`, never from the clock, so two
 /// builds of the same input stay byte-identical (https://reproducible-builds.org/specs/source-date-epoch/).
-public struct BuildDate: Sendable, Equatable, CustomStringConvertible {
+public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
     /// `2024-03-01`
     public let day: String
     /// `2024-03-01T12:30:00Z`: midnight UTC when only a day was given.

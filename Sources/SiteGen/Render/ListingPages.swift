@@ -144,16 +144,6 @@ extension SiteRenderer {
         return pager
     }
 
-    /// Context every page shares beyond `common`: navigation state, social titles, the feed link.
-    func siteWideContext(path: String, title: String, isErrorPage: Bool) -> [String: Any] {
-        [
-            // The 404 page is served at any address, so it claims no place in the navigation.
-            "nav": isErrorPage ? [:] : SiteNavigation.current(for: path),
-            "ogTitle": title,
-            "hasFeed": listingData.hasFeed,
-        ]
-    }
-
     /// Links from a skill page to its language's and its author's listings.
     func listingLinks(_ skill: Skill) -> [String: Any] {
         var links: [String: Any] = [

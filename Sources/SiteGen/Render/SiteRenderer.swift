@@ -18,6 +18,8 @@ public struct SiteRenderer: Sendable {
     let siteWide: SiteWideValues
     /// Both star rows of each value shown, drawn once per build.
     let starRows: [Double: StarRows]
+    /// The header and footer, once per root and navigation state.
+    let frames: PageFrames
     /// From --build-date or SOURCE_DATE_EPOCH; templates see `buildDate` (and `buildTimestamp`).
     public var buildDate: BuildDate?
 
@@ -54,6 +56,7 @@ public struct SiteRenderer: Sendable {
             }
         }
         self.starRows = starRows
+        frames = PageFrames(library: theme.library)
     }
 
     /// Both star rows of each value shown (see `StarRow.displayedValue`).
@@ -211,20 +214,35 @@ public struct SiteRenderer: Sendable {
         let isErrorPage = root != nil
         let root = root ?? Self.root(for: path)
         let config = catalogue.config
-        var context = siteWide.values
-        context["root"] = root
+        // The 404 page is served at any address, so it claims no place in the navigation.
+        let key = PageFrames.Key(root: root, nav: isErrorPage ? [:] : SiteNavigation.current(for: path),
+                                 currentGroup: siteWide.groupIndex[path], buildDate: buildDate)
+        var context = frameContext(key)
+        let frame = frames.frame(key) { context }
+        context["siteHeader"] = frame.header
+        context["siteFooter"] = frame.footer
         context["pageTitle"] = title == config.title ? title : "\(title) · \(config.title)"
         context["metaDescription"] = HTML.truncate(description, to: 160)
-        if let current = siteWide.groupIndex[path] {
+        context["ogTitle"] = title
+        if SafeURL.isHTTP(config.baseURL) {
+            context["canonical"] = config.absoluteURL(Slug.encodeForHref(path))
+        }
+        return context
+    }
+
+    /// What the header and footer may show: values that are the same on every page with the
+    /// same key (pages see them too).
+    func frameContext(_ key: PageFrames.Key) -> [String: Any] {
+        var context = siteWide.values
+        context["root"] = key.root
+        context["nav"] = key.nav
+        if let current = key.currentGroup {
             var groups = siteWide.navGroups
             groups[current]["current"] = true
             context["navGroups"] = groups
         }
-        if SafeURL.isHTTP(config.baseURL) {
-            context["canonical"] = config.absoluteURL(Slug.encodeForHref(path))
-        }
-        context.merge(siteWideContext(path: path, title: title, isErrorPage: isErrorPage)) { old, _ in old }
-        if let buildDate {
+        context["hasFeed"] = listingData.hasFeed
+        if let buildDate = key.buildDate {
             context["buildDate"] = buildDate.day
             context["buildTimestamp"] = buildDate.timestamp
         }

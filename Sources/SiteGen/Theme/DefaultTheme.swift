@@ -322,6 +322,29 @@ h1, h2, h3 { line-height: 1.25; }
 {{/layout}}
 
 """####,
+        "footer.mustache": ####"""
+<footer class="site-footer">
+  <div class="wrap">
+    <nav class="footer-nav" aria-label="Groups">
+      <h2 class="footer-heading">Groups</h2>
+      <ul>
+        {{#navGroups}}<li><a href="{{root}}{{url}}">{{name}}</a></li>
+        {{/navGroups}}
+      </ul>
+    </nav>
+    <nav class="footer-nav" aria-label="More">
+      <h2 class="footer-heading">For apps and readers</h2>
+      <ul>
+        {{#hasFeed}}<li><a href="{{root}}feed.xml">Atom feed of new skills</a></li>
+        {{/hasFeed}}
+        <li><a href="{{root}}api/groups.json">JSON API (SUSI format)</a></li>
+      </ul>
+    </nav>
+    <p class="footer-stats">{{siteTitle}} · {{skillCount}} skills · {{ratingCount}} ratings{{#buildDate}} · Updated <time datetime="{{buildDate}}">{{buildDate}}</time>{{/buildDate}}</p>
+  </div>
+</footer>
+
+"""####,
         "group.mustache": ####"""
 {{<layout}}
 {{$head}}{{>pager-head}}{{/head}}
@@ -339,6 +362,25 @@ h1, h2, h3 { line-height: 1.25; }
 {{>pager}}
 {{/main}}
 {{/layout}}
+
+"""####,
+        "header.mustache": ####"""
+<header class="site-header">
+  <div class="wrap">
+    <a class="brand" href="{{root}}">{{siteTitle}}</a>
+    <nav class="site-nav" aria-label="Site">
+      <ul>
+        <li><a href="{{root}}"{{#nav.home}} aria-current="{{nav.home}}"{{/nav.home}}>Home</a></li>
+        <li><a href="{{root}}groups/"{{#nav.groups}} aria-current="{{nav.groups}}"{{/nav.groups}}>Groups</a></li>
+        <li><a href="{{root}}top-rated/"{{#nav.topRated}} aria-current="{{nav.topRated}}"{{/nav.topRated}}>Top rated</a></li>
+        <li><a href="{{root}}most-rated/"{{#nav.mostRated}} aria-current="{{nav.mostRated}}"{{/nav.mostRated}}>Most rated</a></li>
+        <li><a href="{{root}}newest/"{{#nav.newest}} aria-current="{{nav.newest}}"{{/nav.newest}}>Newest</a></li>
+        <li><a href="{{root}}languages/"{{#nav.languages}} aria-current="{{nav.languages}}"{{/nav.languages}}>Languages</a></li>
+        <li><a href="{{root}}authors/"{{#nav.authors}} aria-current="{{nav.authors}}"{{/nav.authors}}>Authors</a></li>
+      </ul>
+    </nav>
+  </div>
+</header>
 
 """####,
         "index.mustache": ####"""
@@ -391,45 +433,11 @@ h1, h2, h3 { line-height: 1.25; }
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
-<header class="site-header">
-  <div class="wrap">
-    <a class="brand" href="{{root}}">{{siteTitle}}</a>
-    <nav class="site-nav" aria-label="Site">
-      <ul>
-        <li><a href="{{root}}"{{#nav.home}} aria-current="{{nav.home}}"{{/nav.home}}>Home</a></li>
-        <li><a href="{{root}}groups/"{{#nav.groups}} aria-current="{{nav.groups}}"{{/nav.groups}}>Groups</a></li>
-        <li><a href="{{root}}top-rated/"{{#nav.topRated}} aria-current="{{nav.topRated}}"{{/nav.topRated}}>Top rated</a></li>
-        <li><a href="{{root}}most-rated/"{{#nav.mostRated}} aria-current="{{nav.mostRated}}"{{/nav.mostRated}}>Most rated</a></li>
-        <li><a href="{{root}}newest/"{{#nav.newest}} aria-current="{{nav.newest}}"{{/nav.newest}}>Newest</a></li>
-        <li><a href="{{root}}languages/"{{#nav.languages}} aria-current="{{nav.languages}}"{{/nav.languages}}>Languages</a></li>
-        <li><a href="{{root}}authors/"{{#nav.authors}} aria-current="{{nav.authors}}"{{/nav.authors}}>Authors</a></li>
-      </ul>
-    </nav>
-  </div>
-</header>
+{{{siteHeader}}}
 <main id="main" class="wrap">
 {{$main}}{{/main}}
 </main>
-<footer class="site-footer">
-  <div class="wrap">
-    <nav class="footer-nav" aria-label="Groups">
-      <h2 class="footer-heading">Groups</h2>
-      <ul>
-        {{#navGroups}}<li><a href="{{root}}{{url}}">{{name}}</a></li>
-        {{/navGroups}}
-      </ul>
-    </nav>
-    <nav class="footer-nav" aria-label="More">
-      <h2 class="footer-heading">For apps and readers</h2>
-      <ul>
-        {{#hasFeed}}<li><a href="{{root}}feed.xml">Atom feed of new skills</a></li>
-        {{/hasFeed}}
-        <li><a href="{{root}}api/groups.json">JSON API (SUSI format)</a></li>
-      </ul>
-    </nav>
-    <p class="footer-stats">{{siteTitle}} · {{skillCount}} skills · {{ratingCount}} ratings{{#buildDate}} · Updated <time datetime="{{buildDate}}">{{buildDate}}</time>{{/buildDate}}</p>
-  </div>
-</footer>
+{{{siteFooter}}}
 </body>
 </html>
 

@@ -8,7 +8,7 @@ public struct Theme: Sendable {
     /// Files copied as they are (`assets/style.css`), path → bytes.
     public let assets: [String: Data]
 
-    public static let requiredTemplates = ["layout", "index", "group", "skill", "404", "card"]
+    public static let requiredTemplates = ["layout", "header", "footer", "index", "group", "skill", "404", "card"]
 
     /// - Parameter directory: a templates folder, or nil for the built-in theme only.
     public static func load(directory: URL?, display: String, _ log: inout DiagnosticLog) -> Theme {

@@ -1,0 +1,47 @@
+import Foundation
+import Mustache
+
+/// The site header and footer (`header.mustache`, `footer.mustache`), rendered once per way back
+/// to the root and place in the navigation, not once per page: together they are about half of
+/// the template lookups of a skill page, yet a 10,000-skill site has only a few dozen different
+/// ones. Pages insert them with `{{{siteHeader}}}` and `{{{siteFooter}}}`.
+///
+/// So that a cached frame can never show one page's values on another, the templates see only
+/// what the key decides: the site-wide values, `root`, `nav`, `navGroups`, `hasFeed` and the
+/// build date (`SiteRenderer.frameContext`).
+final class PageFrames: @unchecked Sendable {
+    struct Key: Hashable {
+        let root: String
+        let nav: [String: String]
+        let currentGroup: Int?
+        let buildDate: BuildDate?
+    }
+
+    struct Frame: Sendable {
+        let header: String
+        let footer: String
+    }
+
+    private let library: MustacheLibrary
+    // Pages render on all cores; a frame rendered twice by two workers is the same text.
+    private let lock = NSLock()
+    private var frames: [Key: Frame] = [:]
+
+    init(library: MustacheLibrary) {
+        self.library = library
+    }
+
+    func frame(_ key: Key, context: () -> [String: Any]) -> Frame {
+        if let frame = lock.withLock({ frames[key] }) { return frame }
+        let context = context()
+        let frame = Frame(header: render("header", context), footer: render("footer", context))
+        lock.withLock { frames[key] = frame }
+        return frame
+    }
+
+    /// The fragment without the newline that ends its file: the layout has its own.
+    private func render(_ template: String, _ context: [String: Any]) -> String {
+        let html = library.render(context, withTemplate: template) ?? ""
+        return html.hasSuffix("\n") ? String(html.dropLast()) : html
+    }
+}
