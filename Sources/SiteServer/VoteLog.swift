@@ -1,4 +1,5 @@
 import Foundation
+import SiteGen
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -53,19 +54,7 @@ actor VoteLog {
             var last: UInt8 = 0
             if pread(fd, &last, 1, info.st_size - 1) == 1, last != 0x0A { data.insert(0x0A, at: 0) }
         }
-        let failure: Int32? = data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failure = FullWrite.write(data, to: fd)
         if let failure { throw WriteError(description: "cannot write \(file.path): \(String(cString: strerror(failure)))") }
         guard fsync(fd) == 0 else { throw WriteError(description: "cannot flush \(file.path): \(String(cString: strerror(errno)))") }
     }

@@ -5,10 +5,10 @@ import Testing
 /// Builds real sites into temporary folders and looks at them as a visitor would.
 @Suite struct EndToEndTests {
     @Test func buildsTheSampleCatalogue() throws {
-        let out = try TestSupport.temporaryFolder()
+        let out = try FixtureSite.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let site = out.appendingPathComponent("Public")
-        let report = try SiteBuilder.build(TestSupport.options(content: TestSupport.sampleContent, output: site))
+        let report = try SiteBuilder.build(FixtureSite.options(content: TestSupport.sampleContent, output: site))
         let loaded = ContentLoader.load(ContentLocation(root: TestSupport.sampleContent, display: "Content"))
 
         #expect(report.skills == loaded.skills.count)
@@ -67,10 +67,10 @@ import Testing
     }
 
     @Test func theSkillPageMatchesItsGoldenFile() throws {
-        let out = try TestSupport.temporaryFolder()
+        let out = try FixtureSite.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let fixture = TestSupport.repoRoot.appendingPathComponent("Tests/Fixtures/golden-site")
-        _ = try SiteBuilder.build(TestSupport.options(content: fixture, output: out.appendingPathComponent("Public")))
+        _ = try SiteBuilder.build(FixtureSite.options(content: fixture, output: out.appendingPathComponent("Public")))
         let page = try TestSupport.read(out.appendingPathComponent("Public/skills/news/headline-finder/index.html"))
         try Golden.check(page, named: "pages/skill-page.html")
         // What the golden file shows, asserted in words too.
@@ -95,10 +95,10 @@ import Testing
     }
 
     @Test func buildsWithoutATemplatesFolder() throws {
-        let out = try TestSupport.temporaryFolder()
+        let out = try FixtureSite.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let fixture = TestSupport.repoRoot.appendingPathComponent("Tests/Fixtures/golden-site")
-        let report = try SiteBuilder.build(TestSupport.options(content: fixture, output: out.appendingPathComponent("Public"), templates: nil))
+        let report = try SiteBuilder.build(FixtureSite.options(content: fixture, output: out.appendingPathComponent("Public"), templates: nil))
         let built = try Self.htmlFiles(in: out.appendingPathComponent("Public")).count
         #expect(report.pages == built)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Public/skills/news/headline-finder/index.html").path))

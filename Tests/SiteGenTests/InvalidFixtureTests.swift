@@ -11,6 +11,17 @@ import Testing
         var testDescription: String { fixture }
     }
 
+    /// `invalid/many-problems`: every kind of problem in one content folder.
+    static let manyProblems = [
+        "Content/ratings/votes.jsonl:1:32: error: `stars` must be a whole number from 1 to 5, found 0",
+        "Content/ratings/votes.jsonl:3:22: error: invalid JSON: expected `,` or `}`, found `\"`",
+        "Content/site.yml:2:1: warning: unknown site.yml key `colour` is ignored",
+        "Content/skills/a-first.json:1:43: error: invalid JSON: unexpected `}` after the end of the JSON value",
+        "Content/skills/b-second.md:3:1: warning: unknown front-matter key `descripton`; did you mean `description`? (the description is the Markdown text after the closing `---`)",
+        "Content/skills/b-second.md:5:11: error: `examples` must be a list of text (lines starting with `- `), not a number",
+        "Content/skills/b-second.md:6:18: error: `dynamic_content` must be true or false",
+    ]
+
     static let cases: [Case] = [
         Case(fixture: "yaml-syntax", expected: [
             // Front-matter lines are counted from the top of the file, `---` included.
@@ -57,15 +68,7 @@ import Testing
             "Content/site.yml:9:1: warning: unknown site.yml key `languag`; did you mean `language`?",
         ]),
         // All problems of a build come together, sorted by path, then line and column.
-        Case(fixture: "many-problems", expected: [
-            "Content/ratings/votes.jsonl:1:32: error: `stars` must be a whole number from 1 to 5, found 0",
-            "Content/ratings/votes.jsonl:3:22: error: invalid JSON: expected `,` or `}`, found `\"`",
-            "Content/site.yml:2:1: warning: unknown site.yml key `colour` is ignored",
-            "Content/skills/a-first.json:1:43: error: invalid JSON: unexpected `}` after the end of the JSON value",
-            "Content/skills/b-second.md:3:1: warning: unknown front-matter key `descripton`; did you mean `description`? (the description is the Markdown text after the closing `---`)",
-            "Content/skills/b-second.md:5:11: error: `examples` must be a list of text (lines starting with `- `), not a number",
-            "Content/skills/b-second.md:6:18: error: `dynamic_content` must be true or false",
-        ]),
+        Case(fixture: "many-problems", expected: manyProblems),
     ]
 
     static func options(_ fixture: String, output: URL) -> BuildOptions {

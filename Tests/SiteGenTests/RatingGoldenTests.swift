@@ -16,23 +16,15 @@ import Testing
         var testDescription: String { file }
 
         var row: StarRow {
-            var style = StarRowStyle()
-            style.count = count
-            style.granularity = granularity
-            style.size = size
-            style.spacing = spacing
-            style.symbol = symbol
-            return StarRow(style: style)
+            StarRow.with(count: count, granularity: granularity, size: size, spacing: spacing, symbol: symbol)
         }
     }
-
-    static let bolt = RatingSymbol.custom(path: "M9 0L0 14h6l-2 10 10-15H8l3-9Z", viewBox: ViewBox(width: 14, height: 24))
 
     static let starCases: [StarCase] = [
         StarCase(file: "stars-star-4.3-half.svg", value: 4.3),
         StarCase(file: "stars-circle-2.25-quarter.svg", value: 2.25, granularity: 0.25, symbol: .circle),
         StarCase(file: "stars-heart-3.14-continuous.svg", value: 3.14, granularity: 0, symbol: .heart),
-        StarCase(file: "stars-custom-bolt-2.6-continuous.svg", value: 2.6, granularity: 0, size: 24, spacing: 4, symbol: bolt),
+        StarCase(file: "stars-custom-bolt-2.6-continuous.svg", value: 2.6, granularity: 0, size: 24, spacing: 4, symbol: .bolt),
         StarCase(file: "stars-count-1.svg", value: 0.6, count: 1),
         StarCase(file: "stars-count-10-spacing-0.svg", value: 7.3, count: 10, spacing: 0),
     ]

@@ -21,14 +21,11 @@ import Testing
         return style
     }
 
-    /// The custom symbol the README's example configures.
-    static let bolt = RatingSymbol.custom(path: "M9 0L0 14h6l-2 10 10-15H8l3-9Z", viewBox: ViewBox(width: 14, height: 24))
-
     static let pictures: [Picture] = [
         Picture(file: "symbol-star.svg", value: 3.5, style: style { _ in }),
         Picture(file: "symbol-circle.svg", value: 3.5, style: style { $0.symbol = .circle }),
         Picture(file: "symbol-heart.svg", value: 3.5, style: style { $0.symbol = .heart }),
-        Picture(file: "symbol-custom.svg", value: 3.5, style: style { $0.symbol = bolt }),
+        Picture(file: "symbol-custom.svg", value: 3.5, style: style { $0.symbol = .bolt }),
         Picture(file: "granularity-1.svg", value: 3.7, style: style { $0.granularity = 1 }),
         Picture(file: "granularity-0.5.svg", value: 3.7, style: style { $0.granularity = 0.5 }),
         Picture(file: "granularity-0.25.svg", value: 3.7, style: style { $0.granularity = 0.25 }),

@@ -6,13 +6,7 @@ import Testing
 @Suite struct StarRowGeometryTests {
     func row(count: Int = 5, granularity: Double = 0.5, size: Double = 16, spacing: Double = 2,
              symbol: RatingSymbol = .star) -> StarRow {
-        var style = StarRowStyle()
-        style.count = count
-        style.granularity = granularity
-        style.size = size
-        style.spacing = spacing
-        style.symbol = symbol
-        return StarRow(style: style)
+        StarRow.with(count: count, granularity: granularity, size: size, spacing: spacing, symbol: symbol)
     }
 
     static let symbolNames = ["star", "circle", "heart", "custom"]

@@ -6,15 +6,15 @@ import Testing
 /// time upload only what changed.
 @Suite struct UnchangedFilesTests {
     @Test func aNoChangeRebuildKeepsEveryFileAndAnEditRewritesOnlyWhatChanged() throws {
-        let folder = try TestSupport.temporaryFolder()
+        let folder = try FixtureSite.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let content = folder.appendingPathComponent("Content")
-        try TestSupport.write([
+        try FixtureSite.write([
             "skills/news/a.md": "---\nname: Alpha\ngroup: News\n---\nFirst.\n",
             "skills/news/b.md": "---\nname: Beta\ngroup: News\n---\nSecond.\n",
-        ], into: content)
+        ], under: content)
         let output = folder.appendingPathComponent("Public")
-        let options = TestSupport.options(content: content, output: output)
+        let options = FixtureSite.options(content: content, output: output)
         let first = try SiteBuilder.build(options)
         #expect(first.unchangedFiles == 0)
         func inode(_ path: String) throws -> Int {
@@ -28,7 +28,7 @@ import Testing
         #expect(again.unchangedFiles == again.files)
         #expect(try inode("skills/news/b/index.html") == betaBefore)
 
-        try TestSupport.write(["skills/news/a.md": "---\nname: Alpha\ngroup: News\n---\nFirst, edited.\n"], into: content)
+        try FixtureSite.write(["skills/news/a.md": "---\nname: Alpha\ngroup: News\n---\nFirst, edited.\n"], under: content)
         let edited = try SiteBuilder.build(options)
         #expect(edited.unchangedFiles < edited.files)
         #expect(try inode("skills/news/b/index.html") == betaBefore)

@@ -71,20 +71,7 @@ final class BatchWriter: @unchecked Sendable {
         let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard descriptor >= 0 else { throw failure("cannot create", target) }
         defer { close(descriptor) }
-        let complete = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                guard let base = bytes.baseAddress else { return true }
-                let count = systemWrite(descriptor, base + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
-        guard complete else { throw failure("cannot write", target) }
+        guard FullWrite.write(data, to: descriptor) == nil else { throw failure("cannot write", target) }
         return false
     }
 
@@ -121,9 +108,3 @@ final class BatchWriter: @unchecked Sendable {
         OutputFolder.WriteError(description: "\(what) `\(path)`: \(String(cString: strerror(errno)))")
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

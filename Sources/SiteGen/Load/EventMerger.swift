@@ -49,30 +49,6 @@ struct EventMerger {
     private let decoder = JSONDecoder()
 
     mutating func read(_ text: String, path: String, _ log: inout DiagnosticLog) {
-        // Fastest path: lines as programs write them (flat objects of plain strings and whole
-        // numbers), read byte by byte straight from the text, one at a time. Into a copy, kept
-        // only when every line was plain.
-        var trial = self
-        var trialLog = DiagnosticLog()
-        let plain = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-            var start = 0, number = 1
-            for index in 0...buffer.count where index == buffer.count || buffer[index] == 0x0A {
-                var end = index
-                if end > start && buffer[end - 1] == 0x0D { end -= 1 }
-                if buffer[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                    guard let event = FlatVoteLines.line(buffer, start..<end) else { return false }
-                    trial.add(event, line: number, text: Array(buffer[start..<end])[...], path: path, &trialLog)
-                }
-                start = index + 1
-                number += 1
-            }
-            return true
-        }
-        if plain == true {
-            self = trial
-            log.append(contentsOf: trialLog.items)
-            return
-        }
         let bytes = Array(text.utf8)
         var lines: [(number: Int, range: Range<Int>)] = []
         var start = 0, number = 1
@@ -83,20 +59,12 @@ struct EventMerger {
             start = index + 1
             number += 1
         }
-        // Fast path: the whole file as one JSON array, decoded in one call (a large vote log is
-        // hundreds of thousands of lines). Only when that fails is each line decoded on its own,
-        // to say which one is broken and why.
-        var joined = [UInt8]()
-        joined.reserveCapacity(bytes.count + lines.count + 2)
-        joined.append(0x5B)
-        for (offset, line) in lines.enumerated() {
-            if offset > 0 { joined.append(0x2C) }
-            joined.append(contentsOf: bytes[line.range])
-        }
-        joined.append(0x5D)
-        let all = Data(joined)
-        if JSONNesting.firstTooDeep(in: all) == nil, let events = try? decoder.decode([Line].self, from: all),
-           events.count == lines.count {
+        // Fast paths (a large vote log is hundreds of thousands of lines): lines as programs write
+        // them (flat objects of plain strings and whole numbers) read byte by byte; otherwise the
+        // whole file as one JSON array, decoded in one call. Only when both fail is each line
+        // decoded on its own, to say which one is broken and why.
+        let ranges = lines.map(\.range)
+        if let events = FlatVoteLines.read(bytes, ranges) ?? decodedAtOnce(bytes, ranges) {
             for (line, event) in zip(lines, events) { add(event, line: line.number, text: bytes[line.range], path: path, &log) }
             return
         }
@@ -117,6 +85,22 @@ struct EventMerger {
                 }
             }
         }
+    }
+
+    /// Every line's event, decoded as one JSON array; nil when any line is not valid.
+    private func decodedAtOnce(_ bytes: [UInt8], _ lines: [Range<Int>]) -> [Line]? {
+        var joined = [UInt8]()
+        joined.reserveCapacity(bytes.count + lines.count + 2)
+        joined.append(0x5B)
+        for (offset, line) in lines.enumerated() {
+            if offset > 0 { joined.append(0x2C) }
+            joined.append(contentsOf: bytes[line])
+        }
+        joined.append(0x5D)
+        let all = Data(joined)
+        guard JSONNesting.firstTooDeep(in: all) == nil, let events = try? decoder.decode([Line].self, from: all),
+              events.count == lines.count else { return nil }
+        return events
     }
 
     /// - Parameter text: the line, for error messages only (made only when there is one).

@@ -23,7 +23,7 @@ enum FlatVoteLines {
     }
 
     /// The event on one line, or nil when the line is not of the plain shape.
-    static func line(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> EventMerger.Line? {
+    private static func line(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> EventMerger.Line? {
         var i = range.lowerBound
         let end = range.upperBound
         func skipSpace() {

@@ -6,7 +6,16 @@ enum SourceText {
     /// refusing keeps a hostile catalogue from exhausting memory.
     static let maxBytes = InputLimits.skillFileBytes
 
-    static func read(_ url: URL, displayPath: String, limit: Int = maxBytes, _ log: inout DiagnosticLog) -> String? {
+    /// What a file that is not valid UTF-8 costs.
+    enum InvalidUTF8 {
+        /// An error: the file is not read.
+        case refuse
+        /// A warning with this message and kind; invalid bytes are read as U+FFFD.
+        case replace(warning: String, kind: String)
+    }
+
+    static func read(_ url: URL, displayPath: String, limit: Int = maxBytes, invalidUTF8: InvalidUTF8 = .refuse,
+                     _ log: inout DiagnosticLog) -> String? {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -14,21 +23,32 @@ enum SourceText {
             log.error(displayPath, "cannot read the file: \(error.localizedDescription)")
             return nil
         }
-        return decode(data, displayPath: displayPath, limit: limit, &log)
+        return decode(data, displayPath: displayPath, limit: limit, invalidUTF8: invalidUTF8, &log)
     }
 
-    static func decode(_ data: Data, displayPath: String, limit: Int = maxBytes, _ log: inout DiagnosticLog) -> String? {
+    static func decode(_ data: Data, displayPath: String, limit: Int = maxBytes, invalidUTF8: InvalidUTF8 = .refuse,
+                       _ log: inout DiagnosticLog) -> String? {
         if data.count > limit {
             log.error(displayPath, "file is \(data.count.grouped) bytes; the limit is \(limit.grouped) bytes (\(limit / (1024 * 1024)) MiB)")
             return nil
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
+        var text: String
+        if let valid = String(validating: data, as: UTF8.self) {
+            text = valid
+        } else {
             let (line, column) = firstInvalidUTF8(in: data)
-            log.error(displayPath, line: line, column: column, "file is not valid UTF-8 text; save it as UTF-8")
-            return nil
+            switch invalidUTF8 {
+            case .refuse:
+                log.error(displayPath, line: line, column: column, "file is not valid UTF-8 text; save it as UTF-8")
+                return nil
+            case .replace(let warning, let kind):
+                log.append(Diagnostic.warning(displayPath, line: line, column: column, warning).kind(kind))
+                text = String(decoding: data, as: UTF8.self)
+            }
         }
         // A byte-order mark is legal but not part of the content.
-        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text
     }
 
     /// Line and column of the first byte that breaks UTF-8, for the error message.

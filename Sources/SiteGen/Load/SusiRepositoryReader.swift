@@ -16,41 +16,18 @@ struct SusiRepositoryReader {
             }
             return
         }
-        guard let text = Self.text(of: file.url, displayPath: file.displayPath, &log) else { return }
+        // The SUSI server reads skill files with Java's lenient UTF-8 decoder, so a stray Latin-1
+        // byte in one of hundreds of community files costs a warning, not the build.
+        let lenient = SourceText.InvalidUTF8.replace(
+            warning: "not valid UTF-8; the invalid bytes are read as �, as SUSI's server does; save the file as UTF-8",
+            kind: "SUSI file not UTF-8")
+        guard let text = SourceText.read(file.url, displayPath: file.displayPath, invalidUTF8: lenient, &log) else { return }
         let result = SusiSkillFileReader.read(text, location: location, id: id, displayPath: file.displayPath)
         log.append(contentsOf: result.diagnostics)
         if let skill = result.skill {
             skills.append(skill)
             if !result.tags.isEmpty { tags[skill.id] = result.tags }
         }
-    }
-
-    /// The file as text. The SUSI server reads skill files with Java's lenient UTF-8 decoder, so
-    /// a stray Latin-1 byte in one of hundreds of community files costs a warning, not the build.
-    static func text(of url: URL, displayPath: String, _ log: inout DiagnosticLog) -> String? {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            log.error(displayPath, "cannot read the file: \(error.localizedDescription)")
-            return nil
-        }
-        if data.count > SourceText.maxBytes {
-            log.error(displayPath, "file is \(data.count.grouped) bytes; the limit is \(SourceText.maxBytes.grouped) bytes")
-            return nil
-        }
-        var text: String
-        if let valid = String(validating: data, as: UTF8.self) {
-            text = valid
-        } else {
-            let (line, column) = SourceText.firstInvalidUTF8(in: data)
-            log.append(Diagnostic.warning(displayPath, line: line, column: column,
-                                          "not valid UTF-8; the invalid bytes are read as �, as SUSI's server does; save the file as UTF-8")
-                .kind("SUSI file not UTF-8"))
-            text = String(decoding: data, as: UTF8.self)
-        }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        return text
     }
 }
 
