@@ -97,7 +97,7 @@ def write_hugo(catalogue, counts, root):
     """A Hugo site with the same pages: one per skill with star row and bar chart, group pages, index."""
     os.makedirs(os.path.join(root, "layouts", "_default"), exist_ok=True)
     with open(os.path.join(root, "hugo.toml"), "w") as f:
-        # Group pages are the taxonomy's term pages, and the index lists every skill by group:
+        # Group pages are the taxonomy's term pages, and the index shows the best of each group:
         # disabling the taxonomy kinds would leave Hugo an empty index and no group pages.
         f.write('baseURL = "https://example.org/"\ntitle = "Benchmark"\ndisableKinds = ["RSS", "sitemap", "robotsTXT"]\n'
                 '[taxonomies]\n  group = "groups"\n')
@@ -116,9 +116,10 @@ def write_hugo(catalogue, counts, root):
             + ' {{ .Params.average }} ({{ .Params.total }}){{ else }}Not rated yet{{ end }} {{ .Summary | plainify | truncate 140 }}</li>')
     lst = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><h1>{{ .Title }}</h1>'
            '<ul>{{ range .Pages }}' + card + '{{ end }}</ul></body></html>')
+    # Like sitegen's home page: each group with its six best-rated skills and a link to the rest.
     index = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Site.Title }}</title></head><body>'
-             '{{ range .Site.Taxonomies.groups }}<h2>{{ .Page.Title }}</h2><ul>{{ range .Pages }}' + card
-             + '{{ end }}</ul>{{ end }}</body></html>')
+             '{{ range .Site.Taxonomies.groups }}<h2>{{ .Page.Title }}</h2><ul>{{ range first 6 (sort .Pages "Params.average" "desc") }}' + card
+             + '{{ end }}</ul><p><a href="{{ .Page.RelPermalink }}">See all {{ len .Pages }} skills</a></p>{{ end }}</body></html>')
     for name, text in (("single.html", single), ("list.html", lst), ("terms.html", lst), ("taxonomy.html", lst)):
         with open(os.path.join(root, "layouts", "_default", name), "w") as f:
             f.write(text)

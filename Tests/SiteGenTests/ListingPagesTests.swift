@@ -85,13 +85,48 @@ import Testing
         #expect(!site.exists("feed.xml"), "a feed needs a dated skill for its date")
     }
 
+    @Test func theHomePageShowsEachGroupsBestAndLinksToTheRest() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.skill("h/solo", name: "Solo", group: "H", author: "Bo", created: "2020-02-01")
+        try site.write("site.yml", "home_cards: 3\nranking:\n  prior_votes: 5\n")
+        try site.build()
+        let home = try site.read("index.html")
+        // Top rated order first (Bravo's 100 votes beat Alpha's single 5), then unrated by name.
+        #expect(cardNames(home) == ["Bravo", "Alpha", "Charlie", "Solo"])
+        #expect(home.contains("<a href=\"groups/g/\">See all 5 skills in G</a>"))
+        #expect(!home.contains("See all 1 skill"), "a group that is shown whole has no link to the rest")
+
+        try site.write("site.yml", "home_cards: 0\n")
+        try site.build()
+        let bare = try site.read("index.html")
+        #expect(cardNames(bare).isEmpty)
+        #expect(!bare.contains("<ul class=\"cards\">"), "no empty list")
+        #expect(bare.contains("<a href=\"groups/h/\">See all 1 skill in H</a>"))
+    }
+
+    @Test func highlightsFollowTopRatedThenNames() throws {
+        let site = try site()
+        defer { site.remove() }
+        let loaded = ContentLoader.load(ContentLocation(root: site.content, display: "Content"))
+        let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config)
+        let topRated = CatalogueListings(catalogue).topRated
+        func names(_ count: Int) -> [[String]] {
+            Listings.highlights(catalogue.groups, topRated: topRated, count: count).map { $0.map(\.skill.name) }
+        }
+        #expect(names(4) == [["Bravo", "Alpha", "Charlie", "Delta"]])
+        #expect(names(99) == [["Bravo", "Alpha", "Charlie", "Delta", "Echo"]])
+        #expect(names(0) == [[]])
+    }
+
     @Test func listingSettingsAreValidated() throws {
         let site = try TestSite()
         defer { site.remove() }
-        try site.write("site.yml", "page_size: 0\nranking:\n  prior_votes: -1\n  prior_vote: 3\n")
+        try site.write("site.yml", "page_size: 0\nhome_cards: 2.5\nranking:\n  prior_votes: -1\n  prior_vote: 3\n")
         let loaded = ContentLoader.load(ContentLocation(root: site.content, display: "Content"))
         let messages = loaded.diagnostics.map(\.description)
         #expect(messages.contains { $0.contains("`page_size` must be a whole number") })
+        #expect(messages.contains { $0.contains("site.yml:2:") && $0.contains("`home_cards` must be a whole number of skills from 0 to 10000") })
         #expect(messages.contains { $0.contains("`ranking.prior_votes` must be a number") })
         #expect(messages.contains { $0.contains("unknown ranking key `prior_vote`; did you mean `prior_votes`?") })
     }

@@ -60,7 +60,7 @@ public enum SiteBuilder {
         var renderSeconds = 0.0, writeSeconds = 0.0
         var broken: [LinkCheck.Broken] = []
         var pageCount = 0, fileCount = 0
-        let batchSize = 512
+        let batchSize = 256
         do {
             var start = 0
             while start < plan.count || start == 0 {

@@ -1,4 +1,5 @@
-/// `ranking` and `page_size` in `site.yml`: how listings are ordered and split into pages.
+/// `ranking`, `page_size` and `home_cards` in `site.yml`: how listings are ordered, split into
+/// pages and previewed on the home page.
 extension SiteConfigReader {
     static func readListingSettings(_ map: inout YAMLMapping, into config: inout SiteConfig, _ log: inout DiagnosticLog) {
         if var ranking = map.mapping("ranking", &log) {
@@ -16,6 +17,13 @@ extension SiteConfigReader {
                 config.pageSize = Int(size)
             } else {
                 map.error(&log, at: map.value("page_size"), "`page_size` must be a whole number of skills from 1 to 10000")
+            }
+        }
+        if let cards = map.number("home_cards", &log) {
+            if cards.rounded() == cards, (0...10_000).contains(cards) {
+                config.homeCards = Int(cards)
+            } else {
+                map.error(&log, at: map.value("home_cards"), "`home_cards` must be a whole number of skills from 0 to 10000")
             }
         }
     }

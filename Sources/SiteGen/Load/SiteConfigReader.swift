@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `Content/site.yml`. Every key is optional; a missing file means the defaults.
 enum SiteConfigReader {
-    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size"]
+    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards"]
 
     static func read(_ location: ContentLocation, _ log: inout DiagnosticLog) -> SiteConfig {
         var config = SiteConfig()

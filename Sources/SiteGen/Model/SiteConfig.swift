@@ -14,6 +14,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var priorVotes = 10.0
     /// `page_size`: skills per page of a listing.
     public var pageSize = 24
+    /// `home_cards`: skills shown per group on the home page (its best, as Top rated orders them);
+    /// the group's own page lists them all. 0 shows the groups without cards.
+    public var homeCards = 6
 
     public init() {}
 

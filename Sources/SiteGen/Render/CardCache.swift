@@ -4,24 +4,30 @@ import Mustache
 /// Every skill card rendered from `card.mustache` once per kind (plain, ranked, dated), not once
 /// per listing it appears in: a 10,000-skill catalogue shows about 70,000 cards across its
 /// pages. What differs between appearances (the way back to the site root, the heading level,
-/// the rank) is rendered as a marker and filled in when a page is assembled.
+/// the rank) is rendered as a marker and filled in when a page is assembled. Star rows are markers
+/// too: a catalogue has a handful of distinct rows, and each is over half of a card's bytes, so
+/// cards share them instead of each holding a copy.
 struct CardCache: @unchecked Sendable {
     // Control characters never occur in escaped text, so these cannot collide with content.
     static let rootMark = "\u{1}R\u{1}"
     static let levelMark = "\u{1}L\u{1}"
     static let rankMark = "\u{1}N\u{1}"
+    static let starRowMark = "\u{1}S\u{1}"
+    static let largeStarRowMark = "\u{1}B\u{1}"
 
     enum Kind: Int, CaseIterable, Sendable { case plain, ranked, dated }
 
     /// A rendered card cut at its markers, so filling them in is appending, not searching.
     enum Piece: Sendable {
         case text(String)
-        case root, level, rank
+        case root, level, rank, starRow, largeStarRow
     }
 
     /// pieces[kind][entry index]; nil where a kind is never shown (unrated skills are not ranked)
     /// and for dated cards, which only the newest list shows: those are rendered for their page.
     private let html: [[[Piece]?]]
+    /// Each entry's star rows (small, large), shared with the renderer's table of rows.
+    private let starRows: [(small: String, large: String)]
     /// Entry index by skill id.
     private let index: [String: Int]
     private let renderer: Shared<SiteRenderer>
@@ -33,6 +39,7 @@ struct CardCache: @unchecked Sendable {
         let entries = renderer.catalogue.entries
         index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
         let contexts = ContextBox(entries.parallelMap { ContextBox(renderer.card($0)) }.map(\.values))
+        starRows = contexts.values.map { ($0["starRow"] as? String ?? "", $0["starRowLarge"] as? String ?? "") }
         html = Kind.allCases.map { kind in
             entries.indices.parallelMap { i -> [Piece]? in
                 let entry = entries[i]
@@ -41,6 +48,10 @@ struct CardCache: @unchecked Sendable {
                 var context = contexts.values[i]
                 context["root"] = Self.rootMark
                 context["cardLevel"] = Self.levelMark
+                if context["starRow"] != nil {
+                    context["starRow"] = Self.starRowMark
+                    context["starRowLarge"] = Self.largeStarRowMark
+                }
                 if kind == .ranked { context["rank"] = Self.rankMark }
                 if kind == .dated, let created = entry.skill.created { context["added"] = created }
                 return library.render(context, withTemplate: "card").map(Self.pieces)
@@ -68,6 +79,8 @@ struct CardCache: @unchecked Sendable {
             case .root: out += root
             case .level: out += levelText
             case .rank: out += rankText
+            case .starRow: out += starRows[i].small
+            case .largeStarRow: out += starRows[i].large
             }
         }
         return out
@@ -84,6 +97,8 @@ struct CardCache: @unchecked Sendable {
                 case UInt8(ascii: "R"): .root
                 case UInt8(ascii: "L"): .level
                 case UInt8(ascii: "N"): .rank
+                case UInt8(ascii: "S"): .starRow
+                case UInt8(ascii: "B"): .largeStarRow
                 default: nil
                 }
                 if let piece {

@@ -54,7 +54,8 @@ enum JSONAPI {
         var tagCount: [String: Int] = [:]
         for entry in group.entries { tagCount[entry.skill.tag, default: 0] += 1 }
         let skills: [(String, JSONOutput)] = group.entries.map { entry in
-            ((tagCount[entry.skill.tag] ?? 0) > 1 ? entry.skill.id : entry.skill.tag, skill(entry, config: config, description: descriptions[entry.skill.id]?.text ?? ""))
+            ((tagCount[entry.skill.tag] ?? 0) > 1 ? entry.skill.id : entry.skill.tag,
+             .written(skill(entry, config: config, description: descriptions[entry.skill.id]?.text ?? "").bytes))
         }
         return .object([
             ("accepted", .bool(true)),

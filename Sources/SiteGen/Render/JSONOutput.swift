@@ -10,6 +10,8 @@ indirect enum JSONOutput: Sendable {
     case string(String)
     case array([JSONOutput])
     case object([(String, JSONOutput)])
+    /// A value already written, so a list of ten thousand skills never exists as a tree at once.
+    case written([UInt8])
 
     /// `value` or null.
     static func string(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
@@ -23,10 +25,12 @@ indirect enum JSONOutput: Sendable {
         return .number("\(sign)\(whole).\(String(fraction).leftPadded(to: 2))")
     }
 
-    var text: String {
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    var bytes: [UInt8] {
         var out: [UInt8] = []
         write(to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Bytes, not characters: the API files of a large catalogue are tens of megabytes.
@@ -36,6 +40,7 @@ indirect enum JSONOutput: Sendable {
         case .bool(let b): out += (b ? "true" : "false").utf8
         case .int(let i): out += String(i).utf8
         case .number(let n): out += n.utf8
+        case .written(let bytes): out += bytes
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))

@@ -251,13 +251,18 @@ public struct SiteRenderer: Sendable {
 
     func indexContext(_ cards: CardCache) -> [String: Any] {
         var context = common(path: "", title: catalogue.config.title, description: catalogue.config.description)
-        context["groups"] = catalogue.groups.map { group -> [String: Any] in
-            [
+        context["groups"] = zip(catalogue.groups, listingData.listings.highlights).map { group, shown -> [String: Any] in
+            let countText = group.entries.count == 1 ? "1 skill" : "\(group.entries.count.grouped) skills"
+            var item: [String: Any] = [
                 "name": group.name, "url": Slug.encodeForHref(group.path), "count": group.entries.count,
                 "slug": Slug.segment(group.name),
-                "countText": group.entries.count == 1 ? "1 skill" : "\(group.entries.count) skills",
-                "skills": group.entries.map { ["card": cards.card($0, root: "", level: 3)] },
+                "countText": countText,
+                "hasCards": !shown.isEmpty,
+                "skills": shown.map { ["card": cards.card($0, root: "", level: 3)] },
             ]
+            // Only when the cards do not already show the whole group.
+            if shown.count < group.entries.count { item["more"] = "See all \(countText) in \(group.name)" }
+            return item
         }
         context["groupCount"] = catalogue.groups.count
         context["cardLevel"] = 3

@@ -53,6 +53,21 @@ public enum Listings {
         }
     }
 
+    /// What the home page shows of each group: its first `count` skills in Top rated order, then
+    /// its unrated skills by name. Lists are in the order of `groups`.
+    public static func highlights(_ groups: [Catalogue.Group], topRated: [Catalogue.Entry], count: Int) -> [[Catalogue.Entry]] {
+        var place: [String: Int] = [:]
+        for (rank, entry) in topRated.enumerated() { place[entry.skill.id] = rank }
+        return groups.map { group in
+            // Group entries are by name, so a stable sort on place keeps unrated skills by name.
+            let ranked = group.entries.indices.sorted { i, j in
+                let a = place[group.entries[i].skill.id] ?? Int.max, b = place[group.entries[j].skill.id] ?? Int.max
+                return a != b ? a < b : i < j
+            }
+            return ranked.prefix(count).map { group.entries[$0] }
+        }
+    }
+
     /// One partition per language, by code. Codes that make the same URL (`de`, `DE`) are one language.
     public static func byLanguage(_ entries: [Catalogue.Entry]) -> [Partition] {
         partition(entries, key: { $0.skill.language }, path: languagePath)
@@ -93,6 +108,8 @@ public struct CatalogueListings: Sendable {
     public let newest: [Catalogue.Entry]
     public let languages: [Listings.Partition]
     public let authors: [Listings.Partition]
+    /// Each group's skills on the home page (see `Listings.highlights`), in the order of `Catalogue.groups`.
+    public let highlights: [[Catalogue.Entry]]
 
     public init(_ catalogue: Catalogue) {
         let entries = catalogue.entries
@@ -101,6 +118,7 @@ public struct CatalogueListings: Sendable {
         newest = Listings.newest(entries)
         languages = Listings.byLanguage(entries)
         authors = Listings.byAuthor(entries)
+        highlights = Listings.highlights(catalogue.groups, topRated: topRated, count: catalogue.config.homeCards)
     }
 }
 

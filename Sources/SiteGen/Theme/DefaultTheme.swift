@@ -86,6 +86,7 @@ h1, h2, h3 { line-height: 1.25; }
 .section-head .count { color: var(--muted); font-size: .9rem; white-space: nowrap; }
 
 .cards { list-style: none; margin: 0; padding: 0; display: grid; gap: 14px; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); }
+.see-all { margin: 12px 0 0; font-weight: 600; }
 .card {
   display: flex; gap: 14px; padding: 14px; background: var(--surface);
   border: 1px solid var(--border); border-radius: var(--radius); position: relative;
@@ -397,9 +398,12 @@ h1, h2, h3 { line-height: 1.25; }
     <h2 id="group-{{slug}}"><a href="{{root}}{{url}}">{{name}}</a></h2>
     <span class="count">{{countText}}</span>
   </div>
+  {{#hasCards}}
   <ul class="cards">
     {{#skills}}{{{card}}}{{/skills}}
   </ul>
+  {{/hasCards}}
+  {{#more}}<p class="see-all"><a href="{{root}}{{url}}">{{more}}</a> <span aria-hidden="true">→</span></p>{{/more}}
 </section>
 {{/groups}}
 {{/main}}
