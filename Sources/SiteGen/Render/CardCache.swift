@@ -53,7 +53,6 @@ struct CardCache: @unchecked Sendable {
                     context["starRowLarge"] = Self.largeStarRowMark
                 }
                 if kind == .ranked { context["rank"] = Self.rankMark }
-                if kind == .dated, let created = entry.skill.created { context["added"] = created }
                 return library.render(context, withTemplate: "card").map(Self.pieces)
             }
         }

@@ -252,12 +252,12 @@ public struct SiteRenderer: Sendable {
     func indexContext(_ cards: CardCache) -> [String: Any] {
         var context = common(path: "", title: catalogue.config.title, description: catalogue.config.description)
         context["groups"] = zip(catalogue.groups, listingData.listings.highlights).map { group, shown -> [String: Any] in
-            let countText = group.entries.count == 1 ? "1 skill" : "\(group.entries.count.grouped) skills"
+            let countText = Self.count(group.entries.count, "skill")
             var item: [String: Any] = [
                 "name": group.name, "url": Slug.encodeForHref(group.path), "count": group.entries.count,
                 "slug": Slug.segment(group.name),
                 "countText": countText,
-                "hasCards": !shown.isEmpty,
+                "hasSkills": !shown.isEmpty,
                 "skills": shown.map { ["card": cards.card($0, root: "", level: 3)] },
             ]
             // Only when the cards do not already show the whole group.
@@ -270,12 +270,13 @@ public struct SiteRenderer: Sendable {
     }
 
     func groupContext(_ group: Catalogue.Group, page: Int = 1, cards: CardCache) -> [String: Any] {
-        let description = "\(group.entries.count) \(group.entries.count == 1 ? "skill" : "skills") in \(group.name)."
+        let countText = Self.count(group.entries.count, "skill")
+        let description = "\(countText) in \(group.name)."
         let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
         var context = common(path: Pagination.path(base: group.path, page: page),
                              title: page > 1 ? "\(group.name), page \(page)" : group.name, description: description)
         context["name"] = group.name
-        context["countText"] = group.entries.count == 1 ? "1 skill" : "\(group.entries.count) skills"
+        context["countText"] = countText
         context["ratingsText"] = RatingSummary.ratingsText(group.ratingCount)
         let root = Self.root(for: Pagination.path(base: group.path, page: page))
         context["skills"] = group.entries[pagination.items(onPage: page)].map { ["card": cards.card($0, root: root, level: 2)] }

@@ -398,11 +398,11 @@ h1, h2, h3 { line-height: 1.25; }
     <h2 id="group-{{slug}}"><a href="{{root}}{{url}}">{{name}}</a></h2>
     <span class="count">{{countText}}</span>
   </div>
-  {{#hasCards}}
+  {{#hasSkills}}
   <ul class="cards">
     {{#skills}}{{{card}}}{{/skills}}
   </ul>
-  {{/hasCards}}
+  {{/hasSkills}}
   {{#more}}<p class="see-all"><a href="{{root}}{{url}}">{{more}}</a> <span aria-hidden="true">→</span></p>{{/more}}
 </section>
 {{/groups}}
