@@ -24,10 +24,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // renameat2/renamex_np, which Swift's system modules do not declare: the output swap.
+        .target(name: "CFolderSwap"),
         .target(
             name: "SiteGen",
             dependencies: [
                 "CCmark",
+                "CFolderSwap",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]

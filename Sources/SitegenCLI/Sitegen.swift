@@ -39,6 +39,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(name: .long, help: "Replace the output folder even though sitegen did not write it (it has no .sitegen file). Everything in it is lost.")
+    var force = false
+
     func buildOptions() throws -> BuildOptions {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL }
@@ -56,7 +59,8 @@ struct SiteOptions: ParsableArguments {
         }
         return BuildOptions(
             content: ContentLocation(root: url(content), display: content), templates: templatesURL,
-            templatesDisplay: templatesDisplay, output: url(output), outputDisplay: output, baseURL: baseURL, strict: strict
+            templatesDisplay: templatesDisplay, output: url(output), outputDisplay: output, baseURL: baseURL, strict: strict,
+            force: force
         )
     }
 }
@@ -142,11 +146,9 @@ struct Check: ParsableCommand {
     func run() throws {
         let options = try site.buildOptions()
         do {
-            let loaded = try SiteBuilder.check(options)
-            Report.print(loaded.diagnostics, verbose: verbose)
-            let warnings = loaded.diagnostics.count
-            Swift.print("Checked \(loaded.skills.count.grouped) skills and \(loaded.votesRead.grouped) ratings: no errors"
-                + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
+            let report = try SiteBuilder.check(options)
+            Report.print(report.warnings, verbose: verbose)
+            Swift.print(report.checkSummary)
         } catch {
             throw Report.fail(error, verb: "check", verbose: verbose)
         }

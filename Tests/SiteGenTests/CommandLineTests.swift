@@ -28,7 +28,7 @@ import Testing
         let check = try SitegenExecutable.run(sitegen, ["check"], in: folder)
         #expect(check.status == 0)
         #expect(check.errorOutput == warning + "\n")
-        #expect(check.output == "Checked 1 skills and 0 ratings: no errors, 1 warning\n")
+        #expect(check.output == "Checked 1 skill and 0 ratings, 11 pages rendered and link-checked: no errors, 1 warning\n")
 
         let build = try SitegenExecutable.run(sitegen, ["build"], in: folder)
         #expect(build.status == 0)
@@ -50,7 +50,7 @@ import Testing
         try FileManager.default.copyItem(at: FixtureSite.fixture("valid"), to: folder.appendingPathComponent("Content"))
         let run = try SitegenExecutable.run(sitegen, ["check"], in: folder)
         #expect(run.status == 0)
-        #expect(run.output == "Checked 5 skills and 97 ratings: no errors\n")
+        #expect(run.output == "Checked 5 skills and 97 ratings, 19 pages rendered and link-checked: no errors\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Content"])
     }
 }

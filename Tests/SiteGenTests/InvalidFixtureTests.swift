@@ -101,11 +101,11 @@ import Testing
     }
 
     @Test func unknownKeyIsAWarningWithASuggestion() throws {
-        let loaded = try SiteBuilder.check(Self.options("unknown-key", output: URL(fileURLWithPath: "/nonexistent")))
-        #expect(loaded.diagnostics.map(\.description) == [
+        let report = try SiteBuilder.check(Self.options("unknown-key", output: URL(fileURLWithPath: "/nonexistent")))
+        #expect(report.warnings.map(\.description) == [
             "Content/skills/typo.md:4:1: warning: unknown front-matter key `descripton`; did you mean `description`? (the description is the Markdown text after the closing `---`)",
         ])
-        #expect(loaded.skills.map(\.name) == ["Typo"])
+        #expect(report.catalogue?.entries.map(\.skill.name) == ["Typo"])
     }
 
     @Test func strictTurnsTheWarningIntoAnError() {

@@ -76,6 +76,7 @@ import Testing
         let site = try TestSite()
         defer { site.remove() }
         try site.write("skills/.keep", "")
+        try site.write("site.yml", "allow_empty: true\n")
         try site.build(baseURL: "https://example.org/")
         #expect(try site.read("top-rated/index.html").contains("No skill has been rated yet."))
         #expect(try site.read("newest/index.html").contains("No skill says when it was added."))

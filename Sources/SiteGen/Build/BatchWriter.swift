@@ -59,8 +59,8 @@ final class BatchWriter: @unchecked Sendable {
         case .data(let bytes):
             data = bytes
         case .copy(let source):
-            do { data = try Data(contentsOf: source) } catch {
-                throw OutputFolder.WriteError(description: "cannot read `\(source.path)`: \(error.localizedDescription)")
+            do { data = try RegularFile.read(source.path, limit: InputLimits.staticFileBytes) } catch {
+                throw OutputFolder.WriteError(description: "`\(source.path)`: \(error.description)")
             }
         }
         let target = folder + "/" + file.path
@@ -68,20 +68,23 @@ final class BatchWriter: @unchecked Sendable {
             let old = previous + "/" + file.path
             if hasContents(data, at: old), link(old, target) == 0 { return true }
         }
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw failure("cannot create", target) }
         defer { close(descriptor) }
+        // Published files are readable by the web server whatever the umask or the source's mode.
+        guard fchmod(descriptor, 0o644) == 0 else { throw failure("cannot set the permissions of", target) }
         guard FullWrite.write(data, to: descriptor) == nil else { throw failure("cannot write", target) }
         return false
     }
 
-    /// Whether `path` is a regular file (not a link) holding exactly `data`.
+    /// Whether `path` is a regular file (not a link) with the published mode (0644), holding exactly `data`.
     static func hasContents(_ data: Data, at path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == data.count else {
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_mode & 0o7777 == 0o644,
+              Int(status.st_size) == data.count else {
             return false
         }
         let chunk = 1 << 16
@@ -101,7 +104,8 @@ final class BatchWriter: @unchecked Sendable {
     }
 
     static func makeDirectory(_ path: String) throws {
-        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw failure("cannot create the folder", path) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw failure("cannot create the folder", path) }
+        guard chmod(path, 0o755) == 0 else { throw failure("cannot set the permissions of", path) }
     }
 
     private static func failure(_ what: String, _ path: String) -> OutputFolder.WriteError {

@@ -13,9 +13,12 @@ public struct BuildOptions: Sendable {
     public var strict: Bool
     /// Shown as "Updated …"; nil shows no date (the clock is never read).
     public var buildDate: BuildDate?
+    /// Replace an output folder that sitegen did not write (it has no `.sitegen` mark).
+    public var force: Bool
 
     public init(content: ContentLocation, templates: URL?, templatesDisplay: String = "Templates", output: URL,
-                outputDisplay: String? = nil, baseURL: String? = nil, strict: Bool = false, buildDate: BuildDate? = nil) {
+                outputDisplay: String? = nil, baseURL: String? = nil, strict: Bool = false, buildDate: BuildDate? = nil,
+                force: Bool = false) {
         self.content = content
         self.templates = templates
         self.templatesDisplay = templatesDisplay
@@ -24,6 +27,7 @@ public struct BuildOptions: Sendable {
         self.baseURL = baseURL
         self.strict = strict
         self.buildDate = buildDate
+        self.force = force
     }
 }
 
@@ -50,7 +54,16 @@ public struct BuildReport: Sendable {
     public var catalogue: Catalogue?
 
     public var summary: String {
-        "Built \(skills.grouped) skills in \(groups.grouped) groups: \(pages.grouped) pages (\(files.grouped) files), "
-            + "\(votesRead.grouped) ratings read from \(ratingFiles.grouped) files, in \(String(format: "%.2f", seconds)) s"
+        "Built \(count(skills, "skill")) in \(count(groups, "group")): \(count(pages, "page")) (\(count(files, "file"))), "
+            + "\(count(votesRead, "rating")) read from \(count(ratingFiles, "file")), in \(String(format: "%.2f", seconds)) s"
     }
+
+    /// The line `sitegen check` ends with: what was read and rendered, and that nothing was written.
+    public var checkSummary: String {
+        let warnings = self.warnings.count
+        return "Checked \(count(skills, "skill")) and \(count(votesRead, "rating")), \(count(pages, "page")) rendered and "
+            + "link-checked: no errors" + (warnings > 0 ? ", \(count(warnings, "warning"))" : "")
+    }
+
+    private func count(_ n: Int, _ noun: String) -> String { SiteRenderer.count(n, noun) }
 }

@@ -3,18 +3,17 @@ import Foundation
 /// The pipeline, stage by stage: load → validate → model and statistics → render → write.
 /// The only stage that touches the output folder is the last, and only when all others succeeded.
 public enum SiteBuilder {
-    /// Reads and validates everything without writing (`sitegen check`). Throws when there are errors
-    /// (or warnings, with `strict`); returns the warnings otherwise.
-    public static func check(_ options: BuildOptions) throws(BuildFailure) -> LoadedContent {
-        let loaded = ContentLoader.load(options.content, baseURLOverride: options.baseURL)
-        var log = DiagnosticLog()
-        log.append(contentsOf: loaded.diagnostics)
-        _ = Theme.load(directory: options.templates, display: options.templatesDisplay, &log)
-        try fail(on: log.items, strict: options.strict)
-        return loaded
+    /// Everything `build` does but the write (`sitegen check`): reading, validation, rendering
+    /// every page and the link check. Throws when there are errors (or warnings, with `strict`).
+    public static func check(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
+        try run(options, writing: false)
     }
 
     public static func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
+        try run(options, writing: true)
+    }
+
+    private static func run(_ options: BuildOptions, writing: Bool) throws(BuildFailure) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
         var stages: [(String, Double)] = []
@@ -24,13 +23,16 @@ public enum SiteBuilder {
             stages.append((name, (now - mark).seconds))
             mark = now
         }
+        // One log for every stage: whatever ends the build reports all that was found before.
+        var log = DiagnosticLog()
+        func failure(_ more: [Diagnostic]) -> BuildFailure { BuildFailure(log.items + more) }
 
         let loaded = ContentLoader.load(options.content, baseURLOverride: options.baseURL)
-        var log = DiagnosticLog()
         log.append(contentsOf: loaded.diagnostics)
         let theme = Theme.load(directory: options.templates, display: options.templatesDisplay, &log)
-        if let problem = OutputFolder.problem(output: options.output, display: options.outputDisplay,
-                                              protected: [options.content.root, options.templates].compactMap { $0 }) {
+        if writing, let problem = OutputFolder.problem(output: options.output, display: options.outputDisplay,
+                                                       protected: [options.content.root, options.templates].compactMap { $0 },
+                                                       force: options.force) {
             log.append(problem)
         }
         try fail(on: log.items, strict: options.strict)
@@ -42,20 +44,21 @@ public enum SiteBuilder {
         var renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root)
         renderer.buildDate = options.buildDate
         let plan = renderer.plan()
-        var staticLog = DiagnosticLog()
         let generated = Set(plan.paths)
-        let staticFiles = StaticFiles.collect(options.content, generated: generated, &staticLog)
+        let staticFiles = StaticFiles.collect(options.content, generated: generated, &log)
         let existing = generated.union(staticFiles.map(\.path))
-        try fail(on: log.items + staticLog.items, strict: options.strict)
+        try fail(on: log.items, strict: options.strict)
         lap("plan")
 
         // Pages are rendered, link-checked and written a batch at a time, so a large site never
         // sits in memory whole. Nothing reaches the output until every batch has succeeded.
-        let staging: OutputFolder.Staging
-        do {
-            staging = try OutputFolder.Staging(output: options.output)
-        } catch {
-            throw BuildFailure(log.items + staticLog.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
+        var staging: OutputFolder.Staging?
+        if writing {
+            do {
+                staging = try OutputFolder.Staging(output: options.output)
+            } catch {
+                throw failure([.error(options.outputDisplay, "cannot write the site: \(error)")])
+            }
         }
         var renderSeconds = 0.0, writeSeconds = 0.0
         var broken: [LinkCheck.Broken] = []
@@ -72,7 +75,7 @@ public enum SiteBuilder {
                 let writeStart = clock.now
                 renderSeconds += (writeStart - renderStart).seconds
                 // Once anything is broken, keep checking (to report it all) but stop writing.
-                if broken.isEmpty { try staging.write(files) }
+                if broken.isEmpty { try staging?.write(files) }
                 writeSeconds += (clock.now - writeStart).seconds
                 pageCount += files.filter { $0.path.hasSuffix(".html") }.count
                 fileCount += files.count
@@ -80,41 +83,45 @@ public enum SiteBuilder {
                 start = end
             }
         } catch let error as SiteRenderer.RenderError {
-            staging.discard()
-            throw BuildFailure(log.items + staticLog.items + error.diagnostics)
+            staging?.discard()
+            throw failure(error.diagnostics)
         } catch {
-            staging.discard()
-            throw BuildFailure(log.items + staticLog.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
+            staging?.discard()
+            throw failure([.error(options.outputDisplay, "cannot write the site: \(error)")])
         }
-        staticLog.append(contentsOf: LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay))
+        log.append(contentsOf: LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay))
         do {
-            try fail(on: log.items + staticLog.items, strict: options.strict)
+            try fail(on: log.items, strict: options.strict)
         } catch {
-            staging.discard()
+            staging?.discard()
             throw error
         }
-        let commitStart = clock.now
-        do {
-            try staging.commit()
-        } catch {
-            staging.discard()
-            throw BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
+        var notes: [String] = []
+        if let staging {
+            let commitStart = clock.now
+            do {
+                try staging.commit()
+            } catch {
+                staging.discard()
+                throw failure([.error(options.outputDisplay, "cannot write the site: \(error)")])
+            }
+            if let fallback = staging.exchangeFallback { notes.append(fallback) }
+            writeSeconds += (clock.now - commitStart).seconds
         }
-        writeSeconds += (clock.now - commitStart).seconds
         stages.append(("render and check", renderSeconds))
-        stages.append(("write", writeSeconds))
-        let unchanged = staging.unchanged
+        if writing { stages.append(("write", writeSeconds)) }
 
         var report = BuildReport(
             skills: catalogue.entries.count, groups: catalogue.groups.count,
             pages: pageCount, files: fileCount,
             votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
-            warnings: (log.items + staticLog.items).filter { $0.severity == .warning }.sorted(),
+            warnings: log.items.filter { $0.severity == .warning }.sorted(),
             seconds: (clock.now - start).seconds, stages: stages
         )
         report.catalogue = catalogue
-        report.unchangedFiles = unchanged
-        if catalogue.config.ratingForm == nil { report.notes.append(RatingFormConfig.absentNote) }
+        report.unchangedFiles = staging?.unchanged ?? 0
+        if catalogue.config.ratingForm == nil { notes.append(RatingFormConfig.absentNote) }
+        report.notes = notes
         return report
     }
 
@@ -139,7 +146,7 @@ enum StaticFiles {
     static func collect(_ content: ContentLocation, generated: Set<String>, _ log: inout DiagnosticLog) -> [OutputFile] {
         // Compared case-insensitively, as some hosts do.
         let generated = Set(generated.map { $0.lowercased() })
-        return ContentFile.list(in: content.staticFiles, display: content.display + "/static", &log).compactMap { file in
+        return ContentFile.list(in: content.staticFiles, display: content.display + "/static", root: content.root, &log).compactMap { file in
             if generated.contains(file.relativePath.lowercased()) {
                 log.error(file.displayPath, "would overwrite the generated `\(file.relativePath)`; rename or remove it")
                 return nil

@@ -42,12 +42,17 @@ public enum ContentLoader {
                 log.error("--base-url", "`\(baseURLOverride)` is not an http(s) URL or a path starting with `/`")
             }
         }
-        if !FileManager.default.fileExists(atPath: location.root.path) {
-            log.error(location.display, "content folder not found; pass --content DIR or run from the folder that holds Content/")
+        var rootStatus = stat()
+        if stat(location.root.path, &rootStatus) != 0 {
+            log.error(location.display, errno == ENOENT
+                ? "content folder not found; pass --content DIR or run from the folder that holds Content/"
+                : "cannot read the content folder: \(String(cString: strerror(errno)))")
+        } else if (rootStatus.st_mode & S_IFMT) != S_IFDIR {
+            log.error(location.display, "is \(RegularFile.kind(of: rootStatus.st_mode)), not a folder; pass --content the folder that holds skills/, ratings/ and site.yml")
         }
 
         // Rating files do not depend on skills until they are matched: read them meanwhile.
-        let ratingFiles = ContentFile.list(in: location.ratings, display: location.display + "/ratings", &log)
+        let ratingFiles = ContentFile.list(in: location.ratings, display: location.display + "/ratings", root: location.root, &log)
         let ratingsRead = Background { () -> (RatingSources, [Diagnostic]) in
             var ratingLog = DiagnosticLog()
             let sources = RatingReader.read(files: ratingFiles, &ratingLog)
@@ -82,6 +87,13 @@ public enum ContentLoader {
 
         let (sources, ratingDiagnostics) = ratingsRead.wait()
         log.append(contentsOf: ratingDiagnostics)
+        // An empty catalogue is far more often a wrong --content than a wish; said only when
+        // nothing else explains it.
+        if skills.isEmpty, !config.allowEmpty, !log.items.contains(where: { $0.severity == .error }) {
+            log.error(location.display + "/skills", listing.files.isEmpty
+                ? "no skill files found (.md, .json, or SUSI .txt under \(location.display)/skills/); check --content, add a skill, or set `allow_empty: true` in site.yml to build an empty catalogue"
+                : "none of the \(listing.files.count.grouped) files here defines a skill; add one, or set `allow_empty: true` in site.yml to build an empty catalogue")
+        }
         let ratings = RatingMatcher.match(skills: skills, sources: sources, ratingsDisplay: location.display + "/ratings", &log)
 
         return LoadedContent(config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),
@@ -109,6 +121,10 @@ public enum ContentLoader {
         guard ext == "md" || ext == "json" else { return FileSkills() }
         let id = String(file.relativePath.dropLast(ext.count + 1))
         guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { return FileSkills() }
+        if let control = ControlCharacters.first(in: text) {
+            log.append(ControlCharacters.error(control, path: file.displayPath))
+            return FileSkills()
+        }
         if ext == "md" {
             if SusiLayout.isCheckoutDocument(text, contentPath: contentPath, root: root) { return FileSkills() }
             return FileSkills(skills: MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log).map { [$0] } ?? [])

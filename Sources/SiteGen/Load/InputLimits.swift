@@ -7,6 +7,9 @@ public enum InputLimits {
     public static let skillFileBytes = 2 * 1024 * 1024
     /// A rating file: SUSI dumps of a whole server are large.
     public static let ratingFileBytes = 256 * 1024 * 1024
+    /// A file copied as it is (`static/`, images, theme assets): large media belong on a media
+    /// host, and the limit keeps a build's memory bounded.
+    public static let staticFileBytes = 256 * 1024 * 1024
     /// Nesting of YAML and JSON (lists in lists, objects in objects). Real files use fewer than
     /// ten levels; the YAML and JSON readers recurse per level and would overflow the stack.
     public static let nestingDepth = 64

@@ -2,17 +2,25 @@ import Foundation
 
 /// Reads `Content/site.yml`. Every key is optional; a missing file means the defaults.
 enum SiteConfigReader {
-    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards"]
+    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty"]
 
     static func read(_ location: ContentLocation, _ log: inout DiagnosticLog) -> SiteConfig {
         var config = SiteConfig()
         let path = location.display + "/site.yml"
-        guard FileManager.default.fileExists(atPath: location.config.path) else { return config }
-        guard let text = SourceText.read(location.config, displayPath: path, limit: 1024 * 1024, &log),
-              var map = YAMLDocument.mapping(text, path: path, lineOffset: 0, &log) else { return config }
+        guard FileManager.default.fileExists(atPath: location.config.path),
+              ContentBoundary.mayRead(location.config, root: location.root, display: path, &log) else { return config }
+        // A link that stays inside the content folder is read at its target (reads never follow links).
+        let file = ContentBoundary.realPath(location.config.path).map(URL.init(fileURLWithPath:)) ?? location.config
+        guard let text = SourceText.read(file, displayPath: path, limit: 1024 * 1024, &log) else { return config }
+        if let control = ControlCharacters.first(in: text) {
+            log.append(ControlCharacters.error(control, path: path))
+            return config
+        }
+        guard               var map = YAMLDocument.mapping(text, path: path, lineOffset: 0, &log) else { return config }
         if let title = map.string("title", &log) { config.title = title }
         if let description = map.string("description", &log) { config.description = description }
         if let language = map.string("language", &log) { config.language = language }
+        if let allowEmpty = map.bool("allow_empty", &log) { config.allowEmpty = allowEmpty }
         if let base = map.string("base_url", &log) {
             if let normalized = normalizedBaseURL(base) {
                 config.baseURL = normalized

@@ -26,6 +26,11 @@ enum SkillText {
             }
             return text.isEmpty ? nil : text
         }
+        // The files' own text was checked as it was read; this catches what a JSON escape
+        // (`\u0000`) puts into a description.
+        if let control = ControlCharacters.first(in: skill.description) {
+            fail("`description` holds the control character \(control.name), which cannot appear on a page; remove it")
+        }
         skill.name = required(skill.name, "name")
         skill.group = required(skill.group, "group")
         skill.language = required(skill.language, "language")

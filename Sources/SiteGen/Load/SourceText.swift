@@ -18,9 +18,9 @@ enum SourceText {
                      _ log: inout DiagnosticLog) -> String? {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try RegularFile.read(url.path, limit: limit)
         } catch {
-            log.error(displayPath, "cannot read the file: \(error.localizedDescription)")
+            log.error(displayPath, error.description)
             return nil
         }
         return decode(data, displayPath: displayPath, limit: limit, invalidUTF8: invalidUTF8, &log)

@@ -7,6 +7,7 @@ struct SusiRepositoryReader {
     private(set) var tags: [String: [String]] = [:]
 
     static let strayKind = "not in the SUSI layout"
+    static let controlKind = "SUSI control character"
 
     /// Reads one `.txt` file; `contentPath` is its path relative to the content root.
     mutating func read(_ file: ContentFile, contentPath: String, id: String, _ log: inout DiagnosticLog) {
@@ -21,7 +22,13 @@ struct SusiRepositoryReader {
         let lenient = SourceText.InvalidUTF8.replace(
             warning: "not valid UTF-8; the invalid bytes are read as �, as SUSI's server does; save the file as UTF-8",
             kind: "SUSI file not UTF-8")
-        guard let text = SourceText.read(file.url, displayPath: file.displayPath, invalidUTF8: lenient, &log) else { return }
+        guard var text = SourceText.read(file.url, displayPath: file.displayPath, invalidUTF8: lenient, &log) else { return }
+        if let control = ControlCharacters.first(in: text) {
+            let more = control.count > 1 ? " and \(control.count - 1) more" : ""
+            log.append(Diagnostic.warning(file.displayPath, line: control.line, column: control.column,
+                "control character \(control.name)\(more) removed: it cannot appear on a page").kind(Self.controlKind))
+            text = ControlCharacters.removed(from: text)
+        }
         let result = SusiSkillFileReader.read(text, location: location, id: id, displayPath: file.displayPath)
         log.append(contentsOf: result.diagnostics)
         if let skill = result.skill {
@@ -92,12 +99,12 @@ enum SkillFolder {
         let models = location.root.appendingPathComponent("models")
         if !fm.fileExists(atPath: location.skills.path),
            fm.fileExists(atPath: models.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            let files = ContentFile.list(in: models, display: location.display + "/models", &log).map {
+            let files = ContentFile.list(in: models, display: location.display + "/models", root: location.root, &log).map {
                 ContentFile(url: $0.url, relativePath: "models/" + $0.relativePath, displayPath: $0.displayPath)
             }
             return Listing(files: files, contentPrefix: "")
         }
-        return Listing(files: ContentFile.list(in: location.skills, display: location.display + "/skills", &log),
+        return Listing(files: ContentFile.list(in: location.skills, display: location.display + "/skills", root: location.root, &log),
                        contentPrefix: "skills/")
     }
 }

@@ -17,6 +17,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// `home_cards`: skills shown per group on the home page (its best, as Top rated orders them);
     /// the group's own page lists them all. 0 shows the groups without cards.
     public var homeCards = 6
+    /// `allow_empty`: a catalogue without skills builds (a new site); otherwise it is an error,
+    /// since an empty content folder is far more often a wrong `--content` than a wish.
+    public var allowEmpty = false
 
     public init() {}
 

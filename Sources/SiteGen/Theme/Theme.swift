@@ -27,8 +27,8 @@ public struct Theme: Sendable {
                     guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { continue }
                     sources[String(file.relativePath.dropLast(9))] = (text, file.displayPath)
                 } else if file.relativePath.hasPrefix("assets/") {
-                    do { assets[file.relativePath] = try Data(contentsOf: file.url) } catch {
-                        log.error(file.displayPath, "cannot read the file: \(error.localizedDescription)")
+                    do { assets[file.relativePath] = try RegularFile.read(file.url.path, limit: InputLimits.staticFileBytes) } catch {
+                        log.error(file.displayPath, error.description)
                     }
                 }
             }
