@@ -113,6 +113,52 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Content", "Public"])
     }
 
+    /// A build that fails to put the new site in place reports everything found before, the
+    /// static files' warnings too (they were dropped on that path). An immutable output folder
+    /// (`chattr +i`, which binds root too) makes the exchange fail.
+    @Test(.enabled(if: OutputOwnershipTests.immutableFoldersWork, "skipped: needs `chattr +i` (root, on a file system with attributes)"))
+    func aFailedCommitKeepsEveryWarning() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let options = try Self.options(folder, output: "Public")
+        _ = try SiteBuilder.build(options)
+        let link = folder.appendingPathComponent("Content/static/link")
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../skills")
+        let output = folder.appendingPathComponent("Public").path
+        try #require(Self.chattr("+i", output))
+        defer { _ = Self.chattr("-i", output) }
+        do {
+            _ = try SiteBuilder.build(options)
+            Issue.record("the commit should fail on an immutable output folder")
+        } catch {
+            let messages = error.diagnostics.map(\.description)
+            #expect(messages.contains("Content/static/link: warning: symbolic links are not followed; copy the file instead"), "\(messages)")
+            #expect(messages.contains { $0.hasPrefix("Public: error: cannot write the site: ") }, "\(messages)")
+        }
+        _ = Self.chattr("-i", output)
+        // Nothing is left beside the output but the output itself.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Content", "Public"])
+    }
+
+    static let immutableFoldersWork: Bool = {
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-chattr-\(UUID().uuidString)")
+        guard (try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)) != nil else { return false }
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard chattr("+i", probe.path) else { return false }
+        return chattr("-i", probe.path)
+    }()
+
+    static func chattr(_ flag: String, _ path: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [flag, path]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     /// `sitegen check` does everything `build` does but write: a broken link fails it too.
     @Test func checkFindsWhatTheBuildWouldFail() throws {
         let folder = try FixtureSite.temporaryFolder()
