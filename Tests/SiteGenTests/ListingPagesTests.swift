@@ -23,6 +23,20 @@ import Testing
         }
     }
 
+    /// One sentence says how the list is ordered and links to the explanation, in the site's numbers.
+    @Test func topRatedExplainsItsOrder() throws {
+        let site = try site()
+        defer { site.remove() }
+        try site.build()
+        for page in ["top-rated/index.html", "top-rated/page/2/index.html"] {
+            let html = try site.read(page)
+            #expect(html.contains("weighed by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones. <a href=\"#how-ranked\">How the order is worked out</a></p>"), "\(page)")
+            #expect(html.contains("<section class=\"how-ranked\" id=\"how-ranked\""), "\(page)")
+            #expect(html.contains("score = (sum of its stars + 5 × 3) ÷ (its number of ratings + 5). A single 5-star rating scores 3.33;"), "\(page)")
+        }
+        #expect(!(try site.read("most-rated/index.html")).contains("how-ranked"))
+    }
+
     @Test func topRatedIsPaginatedWithPrevNextAndNumberedLinks() throws {
         let site = try site()
         defer { site.remove() }
@@ -130,5 +144,15 @@ import Testing
         #expect(messages.contains { $0.contains("site.yml:2:") && $0.contains("`home_cards` must be a whole number of skills from 0 to 10000") })
         #expect(messages.contains { $0.contains("`ranking.prior_votes` must be a number") })
         #expect(messages.contains { $0.contains("unknown ranking key `prior_vote`; did you mean `prior_votes`?") })
+    }
+
+    /// 0 used to rank by the plain average, where one 5-star vote tops the list.
+    @Test func aPriorBelowOneVoteIsRefused() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("site.yml", "ranking:\n  prior_votes: 0\n")
+        let loaded = ContentLoader.load(ContentLocation(root: site.content, display: "Content"))
+        #expect(loaded.diagnostics.map(\.description).contains(
+            "Content/site.yml:2:16: error: `ranking.prior_votes` must be a number of votes from 1 to 1000000 (below 1, a single 5-star vote would outrank a thousand votes averaging 4.5)"))
     }
 }

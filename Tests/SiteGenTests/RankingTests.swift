@@ -16,22 +16,23 @@ import Testing
         #expect(names(ranked) == ["Thousand", "One Vote", "Mediocre"])
     }
 
-    @Test func withoutAPriorThePlainAverageDecides() {
+    /// The case from the issue: a catalogue where one skill holds nearly all the votes. With the
+    /// catalogue's mean as the prior, the single 5-star vote ranked first.
+    @Test func aSkillHoldingMostVotesIsNotOutrankedByOneVote() {
         let catalogue = Fixture.catalogue([
-            Fixture.entry("one", name: "One Vote", counts: StarCounts(five: 1)),
-            Fixture.entry("many", name: "Thousand", counts: Fixture.votes(1000, mean: 4.8)),
+            Fixture.entry("a", name: "A", counts: StarCounts(one: 5, two: 5, three: 10, four: 130, five: 850)),
+            Fixture.entry("b", name: "B", counts: StarCounts(five: 1)),
         ])
-        #expect(names(Listings.topRated(catalogue.entries, priorVotes: 0)) == ["One Vote", "Thousand"])
+        #expect(catalogue.entries.first { $0.skill.id == "a" }?.rating.average == 4.815)
+        #expect(names(Listings.topRated(catalogue.entries, priorVotes: 10)) == ["A", "B"])
+        #expect(names(Listings.topRated(catalogue.entries, priorVotes: BayesianRanking.minimumPriorVotes)) == ["A", "B"])
     }
 
     @Test func scoreFollowsTheFormula() {
-        // C over all votes: (5 + 4×4 + 3×5) / 10 = 3.6
-        let ranking = BayesianRanking(priorVotes: 10, counts: [StarCounts(five: 1), StarCounts(four: 4), StarCounts(three: 5)])
-        #expect(abs(ranking.catalogueMean - 3.6) < 1e-12)
-        // (v·R + m·C) / (v + m) = (4·4 + 10·3.6) / 14
-        let score = ranking.score(StarCounts(four: 4)) ?? 0
-        #expect(abs(score - (16 + 36) / 14.0) < 1e-12)
-        #expect(ranking.score(StarCounts()) == nil)
+        // (Σ stars + m·C) / (v + m) with C = 3: (4·4 + 10·3) / 14
+        let score = BayesianRanking(priorVotes: 10).score(StarCounts(four: 4)) ?? 0
+        #expect(abs(score - (16 + 30) / 14.0) < 1e-12)
+        #expect(BayesianRanking(priorVotes: 10).score(StarCounts()) == nil)
     }
 
     @Test func unratedSkillsAreNotListed() {

@@ -4,10 +4,11 @@ extension SiteConfigReader {
     static func readListingSettings(_ map: inout YAMLMapping, into config: inout SiteConfig, _ log: inout DiagnosticLog) {
         if var ranking = map.mapping("ranking", &log) {
             if let prior = ranking.number("prior_votes", &log) {
-                if prior >= 0 && prior <= 1_000_000 {
+                if prior >= BayesianRanking.minimumPriorVotes && prior <= 1_000_000 {
                     config.priorVotes = prior
                 } else {
-                    ranking.error(&log, at: ranking.value("prior_votes"), "`ranking.prior_votes` must be a number of votes from 0 to 1000000")
+                    // 0 (the plain average) used to be allowed; it lets one vote top the list.
+                    ranking.error(&log, at: ranking.value("prior_votes"), "`ranking.prior_votes` must be a number of votes from 1 to 1000000 (below 1, a single 5-star vote would outrank a thousand votes averaging 4.5)")
                 }
             }
             ranking.warnUnknownKeys(known: ["prior_votes"], &log, what: "ranking")

@@ -28,7 +28,8 @@ extension SiteRenderer {
         let listings = listingData.listings
         var pages: [PageJob] = []
         func listing(_ base: String, _ entries: [Catalogue.Entry], heading: String, lead: String, count: String,
-                     empty: String, crumbs: [[String: Any]] = [], ranked: Bool = false, dated: Bool = false) {
+                     empty: String, crumbs: [[String: Any]] = [], ranked: Bool = false, dated: Bool = false,
+                     explained: Bool = false) {
             let pagination = Pagination(itemCount: entries.count, pageSize: catalogue.config.pageSize)
             let crumbs = ContextBox(crumbs)
             for number in 1...pagination.pageCount {
@@ -49,6 +50,7 @@ extension SiteRenderer {
                                                    rank: ranked ? range.lowerBound + offset + 1 : nil)]
                     }
                     context["hasSkills"] = !entries.isEmpty
+                    if explained { context["ranking"] = rankingExplanation }
                     if let pager = pagerContext(base: base, pagination: pagination, page: number) {
                         context["pager"] = pager
                     }
@@ -58,8 +60,9 @@ extension SiteRenderer {
         }
 
         listing(Listings.topRatedPath, listings.topRated, heading: "Top rated",
-                lead: "Rated skills, best first. Each average is weighed by its number of ratings, so a few perfect votes do not outrank hundreds of nearly perfect ones.",
-                count: Self.count(listings.topRated.count, "rated skill"), empty: "No skill has been rated yet.", ranked: true)
+                lead: "Rated skills, best first, each average weighed by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones.",
+                count: Self.count(listings.topRated.count, "rated skill"), empty: "No skill has been rated yet.", ranked: true,
+                explained: true)
         listing(Listings.mostRatedPath, listings.mostRated, heading: "Most rated",
                 lead: "Skills with the most ratings first.",
                 count: Self.count(listings.mostRated.count, "rated skill"), empty: "No skill has been rated yet.", ranked: true)
@@ -120,6 +123,22 @@ extension SiteRenderer {
         context["hasItems"] = !items.isEmpty
         context["emptyText"] = empty
         return context
+    }
+
+    /// How Top rated orders skills, in the site's own numbers (see `BayesianRanking`).
+    var rankingExplanation: [String: Any] {
+        let prior = catalogue.config.priorVotes
+        let m = prior.rounded() == prior ? Int(prior).grouped : String(prior)
+        let ranking = BayesianRanking(priorVotes: prior)
+        func shown(_ counts: StarCounts) -> String { String(format: "%.2f", ranking.score(counts) ?? 0) }
+        return [
+            "text": "Each skill is scored as if it had \(m) extra ratings of \(Int(BayesianRanking.priorMean)) stars: "
+                + "score = (sum of its stars + \(m) × \(Int(BayesianRanking.priorMean))) ÷ (its number of ratings + \(m)). "
+                + "A single 5-star rating scores \(shown(StarCounts(five: 1))); a thousand ratings averaging 4.8 score "
+                + "\(shown(StarCounts(four: 200, five: 800))). The more ratings a skill has, the closer its score comes to its "
+                + "own average. Equal scores go to the skill with more ratings, then by name. Skills without ratings are "
+                + "not listed; the cards show each skill's plain average.",
+        ]
     }
 
     func languageNames(_ code: String) -> String { listingData.languageNames[code] ?? code }

@@ -23,7 +23,7 @@ public enum Listings {
 
     /// Rated skills by Bayesian score (see `BayesianRanking`).
     public static func topRated(_ entries: [Catalogue.Entry], priorVotes: Double) -> [Catalogue.Entry] {
-        BayesianRanking(priorVotes: priorVotes, counts: entries.map(\.rating.counts)).ranked(entries)
+        BayesianRanking(priorVotes: priorVotes).ranked(entries)
     }
 
     /// Rated skills by number of votes; ties: higher exact average, then name, then id.

@@ -157,6 +157,8 @@ h1, h2, h3 { line-height: 1.25; }
 .group-list { columns: 2; }
 .muted { color: var(--muted); }
 .empty { color: var(--muted); font-size: 1.05rem; }
+.how-ranked { margin-top: 32px; max-width: 70ch; color: var(--muted); }
+.how-ranked h2 { font-size: 1.1rem; color: var(--text); }
 
 .card-rank { margin: 0 0 2px; font-size: .8rem; font-weight: 700; color: var(--muted); font-variant-numeric: tabular-nums; }
 .card-added { margin: 4px 0 0; font-size: .85rem; color: var(--muted); }
@@ -455,7 +457,7 @@ h1, h2, h3 { line-height: 1.25; }
 </nav>
 <div class="hero">
   <h1>{{heading}}</h1>
-  {{#lead}}<p class="lead">{{lead}}</p>{{/lead}}
+  {{#lead}}<p class="lead">{{lead}}{{#ranking}} <a href="#how-ranked">How the order is worked out</a>{{/ranking}}</p>{{/lead}}
   <p class="stats">{{countText}}</p>
 </div>
 {{#hasSkills}}
@@ -467,6 +469,12 @@ h1, h2, h3 { line-height: 1.25; }
 <p class="empty">{{emptyText}}</p>
 {{/hasSkills}}
 {{>pager}}
+{{#ranking}}
+<section class="how-ranked" id="how-ranked" aria-labelledby="how-ranked-heading">
+  <h2 id="how-ranked-heading">How the order is worked out</h2>
+  <p>{{text}}</p>
+</section>
+{{/ranking}}
 {{/main}}
 {{/layout}}
 
