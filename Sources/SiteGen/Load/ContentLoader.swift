@@ -60,9 +60,11 @@ public enum ContentLoader {
         }
         // Skill files are independent: read them on all cores, then merge in path order.
         let listing = SkillFolder.list(location, &log)
+        let budget = ReadBudget()
         let perFile = listing.files.parallelMap { file -> FileSkills in
             var fileLog = DiagnosticLog()
-            var result = readSkills(file, contentPath: listing.contentPrefix + file.relativePath, root: location.root, &fileLog)
+            var result = readSkills(file, contentPath: listing.contentPrefix + file.relativePath, root: location.root,
+                                    budget: budget, &fileLog)
             // Text fields are checked here, on all cores; SUSI skills only once they are named.
             for var skill in result.skills {
                 if SkillText.check(&skill, &fileLog) { result.checked.append(skill) } else { result.failed.append(skill) }
@@ -111,16 +113,21 @@ public enum ContentLoader {
     }
 
     /// The skills one file defines (a getSkillList response defines several).
-    static func readSkills(_ file: ContentFile, contentPath: String, root: URL, _ log: inout DiagnosticLog) -> FileSkills {
+    static func readSkills(_ file: ContentFile, contentPath: String, root: URL, budget: ReadBudget = ReadBudget(),
+                           _ log: inout DiagnosticLog) -> FileSkills {
         let ext = (file.relativePath as NSString).pathExtension.lowercased()
         if ext == "txt" {
             var susi = SusiRepositoryReader()
-            susi.read(file, contentPath: contentPath, id: String(file.relativePath.dropLast(4)), &log)
+            susi.read(file, contentPath: contentPath, id: String(file.relativePath.dropLast(4)), budget: budget, &log)
             return FileSkills(susiSkills: susi.skills)
         }
         guard ext == "md" || ext == "json" else { return FileSkills() }
         let id = String(file.relativePath.dropLast(ext.count + 1))
         guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { return FileSkills() }
+        guard budget.take(text.utf8.count) else {
+            log.append(budget.exceeded(file.displayPath))
+            return FileSkills()
+        }
         if let control = ControlCharacters.first(in: text) {
             log.append(ControlCharacters.error(control, path: file.displayPath))
             return FileSkills()

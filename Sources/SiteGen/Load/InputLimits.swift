@@ -3,8 +3,12 @@
 /// exhausting memory, overflowing the parsers' stacks or bloating every page, and each one is
 /// reported as a problem when it is hit.
 public enum InputLimits {
-    /// A skill file (Markdown or JSON) and a template.
-    public static let skillFileBytes = 2 * 1024 * 1024
+    /// A skill file (Markdown, JSON or SUSI `.txt`) and a template. The largest file in SUSI's
+    /// public repository is 2.6 MB; this leaves room and still bounds memory. Over it, a SUSI file
+    /// is skipped with a warning and any other file is an error.
+    public static let skillFileBytes = 16 * 1024 * 1024
+    /// All skill files of a catalogue together, so many large files cannot exhaust memory either.
+    public static let catalogueBytes = 2 * 1024 * 1024 * 1024
     /// A rating file: SUSI dumps of a whole server are large.
     public static let ratingFileBytes = 256 * 1024 * 1024
     /// A file copied as it is (`static/`, images, theme assets): large media belong on a media

@@ -11,7 +11,8 @@ enum SkillValidator {
         let realRoot = location.root.resolvingSymlinksInPath().path
         for (index, var skill) in skills.enumerated() {
             if index >= textChecked {
-                guard SkillText.check(&skill, &log) else { continue }
+                // The skills not checked yet are those of SUSI `.txt` files: community content.
+                guard SkillText.check(&skill, community: true, &log) else { continue }
             }
             if let first = byID[skill.id] {
                 log.error(skill.sourcePath, line: skill.sourceLine, "duplicate skill id `\(skill.id)`: also defined in \(first.sourcePath); rename one of the files")

@@ -8,9 +8,11 @@ struct SusiRepositoryReader {
 
     static let strayKind = "not in the SUSI layout"
     static let controlKind = "SUSI control character"
+    static let tooLargeKind = "SUSI file too large"
 
     /// Reads one `.txt` file; `contentPath` is its path relative to the content root.
-    mutating func read(_ file: ContentFile, contentPath: String, id: String, _ log: inout DiagnosticLog) {
+    mutating func read(_ file: ContentFile, contentPath: String, id: String, budget: ReadBudget = ReadBudget(),
+                       _ log: inout DiagnosticLog) {
         guard let location = SusiLayout.location(contentPath: contentPath) else {
             if SusiLayout.isUnderModels(contentPath: contentPath) {
                 log.append(Diagnostic.warning(file.displayPath, "a SUSI skill file must sit at models/<model>/<group>/<language>/<skill>.txt; this one is ignored").kind(Self.strayKind))
@@ -22,7 +24,22 @@ struct SusiRepositoryReader {
         let lenient = SourceText.InvalidUTF8.replace(
             warning: "not valid UTF-8; the invalid bytes are read as �, as SUSI's server does; save the file as UTF-8",
             kind: "SUSI file not UTF-8")
-        guard var text = SourceText.read(file.url, displayPath: file.displayPath, invalidUTF8: lenient, &log) else { return }
+        let data: Data
+        do {
+            data = try RegularFile.read(file.url.path, limit: InputLimits.skillFileBytes)
+        } catch .tooLarge(let size, let limit) {
+            log.append(Diagnostic.warning(file.displayPath, RegularFile.Failure.tooLarge(size: size, limit: limit).description
+                + ", so this skill is skipped").kind(Self.tooLargeKind))
+            return
+        } catch {
+            log.error(file.displayPath, error.description)
+            return
+        }
+        guard budget.take(data.count) else {
+            log.append(budget.exceeded(file.displayPath))
+            return
+        }
+        guard var text = SourceText.decode(data, displayPath: file.displayPath, invalidUTF8: lenient, &log) else { return }
         if let control = ControlCharacters.first(in: text) {
             let more = control.count > 1 ? " and \(control.count - 1) more" : ""
             log.append(Diagnostic.warning(file.displayPath, line: control.line, column: control.column,
