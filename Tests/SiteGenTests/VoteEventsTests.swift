@@ -72,6 +72,36 @@ import Testing
         #expect(loaded.ratings["news/a"]?.stars == StarCounts(four: 1))
     }
 
+    /// A write can stop inside a character: the file is then not UTF-8, which failed the build.
+    @Test func aLastLineTornInsideACharacterIsAWarning() throws {
+        let root = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(root) }
+        try FixtureSite.write(["skills/news/a.md": Self.skill], under: root)
+        let votes = root.appendingPathComponent("ratings/votes.jsonl")
+        try FileManager.default.createDirectory(at: votes.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try (Data((Self.vote(4) + "\n" + #"{"skill":"news/谜"#).utf8).dropLast(2)).write(to: votes)
+        let loaded = ContentLoader.load(ContentLocation(root: root, display: "Content"))
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        #expect(loaded.diagnostics.map(\.message) == ["torn last line (15 bytes, no final newline) ignored; it looks like an interrupted write"])
+        #expect(loaded.ratings["news/a"]?.stars == StarCounts(four: 1))
+    }
+
+    @Test func aCutCharacterIsFoundOnlyAtTheEnd() {
+        #expect(TornLine.cutCharacterLength(Array("a谜".utf8).dropLast(1).map { $0 }) == 2)
+        #expect(TornLine.cutCharacterLength(Array("a谜".utf8).dropLast(2).map { $0 }) == 1)
+        #expect(TornLine.cutCharacterLength(Array("a谜".utf8)) == 0)
+        #expect(TornLine.cutCharacterLength(Array("🎉".utf8).dropLast(1).map { $0 }) == 3)
+        #expect(TornLine.cutCharacterLength(Array("ab".utf8)) == 0)
+        #expect(TornLine.cutCharacterLength([]) == 0)
+        // Invalid UTF-8 that does not end a torn line is left for the reader to report.
+        let torn = Data(#"{"skill":"谜"#.utf8).dropLast(1)
+        #expect(TornLine.withoutCutCharacter(torn) == torn.dropLast(2))
+        let broken = Data("{\"skill\":\"a\",\"stars\":4}\n".utf8) + Data([0xE8])
+        #expect(TornLine.withoutCutCharacter(broken) == broken)
+        let wrong = Data("[1]".utf8) + Data([0xE8])
+        #expect(TornLine.withoutCutCharacter(wrong) == wrong)
+    }
+
     @Test func aCompleteLastLineWithoutNewlineCounts() throws {
         let loaded = try Self.load(["votes.jsonl": Self.vote(4) + "\n" + #"{"skill":"news/a","stars":2}"#])
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")

@@ -16,14 +16,18 @@ enum SourceText {
 
     static func read(_ url: URL, displayPath: String, limit: Int = maxBytes, invalidUTF8: InvalidUTF8 = .refuse,
                      _ log: inout DiagnosticLog) -> String? {
-        let data: Data
+        guard let data = bytes(url, displayPath: displayPath, &log) else { return nil }
+        return decode(data, displayPath: displayPath, limit: limit, invalidUTF8: invalidUTF8, &log)
+    }
+
+    /// The file's bytes, or nil with an error.
+    static func bytes(_ url: URL, displayPath: String, _ log: inout DiagnosticLog) -> Data? {
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             log.error(displayPath, "cannot read the file: \(error.localizedDescription)")
             return nil
         }
-        return decode(data, displayPath: displayPath, limit: limit, invalidUTF8: invalidUTF8, &log)
     }
 
     static func decode(_ data: Data, displayPath: String, limit: Int = maxBytes, invalidUTF8: InvalidUTF8 = .refuse,
