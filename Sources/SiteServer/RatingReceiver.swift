@@ -57,8 +57,16 @@ struct RatingReceiver: Sendable {
     }
 
     private func refuse(_ refusal: VoteIntake.Refusal) -> Response {
-        if refusal.status == 403 { say("Refused a vote: \(refusal.message)") }
-        var response = Self.plain(HTTPResponse.Status(code: refusal.status), refusal.message)
+        let status: HTTPResponse.Status
+        switch refusal.status {
+        case .badRequest: status = .badRequest
+        case .forbidden:
+            status = .forbidden
+            say("Refused a vote: \(refusal.message)")
+        case .methodNotAllowed: status = .methodNotAllowed
+        case .unsupportedMediaType: status = .unsupportedMediaType
+        }
+        var response = Self.plain(status, refusal.message)
         if let allow = refusal.allow { response.headers[.allow] = allow }
         return response
     }

@@ -25,7 +25,11 @@ struct VoteRequest: Sendable {
 /// a new one when the request has none; a posted `user` is ignored.
 enum VoteIntake {
     struct Refusal: Error, Equatable {
-        var status: Int
+        enum Status: Int, Sendable {
+            case badRequest = 400, forbidden = 403, methodNotAllowed = 405, unsupportedMediaType = 415
+        }
+
+        var status: Status
         var message: String
         /// For 405: the method to use.
         var allow: String?
@@ -47,14 +51,14 @@ enum VoteIntake {
     static func screen(_ request: VoteRequest, form: RatingFormConfig) -> Refusal? {
         let method = method(of: form)
         guard request.method == method else {
-            return Refusal(status: 405, message: "send votes with \(method), as the rating form does", allow: method)
+            return Refusal(status: .methodNotAllowed, message: "send votes with \(method), as the rating form does", allow: method)
         }
         if let reason = VoteOrigin.refusal(fetchSite: request.fetchSite, origin: request.origin,
                                            scheme: request.scheme, authority: request.authority) {
-            return Refusal(status: 403, message: reason)
+            return Refusal(status: .forbidden, message: reason)
         }
         if method == "POST" && !isFormEncoded(request.contentType) {
-            return Refusal(status: 415, message: "send the vote as application/x-www-form-urlencoded, as the rating form does")
+            return Refusal(status: .unsupportedMediaType, message: "send the vote as application/x-www-form-urlencoded, as the rating form does")
         }
         return nil
     }
@@ -67,11 +71,11 @@ enum VoteIntake {
         do {
             checked = try VoteCheck.vote(from: try FormBody.parse(formText), form: form, site: site)
         } catch let rejection as VoteCheck.Rejection {
-            throw Refusal(status: 400, message: rejection.message)
+            throw Refusal(status: .badRequest, message: rejection.message)
         } catch let invalid as FormBody.Invalid {
-            throw Refusal(status: 400, message: invalid.message)
+            throw Refusal(status: .badRequest, message: invalid.message)
         } catch {
-            throw Refusal(status: 400, message: "the vote could not be read")
+            throw Refusal(status: .badRequest, message: "the vote could not be read")
         }
         let known = VoterCookie.id(in: request.cookie)
         let voter = known ?? VoterCookie.newID()
