@@ -21,8 +21,10 @@ struct VoteRequest: Sendable {
 /// a production vote server, reuses it as it is, so both take, refuse and attribute votes alike.
 ///
 /// In order: the method the form uses (405), a page of the site itself (403, `VoteOrigin`), a
-/// form-encoded body (415), the fields (400, `VoteCheck`). The voter is the `VoterCookie` id,
-/// a new one when the request has none; a posted `user` is ignored.
+/// form-encoded body (415), the fields (400, `VoteCheck`). The origin is checked for GET forms
+/// too: a link or an image on another site could vote through them. Reading the body, and so its
+/// size limit (413), belongs to the caller's HTTP stack. The voter is the `VoterCookie` id, a
+/// new one when the request has none; a posted `user` is ignored.
 enum VoteIntake {
     struct Refusal: Error, Equatable {
         enum Status: Int, Sendable {
