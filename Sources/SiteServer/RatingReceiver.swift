@@ -3,9 +3,9 @@ import Hummingbird
 import NIOCore
 import SiteGen
 
-/// The local end of the rating form: checks a vote, appends it to the events file, rebuilds, and
-/// sends the voter back to `<skill page>#rating-thanks`. Invalid votes get 400 and a plain
-/// message, and nothing is written.
+/// The local end of the rating form: takes a vote through `VoteIntake`, appends it to the events
+/// file, rebuilds, and sends the voter back to `<skill page>#rating-thanks`. Refused votes get a
+/// 4xx and a plain message, and nothing is written; a vote the file refuses gets 500.
 struct RatingReceiver: Sendable {
     let rebuilder: SiteRebuilder
     let votes: VoteLog
@@ -13,18 +13,10 @@ struct RatingReceiver: Sendable {
     let say: @Sendable (String) -> Void
 
     func receive(_ request: Request, form: RatingFormConfig, site: ServedSite) async -> Response {
-        let method: HTTPRequest.Method = form.method == .post ? .post : .get
-        guard request.method == method else {
-            var response = Self.plain(.methodNotAllowed, "send votes with \(method.rawValue), as the rating form does")
-            response.headers[.allow] = method.rawValue
-            return response
-        }
+        let head = VoteRequest(request)
+        if let refusal = VoteIntake.screen(head, form: form) { return refuse(refusal) }
         let text: String
-        if method == .post {
-            let type = request.headers[.contentType]?.lowercased() ?? ""
-            guard type.hasPrefix("application/x-www-form-urlencoded") else {
-                return Self.plain(.unsupportedMediaType, "send the vote as application/x-www-form-urlencoded, as the rating form does")
-            }
+        if request.method == .post {
             if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
                 return Self.tooLarge(maxBodyBytes)
             }
@@ -40,26 +32,43 @@ struct RatingReceiver: Sendable {
             text = request.uri.query ?? ""
         }
 
-        let checked: (vote: Vote, page: ServedSite.SkillPage)
+        let accepted: VoteIntake.Accepted
         do {
-            checked = try VoteCheck.vote(from: try FormBody.parse(text), form: form, site: site)
-        } catch let rejection as VoteCheck.Rejection {
-            return Self.plain(.badRequest, rejection.message)
-        } catch let invalid as FormBody.Invalid {
-            return Self.plain(.badRequest, invalid.message)
+            accepted = try VoteIntake.accept(head, formText: text, form: form, site: site)
         } catch {
-            return Self.plain(.badRequest, "the vote could not be read")
+            return refuse(error)
         }
+        let vote = accepted.vote
         do {
-            try await votes.append(checked.vote)
+            let appended = try await votes.append(vote)
+            if let torn = appended.droppedTornLine {
+                say("warning: removed the torn last line of \(votes.display), left by an interrupted write: \(VoteCheck.shown(torn))")
+            }
         } catch {
-            say("error: the vote for \(checked.vote.skill) could not be recorded: \(error)")
+            say("error: the vote for \(vote.skill) could not be recorded: \(error)")
             return Self.plain(.internalServerError, "the vote could not be recorded; the server's output says why")
         }
-        say("Vote: \(checked.vote.skill), \(checked.vote.stars) star\(checked.vote.stars == 1 ? "" : "s") → \(votes.display)")
+        say("Vote: \(vote.skill), \(vote.stars) star\(vote.stars == 1 ? "" : "s") → \(votes.display)")
         // The voter's next page load should already count the vote.
-        await rebuilder.rebuild(because: "vote for \(checked.vote.skill)")
-        return Response(status: .seeOther, headers: [.location: "/" + checked.page.href + "#" + RatingForm.thanksID])
+        await rebuilder.rebuild(because: "vote for \(vote.skill)")
+        var headers: HTTPFields = [.location: "/" + accepted.page.href + "#" + RatingForm.thanksID]
+        if let cookie = accepted.setCookie { headers[.setCookie] = cookie }
+        return Response(status: .seeOther, headers: headers)
+    }
+
+    private func refuse(_ refusal: VoteIntake.Refusal) -> Response {
+        let status: HTTPResponse.Status
+        switch refusal.status {
+        case .badRequest: status = .badRequest
+        case .forbidden:
+            status = .forbidden
+            say("Refused a vote: \(refusal.message)")
+        case .methodNotAllowed: status = .methodNotAllowed
+        case .unsupportedMediaType: status = .unsupportedMediaType
+        }
+        var response = Self.plain(status, refusal.message)
+        if let allow = refusal.allow { response.headers[.allow] = allow }
+        return response
     }
 
     static func tooLarge(_ limit: Int) -> Response {
@@ -73,6 +82,14 @@ struct RatingReceiver: Sendable {
             headers: [.contentType: "text/plain; charset=utf-8", .xContentTypeOptions: "nosniff", .contentLength: String(body.readableBytes)],
             body: ResponseBody(byteBuffer: body)
         )
+    }
+}
+
+extension VoteRequest {
+    init(_ request: Request) {
+        self.init(method: request.method.rawValue, contentType: request.headers[.contentType],
+                  fetchSite: request.headers.first { $0.name.canonicalName == "sec-fetch-site" }?.value, origin: request.headers[.origin],
+                  scheme: request.head.scheme ?? "http", authority: request.head.authority, cookie: request.headers[.cookie])
     }
 }
 

@@ -1,34 +1,69 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The output folder as Hummingbird's file middleware sees it, minus every way out: a path whose
 /// real location differs from its spelled one (a symbolic link anywhere on the way) is "not
 /// there". `..` never gets this far: the middleware refuses it after percent-decoding.
+///
+/// The middleware asks for a file's size and then for its bytes, by name, twice. A rebuild can
+/// put a new site in place between the two, and the answer then had one version's length and the
+/// other's bytes (a page cut short, or padded). So a request's file is opened once, when its size
+/// is asked for, and everything after reads that open file (`PinnedFile`).
 struct SiteFiles: FileProvider {
     let root: String
-    let local: LocalFileSystem
 
     init(root: URL, logger: Logger) {
         self.root = root.standardizedFileURL.path
-        local = LocalFileSystem(rootFolder: self.root, threadPool: .singleton, logger: logger)
     }
 
-    func getFileIdentifier(_ path: String) -> String? {
-        local.getFileIdentifier(path)
+    struct Attributes: FileMiddlewareFileAttributes {
+        let isFolder: Bool
+        let size: Int
+        let modificationDate: Date
     }
 
-    func getAttributes(id: String) async throws -> LocalFileSystem.FileAttributes? {
-        guard Self.isPlain(id, root: root) else { return nil }
-        return try await local.getAttributes(id: id)
+    func getFileIdentifier(_ path: String) -> PinnedFile? {
+        // The same joining as Hummingbird's LocalFileSystem: the middleware hands a path below the root.
+        PinnedFile(path: root + path)
     }
 
-    func loadFile(id: String, context: some RequestContext) async throws -> ResponseBody {
-        try await local.loadFile(id: id, context: context)
+    func getAttributes(id: PinnedFile) async throws -> Attributes? {
+        guard Self.isPlain(id.path, root: root), let status = id.open() else { return nil }
+        let seconds = Double(status.modified.seconds) + Double(status.modified.nanoseconds) / 1e9
+        return Attributes(isFolder: status.isFolder, size: status.size, modificationDate: Date(timeIntervalSince1970: seconds))
     }
 
-    func loadFile(id: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
-        try await local.loadFile(id: id, range: range, context: context)
+    func loadFile(id: PinnedFile, context: some RequestContext) async throws -> ResponseBody {
+        guard let status = id.open() else { throw HTTPError(.notFound) }
+        return try body(id, range: 0..<status.size)
+    }
+
+    func loadFile(id: PinnedFile, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        guard let status = id.open() else { throw HTTPError(.notFound) }
+        let end = min(range.upperBound + 1, status.size)
+        guard range.lowerBound < end else { throw HTTPError(.rangeNotSatisfiable) }
+        return try body(id, range: range.lowerBound..<end)
+    }
+
+    /// The bytes of `range`, read from the pinned file in chunks as the client takes them.
+    private func body(_ file: PinnedFile, range: Range<Int>) throws -> ResponseBody {
+        ResponseBody(contentLength: range.count) { writer in
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let chunk = try file.read(at: offset, count: min(1 << 16, range.upperBound - offset))
+                guard chunk.readableBytes > 0 else { throw HTTPError(.internalServerError) }
+                offset += chunk.readableBytes
+                try await writer.write(chunk)
+            }
+            try await writer.finish(nil)
+        }
     }
 
     /// True when `path` lies inside `root` with no symbolic link between them.
@@ -49,3 +84,76 @@ struct SiteFiles: FileProvider {
         return String(cString: resolved)
     }
 }
+
+/// One file of the site, opened at most once for one request and closed when the request is done
+/// with it: its size and its bytes always come from the same version of the file.
+final class PinnedFile: @unchecked Sendable {
+    struct Status {
+        var isFolder: Bool
+        var size: Int
+        var modified: (seconds: Int, nanoseconds: Int)
+    }
+
+    let path: String
+    // `descriptor` and `status` are only touched under `lock`.
+    private let lock = NSLock()
+    private var descriptor: Int32 = -1
+    private var status: Status?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Opens the file the first time (not through a final link, never blocking on a FIFO) and
+    /// gives its status; nil when there is no such file or it is neither a file nor a folder.
+    func open() -> Status? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let status { return status }
+        let fd = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            return nil
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFDIR else {
+            close(fd)
+            return nil
+        }
+        #if canImport(Darwin)
+        let modified = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+        #else
+        let modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+        #endif
+        descriptor = fd
+        let found = Status(isFolder: type == S_IFDIR, size: Int(info.st_size), modified: modified)
+        status = found
+        return found
+    }
+
+    /// Up to `count` bytes at `offset`.
+    func read(at offset: Int, count: Int) throws -> ByteBuffer {
+        lock.lock()
+        let fd = descriptor
+        lock.unlock()
+        guard fd >= 0 else { throw HTTPError(.notFound) }
+        var buffer = ByteBufferAllocator().buffer(capacity: count)
+        try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { raw -> Int in
+            while true {
+                let n = pread(fd, raw.baseAddress, count, off_t(offset))
+                if n >= 0 { return n }
+                if errno != EINTR { throw HTTPError(.internalServerError) }
+            }
+        }
+        return buffer
+    }
+}
+
+/// The system's `open`, which `PinnedFile.open()` hides inside the class.
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }

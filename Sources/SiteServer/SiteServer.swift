@@ -46,8 +46,7 @@ public enum SiteServer {
 
         var logger = Logger(label: "sitegen.serve")
         logger.logLevel = .warning
-        let votes = VoteLog(file: options.build.content.root.appendingPathComponent(votesFile),
-                            display: options.build.content.display + "/" + votesFile)
+        let votes = VoteLog(folder: options.build.content.root, folderDisplay: options.build.content.display, path: votesFile)
         let receiver = RatingReceiver(rebuilder: rebuilder, votes: votes, maxBodyBytes: options.maxBodyBytes, say: say)
 
         let router = Router()

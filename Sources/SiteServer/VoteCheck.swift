@@ -24,16 +24,8 @@ enum VoteCheck {
         guard let stars = stars(starsText, form: form) else {
             throw Rejection(message: "`\(names.stars)` must be one of \(choices(form)), got `\(shown(starsText))`")
         }
-        var user: String?
-        if let values = fields["user"] {
-            guard values.count == 1, let value = values.first?.trimmingCharacters(in: .whitespaces),
-                  !value.isEmpty, value.count <= 200,
-                  !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw Rejection(message: "`user`, when sent, must be one name of 1 to 200 characters")
-            }
-            user = value
-        }
-        return (Vote(skill: page.id, stars: stars, user: user), page)
+        // A posted `user` is not read: the voter is who the receiver's cookie says (`VoteIntake`).
+        return (Vote(skill: page.id, stars: stars, user: nil), page)
     }
 
     /// A half vote counts as the next whole star (4.5 → 5): the events format holds whole stars,

@@ -18,7 +18,9 @@ struct ImportSusi: ParsableCommand {
             writes <model>/<group>/<language>/<skill>.md below --to, with name, group, language, model, author, \
             author_url, image, examples, dynamic_content, terms_of_use, developer_privacy_policy and tags in the \
             front matter and the description as the body. Images are copied to images/susi/ in the content folder \
-            that holds --to. ::author_email is not carried over. Existing files are never overwritten without --force.
+            that holds --to. ::author_email is not carried over. Existing files are never overwritten without --force; \
+            each file is written beside its place and renamed into it, and a symbolic link on the way (below --to, \
+            or below the content folder for images) is refused before anything is written.
             """
     )
 

@@ -152,12 +152,18 @@ import Yams
         #expect(try SusiFixture.brokenLinks(in: output) == [])
     }
 
-    @Test func importNeverOverwritesWithoutForce() throws {
-        let scratch = try SusiFixture.scratch()
-        defer { SusiFixture.cleanUp(scratch) }
+    /// An import, then one of its files edited by hand.
+    func importAndEditTea(in scratch: URL) throws -> URL {
         _ = try importFixture(into: scratch)
         let tea = scratch.appendingPathComponent("Imported/skills/general/Food and Drink/en/Tea Timer.md")
         try "edited by hand".write(to: tea, atomically: true, encoding: .utf8)
+        return tea
+    }
+
+    @Test func importNeverOverwritesWithoutForce() throws {
+        let scratch = try SusiFixture.scratch()
+        defer { SusiFixture.cleanUp(scratch) }
+        let tea = try importAndEditTea(in: scratch)
         #expect {
             _ = try importFixture(into: scratch)
         } throws: { error in
@@ -168,6 +174,65 @@ import Yams
         #expect(try String(contentsOf: tea, encoding: .utf8) == "edited by hand")
         _ = try importFixture(into: scratch, force: true)
         #expect(try String(contentsOf: tea, encoding: .utf8).hasPrefix("---\nname: \"Tea Timer\""))
+    }
+
+    /// Before, the import wrote through the link into whatever file it named.
+    @Test func importRefusesALinkAtADestinationAndWritesNothing() throws {
+        let scratch = try SusiFixture.scratch()
+        defer { SusiFixture.cleanUp(scratch) }
+        let outside = scratch.appendingPathComponent("outside.txt")
+        try Data("keep".utf8).write(to: outside)
+        let folder = scratch.appendingPathComponent("Imported/skills/general/Food and Drink/en")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Tea Timer.md"), withDestinationURL: outside)
+        for force in [false, true] {
+            #expect {
+                _ = try importFixture(into: scratch, force: force)
+            } throws: { error in
+                (error as? BuildFailure)?.errors.map(\.description) == [
+                    "Imported/skills/general/Food and Drink/en/Tea Timer.md: error: a symbolic link; the import does not write through links. Remove it, or import into another folder; nothing was written",
+                ]
+            }
+        }
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "keep")
+        #expect(SusiFixture.files(in: scratch.appendingPathComponent("Imported")).isEmpty)
+    }
+
+    @Test func importRefusesLinkedFoldersBelowTheDestinationAndTheImages() throws {
+        let scratch = try SusiFixture.scratch()
+        defer { SusiFixture.cleanUp(scratch) }
+        let elsewhere = scratch.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let skills = scratch.appendingPathComponent("Imported/skills")
+        try FileManager.default.createDirectory(at: skills, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: skills.appendingPathComponent("general"), withDestinationURL: elsewhere)
+        #expect {
+            _ = try importFixture(into: scratch)
+        } throws: { error in
+            (error as? BuildFailure)?.errors.map(\.path) == ["Imported/skills/general"]
+        }
+        try FileManager.default.removeItem(at: skills.appendingPathComponent("general"))
+        try FileManager.default.createSymbolicLink(at: scratch.appendingPathComponent("Imported/images"), withDestinationURL: elsewhere)
+        #expect {
+            _ = try importFixture(into: scratch)
+        } throws: { error in
+            (error as? BuildFailure)?.errors.map(\.path) == ["Imported/images"]
+        }
+        #expect(SusiFixture.files(in: elsewhere).isEmpty)
+        #expect(SusiFixture.files(in: skills).isEmpty)
+    }
+
+    /// Files are replaced, not rewritten in place: a second name for the old file keeps the old bytes.
+    @Test func importReplacesFilesInsteadOfWritingIntoThem() throws {
+        let scratch = try SusiFixture.scratch()
+        defer { SusiFixture.cleanUp(scratch) }
+        let tea = try importAndEditTea(in: scratch)
+        let other = scratch.appendingPathComponent("other-name.md")
+        try FileManager.default.linkItem(at: tea, to: other)
+        let report = try importFixture(into: scratch, force: true)
+        #expect(try String(contentsOf: other, encoding: .utf8) == "edited by hand")
+        #expect(try String(contentsOf: tea, encoding: .utf8).hasPrefix("---\nname: \"Tea Timer\""))
+        #expect(SusiFixture.files(in: scratch.appendingPathComponent("Imported")) == report.written, "no temporary files are left")
     }
 
     @Test func importNeedsASkillsFolderAndARepository() throws {

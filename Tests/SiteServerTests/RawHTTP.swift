@@ -24,9 +24,15 @@ enum RawHTTP {
         try await send("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
     }
 
-    static func post(_ path: String, body: String, port: Int, contentType: String = "application/x-www-form-urlencoded") async throws -> Response {
-        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: \(contentType)\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+    /// - Parameters:
+    ///   - contentType: nil sends none.
+    ///   - headers: more header lines, each `Name: value`.
+    static func post(_ path: String, body: String, port: Int, contentType: String? = "application/x-www-form-urlencoded",
+                     headers: [String] = []) async throws -> Response {
+        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        if let contentType { head += "Content-Type: \(contentType)\r\n" }
+        for header in headers { head += header + "\r\n" }
+        head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
         return try await send(head + body, port: port)
     }
 

@@ -38,18 +38,6 @@ import Testing
         #expect(SourceFingerprint.take([(folder, "Content")]) != before)
     }
 
-    @Test func aVoteNeverJoinsAHandEditedLastLine() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-log-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("ratings/local-votes.jsonl")
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(#"{"skill":"a","stars":1}"#.utf8).write(to: file)
-        let log = VoteLog(file: file, display: "Content/ratings/local-votes.jsonl")
-        try await log.append(Vote(skill: "news/x", stars: 3, user: nil), at: Date(timeIntervalSince1970: 0))
-        let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text == "{\"skill\":\"a\",\"stars\":1}\n{\"skill\":\"news/x\",\"stars\":3,\"timestamp\":\"1970-01-01T00:00:00Z\"}\n")
-    }
-
     @Test func symbolicLinksAreNotPlainPaths() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-plain-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -86,13 +86,14 @@ final class TestServer: Sendable {
         try await RawHTTP.get(path, port: port, method: method)
     }
 
-    func post(_ path: String, _ body: String, contentType: String = "application/x-www-form-urlencoded") async throws -> RawHTTP.Response {
-        try await RawHTTP.post(path, body: body, port: port, contentType: contentType)
+    func post(_ path: String, _ body: String, contentType: String? = "application/x-www-form-urlencoded",
+              headers: [String] = []) async throws -> RawHTTP.Response {
+        try await RawHTTP.post(path, body: body, port: port, contentType: contentType, headers: headers)
     }
 
     /// Posts to the sample configuration's endpoint, `/api/ratings`.
-    func vote(_ body: String, contentType: String = "application/x-www-form-urlencoded") async throws -> RawHTTP.Response {
-        try await post("/api/ratings", body, contentType: contentType)
+    func vote(_ body: String, contentType: String? = "application/x-www-form-urlencoded", headers: [String] = []) async throws -> RawHTTP.Response {
+        try await post("/api/ratings", body, contentType: contentType, headers: headers)
     }
 
     var votes: [String] {

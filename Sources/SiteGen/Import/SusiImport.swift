@@ -62,6 +62,15 @@ public enum SusiImport {
         let fm = FileManager.default
         let contentDisplay = Self.contentDisplay(options.destinationDisplay, depth: plan.depthBelowContent)
         func shown(_ path: String) -> String { contentDisplay.isEmpty ? path : contentDisplay + "/" + path }
+        // Links are refused before anything is written, so a refused import writes nothing.
+        let links = plan.files.compactMap { file -> String? in
+            let place = plan.place(of: file, options)
+            return LinkFreeFolder.firstLink(in: place.relative, below: place.root, rootDisplay: place.rootDisplay)
+        }
+        if !links.isEmpty {
+            for link in Set(links).sorted() { log.error(link, "a symbolic link; \(ImportedFile.linkAdvice); nothing was written") }
+            throw BuildFailure(log.items)
+        }
         if !options.force {
             let existing = plan.files.filter { fm.fileExists(atPath: plan.contentRoot.appendingPathComponent($0.path).path) }
             if !existing.isEmpty {
@@ -72,19 +81,27 @@ public enum SusiImport {
             }
         }
         do {
-            for file in plan.files {
-                let target = plan.contentRoot.appendingPathComponent(file.path)
-                try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // The folder the user named (and so the content folder above it), links and all.
+            try fm.createDirectory(at: options.destination, withIntermediateDirectories: true)
+        } catch {
+            throw BuildFailure(log.items + [.error(options.destinationDisplay, "cannot create the folder: \(error.localizedDescription)")])
+        }
+        for file in plan.files {
+            let place = plan.place(of: file, options)
+            do {
+                let data: Data
                 switch file.contents {
                 case .text(let text):
-                    try Data(text.utf8).write(to: target)
+                    data = Data(text.utf8)
                 case .copy(let source):
-                    if fm.fileExists(atPath: target.path) { try fm.removeItem(at: target) }
-                    try fm.copyItem(at: source, to: target)
+                    data = try Data(contentsOf: source)
                 }
+                try ImportedFile.write(data, to: place.relative, below: place.root, rootDisplay: place.rootDisplay)
+            } catch let refused as ImportedFile.Refused {
+                throw BuildFailure(log.items + [.error(place.rootDisplay + "/" + place.relative, "cannot write the imported file: \(refused)")])
+            } catch {
+                throw BuildFailure(log.items + [.error(place.rootDisplay + "/" + place.relative, "cannot read the file to import: \(error.localizedDescription)")])
             }
-        } catch {
-            throw BuildFailure(log.items + [.error(options.destinationDisplay, "cannot write the imported files: \(error.localizedDescription)")])
         }
         let images = plan.files.filter { if case .copy = $0.contents { true } else { false } }.count
         return Report(skills: plan.files.count - images, images: images, skipped: plan.skipped,
@@ -99,6 +116,20 @@ public enum SusiImport {
         var depthBelowContent: Int
         var files: [Planned]
         var skipped: Int
+
+        /// Where a file goes: below the folder the user named (`--to`) for skills, below the
+        /// content folder for images. Links are refused only below that folder, since a link in
+        /// the path the user typed is theirs to choose.
+        func place(of file: Planned, _ options: Options) -> (root: URL, rootDisplay: String, relative: String) {
+            let below = file.path.split(separator: "/").dropFirst(depthBelowContent).joined(separator: "/")
+            if case .text = file.contents {
+                var shown = options.destinationDisplay
+                if shown.count > 1 && shown.hasSuffix("/") { shown.removeLast() }
+                return (options.destination, shown, below)
+            }
+            let content = SusiImport.contentDisplay(options.destinationDisplay, depth: depthBelowContent)
+            return (contentRoot, content.isEmpty ? "." : content, file.path)
+        }
     }
 
     /// Reads the repository and decides every file to write; writes nothing.

@@ -1,8 +1,15 @@
 import Foundation
 
-/// One vote per line (`.jsonl`). A user's later vote for a skill replaces their earlier one
-/// (later by timestamp; by reading order when timestamps are equal or missing); votes without a
-/// user all count.
+/// One vote per line (`.jsonl`). Votes without a user all count; a user's later vote for a skill
+/// replaces their earlier one, where later means:
+/// - of two votes with timestamps for different instants (`VoteTime`), the later instant;
+/// - otherwise (either has no timestamp, or one that is not an ISO 8601 date, or both name the
+///   same instant) the one read later: lines in file order, files in path order.
+/// So a vote without a timestamp after one with a timestamp replaces it: it is newer for all
+/// that anyone can tell.
+///
+/// A last line without its final newline that stops mid-JSON is an interrupted append
+/// (`TornLine`): it is ignored with a warning, as a write-ahead log would.
 struct EventMerger {
     /// One line, decoded leniently: a field of an unexpected type is kept as a JSON value so the
     /// checks below can name it.
@@ -40,7 +47,7 @@ struct EventMerger {
 
     private struct UserVote {
         var stars: Int
-        var time: String
+        var timestamp: String?
     }
 
     private var anonymous: [String: StarCounts] = [:]
@@ -58,6 +65,12 @@ struct EventMerger {
             if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) { lines.append((number, start..<end)) }
             start = index + 1
             number += 1
+        }
+        // Ignored before the fast paths, which would otherwise give up on the whole file for it.
+        if bytes.last != 0x0A, let last = lines.last, TornLine.isTorn(bytes[last.range]) {
+            log.warning(path, line: last.number, column: 1,
+                        "torn last line (\(last.range.count.grouped) bytes, no final newline) ignored; it looks like an interrupted write")
+            lines.removeLast()
         }
         // Fast paths (a large vote log is hundreds of thousands of lines): lines as programs write
         // them (flat objects of plain strings and whole numbers) read byte by byte; otherwise the
@@ -124,9 +137,15 @@ struct EventMerger {
             anonymous[skill, default: StarCounts()].add(vote: stars)
             return
         }
-        let time = event.timestamp ?? ""
-        if let previous = byUser[skill]?[user], previous.time > time { return }
-        byUser[skill, default: [:]][user] = UserVote(stars: stars, time: time)
+        if let previous = byUser[skill]?[user], Self.isLater(previous.timestamp, than: event.timestamp) { return }
+        byUser[skill, default: [:]][user] = UserVote(stars: stars, timestamp: event.timestamp)
+    }
+
+    /// Whether a vote read earlier with timestamp `earlier` stays ahead of one read now with
+    /// `now`: only when both name instants and its instant is the later one.
+    static func isLater(_ earlier: String?, than now: String?) -> Bool {
+        guard let earlier, let now, let first = VoteTime(earlier), let second = VoteTime(now) else { return false }
+        return first > second
     }
 
     func tallies() -> [String: RatingTally] {

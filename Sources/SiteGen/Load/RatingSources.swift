@@ -28,7 +28,11 @@ enum RatingReader {
                 sources.filesRead += 1
                 readJSON(text, file: file, into: &sources, susi: &susiFolders, &log)
             case "jsonl":
-                guard let text = SourceText.read(file.url, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log) else { continue }
+                // A write cut inside a character leaves bytes that are not UTF-8; the torn line
+                // they end is ignored with a warning, so they must not fail the whole file.
+                guard let data = SourceText.bytes(file.url, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log),
+                      let text = SourceText.decode(TornLine.withoutCutCharacter(data), displayPath: file.displayPath,
+                                                   limit: InputLimits.ratingFileBytes, &log) else { continue }
                 sources.filesRead += 1
                 events.read(text, path: file.displayPath, &log)
             default:

@@ -16,14 +16,18 @@ enum SourceText {
 
     static func read(_ url: URL, displayPath: String, limit: Int = maxBytes, invalidUTF8: InvalidUTF8 = .refuse,
                      _ log: inout DiagnosticLog) -> String? {
-        let data: Data
+        guard let data = bytes(url, displayPath: displayPath, limit: limit, &log) else { return nil }
+        return decode(data, displayPath: displayPath, limit: limit, invalidUTF8: invalidUTF8, &log)
+    }
+
+    /// The file's bytes (a regular file, at most `limit`), or nil with an error.
+    static func bytes(_ url: URL, displayPath: String, limit: Int = maxBytes, _ log: inout DiagnosticLog) -> Data? {
         do {
-            data = try RegularFile.read(url.path, limit: limit)
+            return try RegularFile.read(url.path, limit: limit)
         } catch {
             log.error(displayPath, error.description)
             return nil
         }
-        return decode(data, displayPath: displayPath, limit: limit, invalidUTF8: invalidUTF8, &log)
     }
 
     static func decode(_ data: Data, displayPath: String, limit: Int = maxBytes, invalidUTF8: InvalidUTF8 = .refuse,
