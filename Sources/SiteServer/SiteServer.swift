@@ -54,6 +54,7 @@ public enum SiteServer {
         router.add(middleware: NotFoundPageMiddleware(output: options.build.output))
         router.add(middleware: BasePathMiddleware(rebuilder: rebuilder))
         router.add(middleware: RatingReceiverMiddleware(receiver: receiver))
+        router.add(middleware: ByteRangeMiddleware())
         router.add(middleware: FileMiddleware(fileProvider: SiteFiles(root: options.build.output, logger: logger), searchForIndexHtml: true)
             .withAdditionalMediaTypes(forFileExtensions: textTypes))
 
