@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import SiteGen
@@ -15,15 +16,27 @@ public struct ServeOptions: Sendable {
     public var maxBodyBytes: Int
     /// Stop on SIGINT and SIGTERM (the command line); tests stop the server by cancelling it.
     public var handlesSignals: Bool
+    /// Time a client has to send a whole request from its first byte (or a new connection its
+    /// first request): a client that dribbles bytes is closed instead of holding a connection.
+    public var requestTimeout: Duration
+    /// Time a keep-alive connection may wait for its next request.
+    public var idleTimeout: Duration
+    /// Connections open at once; more wait in the listen queue until one closes. Lowered to fit
+    /// the open-file limit.
+    public var maxConnections: Int
 
     public init(build: BuildOptions, host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(500),
-                maxBodyBytes: Int = 4096, handlesSignals: Bool = false) {
+                maxBodyBytes: Int = 4096, handlesSignals: Bool = false, requestTimeout: Duration = .seconds(10),
+                idleTimeout: Duration = .seconds(30), maxConnections: Int = 2048) {
         self.build = build
         self.host = host
         self.port = port
         self.pollInterval = pollInterval
         self.maxBodyBytes = maxBodyBytes
         self.handlesSignals = handlesSignals
+        self.requestTimeout = requestTimeout
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
     }
 }
 
@@ -58,10 +71,17 @@ public enum SiteServer {
         router.add(middleware: FileMiddleware(fileProvider: SiteFiles(root: options.build.output, logger: logger), searchForIndexHtml: true)
             .withAdditionalMediaTypes(forFileExtensions: textTypes))
 
+        let openFiles = OpenFileLimit.raise()
+        let connections = OpenFileLimit.connections(wanted: options.maxConnections, openFiles: openFiles)
+        if connections < options.maxConnections, let openFiles {
+            say("note: the open-file limit (\(openFiles)) allows \(connections) connections at once; raise it with `ulimit -n` for more")
+        }
         let host = options.host
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
+            server: .http1(requestTimeout: options.requestTimeout, idleTimeout: options.idleTimeout),
+            configuration: .init(address: .hostname(host, port: options.port), serverName: nil,
+                                 availableConnectionsDelegate: MaximumAvailableConnections(connections, logger: logger)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 let shownHost = host.contains(":") ? "[\(host)]" : host

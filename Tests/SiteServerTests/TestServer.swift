@@ -33,7 +33,9 @@ final class TestServer: Sendable {
         self.task = task
     }
 
-    static func start(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n") async throws -> TestServer {
+    /// `adjust` changes the server's options (short timeouts, a small connection limit).
+    static func start(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n",
+                      adjust: (inout ServeOptions) -> Void = { _ in }) async throws -> TestServer {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
         let content = root.appendingPathComponent("Content")
         for (path, text) in skills {
@@ -49,7 +51,9 @@ final class TestServer: Sendable {
 
         let build = BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: nil,
                                  output: root.appendingPathComponent("Public"), outputDisplay: "Public")
-        let options = ServeOptions(build: build, host: "127.0.0.1", port: 0, pollInterval: .milliseconds(100))
+        var adjusted = ServeOptions(build: build, host: "127.0.0.1", port: 0, pollInterval: .milliseconds(100))
+        adjust(&adjusted)
+        let options = adjusted
         let lines = Lines()
         let (urls, continuation) = AsyncStream<URL>.makeStream()
         let task = Task {
@@ -65,8 +69,9 @@ final class TestServer: Sendable {
     }
 
     /// Starts a server, runs `body` against it, and stops it whatever happened.
-    static func run(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n", _ body: (TestServer) async throws -> Void) async throws {
-        let server = try await start(siteYAML: siteYAML)
+    static func run(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n",
+                    adjust: (inout ServeOptions) -> Void = { _ in }, _ body: (TestServer) async throws -> Void) async throws {
+        let server = try await start(siteYAML: siteYAML, adjust: adjust)
         do {
             try await body(server)
         } catch {
