@@ -42,13 +42,19 @@ actor SiteRebuilder {
         await withCheckedContinuation { waiters.append((ticket, $0)) }
     }
 
-    /// The watcher's poll. The fingerprint is taken here, on the actor, so a poll never races a
-    /// build that is starting: a vote's own build is not followed by a second one for the same file.
-    func rebuildIfChanged() async {
-        guard let latest = latestFingerprint else { return }
+    /// The watcher's look. The fingerprint is taken here, on the actor, so a look never races a
+    /// build that is starting: a vote's own build is not followed by a second one for the same
+    /// file. Returns how long taking the fingerprint took, which paces polling.
+    @discardableResult
+    func rebuildIfChanged() async -> Duration {
+        guard let latest = latestFingerprint else { return .zero }
+        let clock = ContinuousClock()
+        let started = clock.now
         let now = SourceFingerprint.take(watched)
-        guard now != latest else { return }
+        let looking = started.duration(to: clock.now)
+        guard now != latest else { return looking }
         await rebuild(because: now.changes(since: latest))
+        return looking
     }
 
     private func startBuild() {

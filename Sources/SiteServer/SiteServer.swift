@@ -12,6 +12,8 @@ public struct ServeOptions: Sendable {
     public var host: String
     /// 0 picks a free port (tests).
     public var port: Int
+    /// The shortest time between looks at the sources where the system cannot report changes
+    /// (inotify); polls are spaced further apart on large catalogues.
     public var pollInterval: Duration
     public var maxBodyBytes: Int
     /// Stop on SIGINT and SIGTERM (the command line); tests stop the server by cancelling it.
@@ -52,6 +54,7 @@ public enum SiteServer {
     public static func run(_ options: ServeOptions, say: @escaping @Sendable (String) -> Void,
                            listening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
         let rebuilder = SiteRebuilder(options: options.build, say: say)
+        let watcher = SourceWatcher(rebuilder: rebuilder, interval: options.pollInterval)
         await rebuilder.rebuild(because: "start")
         if await rebuilder.site == nil {
             say("The first build failed; serving what \(options.build.outputDisplay)/ holds until an edit fixes it")
@@ -92,13 +95,13 @@ public enum SiteServer {
                     say("warning: \(host) is not a loopback address: anyone who can reach this machine can read the site and post votes")
                 }
                 say("Watching " + rebuilder.watched.map { $0.display + "/" }.joined(separator: " and ")
-                    + " for changes (every \(seconds(options.pollInterval)) s)")
+                    + " for changes (\(watcher.method))")
                 await listening(url)
             },
             logger: logger
         )
-        let watcher = Task { await SourceWatcher(rebuilder: rebuilder, interval: options.pollInterval).run() }
-        defer { watcher.cancel() }
+        let watching = Task { await watcher.run() }
+        defer { watching.cancel() }
         // Cancelling the caller shuts the server down gracefully (open requests finish) rather
         // than tearing it down: the service group runs outside the caller's task for that reason.
         let services = ServiceGroup(configuration: .init(
