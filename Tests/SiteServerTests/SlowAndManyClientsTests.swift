@@ -103,6 +103,50 @@ import Testing
         }
     }
 
+    #if os(Linux)
+    /// Soft and hard "Max open files" of a process, from /proc.
+    static func openFileLimits(pid: String) throws -> (soft: String, hard: String) {
+        let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
+        let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+        let fields = line.split(separator: " ")
+        try #require(fields.count >= 5)
+        return (String(fields[3]), String(fields[4]))
+    }
+
+    @Test func serveRaisesALowOpenFileLimit() async throws {
+        let sitegen = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
+        try #require(FileManager.default.isExecutableFile(atPath: sitegen.path), "no built sitegen beside the tests")
+        let hard = try Self.openFileLimits(pid: "self").hard
+        try #require(hard == "unlimited" || (Int(hard) ?? 0) > 512, "the hard open-file limit (\(hard)) leaves nothing to raise")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-limit-\(UUID().uuidString)")
+        try TestServer.writeContent(to: folder.appendingPathComponent("Content"), siteYAML: "title: Limits\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("serve.log")
+        try Data().write(to: output)
+        let log = try FileHandle(forWritingTo: output)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -Sn 512 && exec \"$0\" serve --content Content --output Public --port 0", sitegen.path]
+        process.currentDirectoryURL = folder
+        process.standardOutput = log
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+            try? log.close()
+        }
+        var serving = false
+        for _ in 0..<300 where !serving {
+            try await Task.sleep(for: .milliseconds(100))
+            serving = (try? String(contentsOf: output, encoding: .utf8))?.contains("Serving ") == true
+        }
+        try #require(serving, "sitegen serve did not start: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+        let limits = try Self.openFileLimits(pid: String(process.processIdentifier))
+        #expect(limits.soft == hard)
+    }
+    #endif
+
     @Test func theConnectionLimitLeavesDescriptorsForFiles() {
         #expect(OpenFileLimit.connections(wanted: 2048, openFiles: 1024) == 1024 - OpenFileLimit.reserve)
         #expect(OpenFileLimit.connections(wanted: 2048, openFiles: 1_048_576) == 2048)

@@ -38,16 +38,7 @@ final class TestServer: Sendable {
                       adjust: (inout ServeOptions) -> Void = { _ in }) async throws -> TestServer {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
         let content = root.appendingPathComponent("Content")
-        for (path, text) in skills {
-            let file = content.appendingPathComponent("skills/" + path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        try FileManager.default.createDirectory(at: content.appendingPathComponent("images"), withIntermediateDirectories: true)
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: content.appendingPathComponent("images/headline.png"))
-        try FileManager.default.createDirectory(at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
-        try Data(counts.utf8).write(to: content.appendingPathComponent("ratings/counts.json"))
-        try Data(siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
+        try writeContent(to: content, siteYAML: siteYAML)
 
         let build = BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: nil,
                                  output: root.appendingPathComponent("Public"), outputDisplay: "Public")
@@ -66,6 +57,20 @@ final class TestServer: Sendable {
             throw StartFailure(description: "the server did not start: \(lines.all.joined(separator: "\n"))")
         }
         return TestServer(root: root, port: port, lines: lines, task: task)
+    }
+
+    /// The small catalogue, written to `content`.
+    static func writeContent(to content: URL, siteYAML: String) throws {
+        for (path, text) in skills {
+            let file = content.appendingPathComponent("skills/" + path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: content.appendingPathComponent("images/headline.png"))
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
+        try Data(counts.utf8).write(to: content.appendingPathComponent("ratings/counts.json"))
+        try Data(siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
     }
 
     /// Starts a server, runs `body` against it, and stops it whatever happened.
