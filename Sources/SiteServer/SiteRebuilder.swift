@@ -33,6 +33,9 @@ actor SiteRebuilder {
 
     var basePath: String { site?.basePath ?? "/" }
 
+    /// "Content/ and Templates/", for messages about watching.
+    nonisolated var watchedNames: String { watched.map { $0.display + "/" }.joined(separator: " and ") }
+
     /// Builds (or joins the build about to start) and returns when it is done.
     func rebuild(because reason: String) async {
         requested += 1

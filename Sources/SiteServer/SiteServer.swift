@@ -94,8 +94,7 @@ public enum SiteServer {
                 if !isLoopback(host) {
                     say("warning: \(host) is not a loopback address: anyone who can reach this machine can read the site and post votes")
                 }
-                say("Watching " + rebuilder.watched.map { $0.display + "/" }.joined(separator: " and ")
-                    + " for changes (\(watcher.method))")
+                say("Watching \(rebuilder.watchedNames) for changes (\(watcher.method))")
                 await listening(url)
             },
             logger: logger

@@ -43,7 +43,7 @@ struct SourceWatcher: Sendable {
                 await rebuilder.rebuildIfChanged()
             }
             guard !Task.isCancelled else { return }
-            rebuilder.say("note: stopped watching \(rebuilder.watched.map { $0.display + "/" }.joined(separator: " and ")) through inotify (a folder was removed, or the system is out of watches); polling instead")
+            rebuilder.say("note: stopped watching \(rebuilder.watchedNames) through inotify (a folder was removed, or the system is out of watches); polling instead")
         }
         #endif
         await poll()

@@ -31,6 +31,20 @@ import Testing
             #expect(try await server.eventually { try await server.get("/skills/tools/timer/").status == 404 })
         }
     }
+
+    @Test func aRemovedContentFolderFallsBackToPolling() async throws {
+        try await TestServer.run { (server: TestServer) async throws in
+            let moved = server.root.appendingPathComponent("Content-away")
+            try FileManager.default.moveItem(at: server.content, to: moved)
+            #expect(await server.eventually { server.lines.all.contains { $0.hasPrefix("note: stopped watching Content/ through inotify") } })
+
+            // Back in place with an edit: the polls see it.
+            try FileManager.default.moveItem(at: moved, to: server.content)
+            try Data("---\nname: Dice Roller Deluxe\ngroup: Games\n---\nRolls dice.\n".utf8)
+                .write(to: server.content.appendingPathComponent("skills/games/dice-roller.md"))
+            #expect(try await server.eventually { try await server.get("/skills/games/dice-roller/").body.contains("Dice Roller Deluxe") })
+        }
+    }
     #endif
 
     @Test func pollsAreSpacedByWhatALookCosts() {
