@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 
 /// Linux inotify on every folder under the watched ones: the kernel says when something in
 /// them changed, so an idle server does no work at all. Each signal on `changes` means "look
@@ -9,11 +10,18 @@ import Glibc
 /// costs one look, never a wrong build.
 final class FolderEvents: Sendable {
     let changes: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
     private let descriptor: Int32
     private let roots: [URL]
+    /// Set when an event concerned a folder (created, moved, removed) or events were lost:
+    /// the folders are walked again before the next look. Edits to files need no walk.
+    private let foldersChanged = Atomic<Bool>(false)
 
     static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
         | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+
+    /// Events after which the folders must be walked again.
+    static let folderMask = UInt32(IN_ISDIR | IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_Q_OVERFLOW)
 
     /// Nil when inotify is not available or a folder cannot be watched (missing, out of
     /// watches): the caller polls instead.
@@ -24,6 +32,7 @@ final class FolderEvents: Sendable {
         roots = folders
         let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.changes = changes
+        self.continuation = continuation
         guard watchNewFolders() else {
             close(descriptor)
             return nil
@@ -33,7 +42,7 @@ final class FolderEvents: Sendable {
         // any thread; corelibs-libdispatch just does not mark them Sendable.
         nonisolated(unsafe) let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "sitegen.folder-events"))
         source.setEventHandler {
-            if Self.drain(descriptor) { continuation.yield() }
+            if self.drain() { continuation.yield() }
         }
         source.setCancelHandler {
             close(descriptor)
@@ -43,12 +52,21 @@ final class FolderEvents: Sendable {
         source.resume()
     }
 
-    /// Adds a watch for every folder not watched yet (inotify ignores repeats). Called after
-    /// each burst of events, before the sources are looked at, so a file written into a new
-    /// folder is seen either by the look or by the new watch. False when a watched root is gone
-    /// or the system is out of watches.
-    @discardableResult
-    func watchNewFolders() -> Bool {
+    /// Stops watching: `changes` ends and the descriptor is closed.
+    func stop() {
+        continuation.finish()
+    }
+
+    /// Called after each burst of events, before the sources are looked at: when folders came
+    /// or went, watches every folder not watched yet, so a file written into a new folder is
+    /// seen either by the look or by the new watch. False when a watched root is gone or the
+    /// system is out of watches.
+    func catchUp() -> Bool {
+        foldersChanged.exchange(false, ordering: .acquiringAndReleasing) ? watchNewFolders() : true
+    }
+
+    /// Adds a watch for every folder not watched yet (inotify ignores repeats).
+    private func watchNewFolders() -> Bool {
         for root in roots {
             guard inotify_add_watch(descriptor, root.path, Self.mask) >= 0 else { return false }
             guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
@@ -63,7 +81,7 @@ final class FolderEvents: Sendable {
 
     /// Reads every pending event; true if one concerns something the build reads. Hidden names
     /// (editors' swap and backup files) are skipped as the build and the fingerprint skip them.
-    private static func drain(_ descriptor: Int32) -> Bool {
+    private func drain() -> Bool {
         var relevant = false
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: MemoryLayout<inotify_event>.alignment)
@@ -77,6 +95,7 @@ final class FolderEvents: Sendable {
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let nameBytes = UnsafeRawBufferPointer(start: buffer + nameStart, count: min(Int(event.len), count - nameStart))
                 let name = nameBytes.prefix { $0 != 0 }
+                if event.mask & Self.folderMask != 0 { foldersChanged.store(true, ordering: .releasing) }
                 if event.mask & UInt32(IN_Q_OVERFLOW) != 0 || name.first != UInt8(ascii: ".") { relevant = true }
                 offset = nameStart + Int(event.len)
             }

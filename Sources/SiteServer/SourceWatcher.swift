@@ -37,9 +37,10 @@ struct SourceWatcher: Sendable {
     func run() async {
         #if canImport(Glibc)
         if let events {
+            defer { events.stop() }
             for await _ in events.changes {
                 do { try await Task.sleep(for: settle) } catch { return }
-                guard events.watchNewFolders() else { break }
+                guard events.catchUp() else { break }
                 await rebuilder.rebuildIfChanged()
             }
             guard !Task.isCancelled else { return }
