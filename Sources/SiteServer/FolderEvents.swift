@@ -69,12 +69,15 @@ final class FolderEvents: Sendable {
     private func watchNewFolders() -> Bool {
         for root in roots {
             guard inotify_add_watch(descriptor, root.path, Self.mask) >= 0 else { return false }
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
-                                                              options: [.skipsHiddenFiles]) else { return false }
-            for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
+            var watched = true
+            SourceTree.walk(root.standardizedFileURL.path) { entry in
                 // A folder removed since the walk saw it is not an error.
-                if inotify_add_watch(descriptor, url.path, Self.mask) < 0, errno != ENOENT, errno != ENOTDIR { return false }
+                if case .folder(let path, _) = entry, watched,
+                   inotify_add_watch(descriptor, path, Self.mask) < 0, errno != ENOENT, errno != ENOTDIR {
+                    watched = false
+                }
             }
+            guard watched else { return false }
         }
         return true
     }
