@@ -33,6 +33,9 @@ actor SiteRebuilder {
 
     var basePath: String { site?.basePath ?? "/" }
 
+    /// "Content/ and Templates/", for messages about watching.
+    nonisolated var watchedNames: String { watched.map { $0.display + "/" }.joined(separator: " and ") }
+
     /// Builds (or joins the build about to start) and returns when it is done.
     func rebuild(because reason: String) async {
         requested += 1
@@ -42,13 +45,19 @@ actor SiteRebuilder {
         await withCheckedContinuation { waiters.append((ticket, $0)) }
     }
 
-    /// The watcher's poll. The fingerprint is taken here, on the actor, so a poll never races a
-    /// build that is starting: a vote's own build is not followed by a second one for the same file.
-    func rebuildIfChanged() async {
-        guard let latest = latestFingerprint else { return }
+    /// The watcher's look. The fingerprint is taken here, on the actor, so a look never races a
+    /// build that is starting: a vote's own build is not followed by a second one for the same
+    /// file. Returns how long taking the fingerprint took, which paces polling.
+    @discardableResult
+    func rebuildIfChanged() async -> Duration {
+        guard let latest = latestFingerprint else { return .zero }
+        let clock = ContinuousClock()
+        let started = clock.now
         let now = SourceFingerprint.take(watched)
-        guard now != latest else { return }
+        let looking = started.duration(to: clock.now)
+        guard now != latest else { return looking }
         await rebuild(because: now.changes(since: latest))
+        return looking
     }
 
     private func startBuild() {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import SiteGen
@@ -11,19 +12,33 @@ public struct ServeOptions: Sendable {
     public var host: String
     /// 0 picks a free port (tests).
     public var port: Int
+    /// The shortest time between looks at the sources where the system cannot report changes
+    /// (inotify); polls are spaced further apart on large catalogues.
     public var pollInterval: Duration
     public var maxBodyBytes: Int
     /// Stop on SIGINT and SIGTERM (the command line); tests stop the server by cancelling it.
     public var handlesSignals: Bool
+    /// Time a client has to send a whole request from its first byte (or a new connection its
+    /// first request): a client that dribbles bytes is closed instead of holding a connection.
+    public var requestTimeout: Duration
+    /// Time a keep-alive connection may wait for its next request.
+    public var idleTimeout: Duration
+    /// Connections open at once; more wait in the listen queue until one closes. Lowered to fit
+    /// the open-file limit.
+    public var maxConnections: Int
 
     public init(build: BuildOptions, host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(500),
-                maxBodyBytes: Int = 4096, handlesSignals: Bool = false) {
+                maxBodyBytes: Int = 4096, handlesSignals: Bool = false, requestTimeout: Duration = .seconds(10),
+                idleTimeout: Duration = .seconds(30), maxConnections: Int = 2048) {
         self.build = build
         self.host = host
         self.port = port
         self.pollInterval = pollInterval
         self.maxBodyBytes = maxBodyBytes
         self.handlesSignals = handlesSignals
+        self.requestTimeout = requestTimeout
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
     }
 }
 
@@ -39,6 +54,7 @@ public enum SiteServer {
     public static func run(_ options: ServeOptions, say: @escaping @Sendable (String) -> Void,
                            listening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
         let rebuilder = SiteRebuilder(options: options.build, say: say)
+        let watcher = SourceWatcher(rebuilder: rebuilder, interval: options.pollInterval)
         await rebuilder.rebuild(because: "start")
         if await rebuilder.site == nil {
             say("The first build failed; serving what \(options.build.outputDisplay)/ holds until an edit fixes it")
@@ -53,13 +69,21 @@ public enum SiteServer {
         router.add(middleware: NotFoundPageMiddleware(output: options.build.output))
         router.add(middleware: BasePathMiddleware(rebuilder: rebuilder))
         router.add(middleware: RatingReceiverMiddleware(receiver: receiver))
+        router.add(middleware: ByteRangeMiddleware())
         router.add(middleware: FileMiddleware(fileProvider: SiteFiles(root: options.build.output, logger: logger), searchForIndexHtml: true)
             .withAdditionalMediaTypes(forFileExtensions: textTypes))
 
+        let openFiles = OpenFileLimit.raise()
+        let connections = OpenFileLimit.connections(wanted: options.maxConnections, openFiles: openFiles)
+        if connections < options.maxConnections, let openFiles {
+            say("note: the open-file limit (\(openFiles)) allows \(connections) connections at once; raise it with `ulimit -n` for more")
+        }
         let host = options.host
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
+            server: .http1(requestTimeout: options.requestTimeout, idleTimeout: options.idleTimeout),
+            configuration: .init(address: .hostname(host, port: options.port), serverName: nil,
+                                 availableConnectionsDelegate: MaximumAvailableConnections(connections, logger: logger)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -69,14 +93,13 @@ public enum SiteServer {
                 if !isLoopback(host) {
                     say("warning: \(host) is not a loopback address: anyone who can reach this machine can read the site and post votes")
                 }
-                say("Watching " + rebuilder.watched.map { $0.display + "/" }.joined(separator: " and ")
-                    + " for changes (every \(seconds(options.pollInterval)) s)")
+                say("Watching \(rebuilder.watchedNames) for changes (\(watcher.method))")
                 await listening(url)
             },
             logger: logger
         )
-        let watcher = Task { await SourceWatcher(rebuilder: rebuilder, interval: options.pollInterval).run() }
-        defer { watcher.cancel() }
+        let watching = Task { await watcher.run() }
+        defer { watching.cancel() }
         // Cancelling the caller shuts the server down gracefully (open requests finish) rather
         // than tearing it down: the service group runs outside the caller's task for that reason.
         let services = ServiceGroup(configuration: .init(

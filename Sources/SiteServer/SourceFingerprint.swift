@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the watched folders hold: every file's path, size and modification time. Two fingerprints
-/// differ when anything was added, removed or edited, which is all polling needs to know.
+/// differ when anything was added, removed or edited, which is all the watcher needs to know.
 struct SourceFingerprint: Sendable, Equatable {
     struct Stamp: Sendable, Equatable {
         var size: Int
@@ -12,21 +12,14 @@ struct SourceFingerprint: Sendable, Equatable {
     var files: [String: Stamp]
 
     /// Hidden files are skipped like the build skips them, so editors' swap files do not trigger
-    /// rebuilds.
+    /// rebuilds (`SourceTree`).
     static func take(_ folders: [(url: URL, display: String)]) -> SourceFingerprint {
         var files: [String: Stamp] = [:]
-        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
         for folder in folders {
-            guard let walker = FileManager.default.enumerator(at: folder.url, includingPropertiesForKeys: keys,
-                                                              options: [.skipsHiddenFiles]) else { continue }
-            let rootCount = folder.url.standardizedFileURL.pathComponents.count
-            for case let url as URL in walker {
-                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-                let relative = url.standardizedFileURL.pathComponents.dropFirst(rootCount).joined(separator: "/")
-                files[folder.display + "/" + relative] = Stamp(
-                    size: values.fileSize ?? 0,
-                    modified: values.contentModificationDate?.timeIntervalSince1970 ?? 0
-                )
+            SourceTree.walk(folder.url.standardizedFileURL.path) { entry in
+                if case .file(let relative, let size, let modified) = entry {
+                    files[folder.display + "/" + relative] = Stamp(size: size, modified: modified)
+                }
             }
         }
         return SourceFingerprint(files: files)

@@ -112,7 +112,8 @@ import Testing
             try Data("---\nname: Dice Roller Deluxe\ngroup: Games\n---\nRolls dice.\n".utf8).write(to: skill)
             let rebuilt = try await server.eventually { try await server.get("/skills/games/dice-roller/").body.contains("Dice Roller Deluxe") }
             #expect(rebuilt)
-            #expect(server.lines.all.contains { $0.contains("Content/skills/games/dice-roller.md changed") })
+            // The new page is in place a moment before the build's line is printed.
+            #expect(await server.eventually { server.lines.all.contains { $0.contains("Content/skills/games/dice-roller.md changed") } })
 
             let goodConfig = try Data(contentsOf: config)
             try Data("rating_form: [unclosed\n".utf8).write(to: config)

@@ -38,6 +38,21 @@ import Testing
         #expect(SourceFingerprint.take([(folder, "Content")]) != before)
     }
 
+    @Test func aFingerprintListsNestedFilesButNotHiddenFoldersOrLinks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: folder.appendingPathComponent("skills/news/deep"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: folder.appendingPathComponent(".git/objects"), withIntermediateDirectories: true)
+        try Data("a".utf8).write(to: folder.appendingPathComponent("skills/news/deep/a.md"))
+        try Data("b".utf8).write(to: folder.appendingPathComponent(".git/objects/b"))
+        try fm.createSymbolicLink(at: folder.appendingPathComponent("skills/link.md"), withDestinationURL: folder.appendingPathComponent("skills/news/deep/a.md"))
+        try fm.createSymbolicLink(at: folder.appendingPathComponent("skills/loop"), withDestinationURL: folder.appendingPathComponent("skills"))
+        let fingerprint = SourceFingerprint.take([(folder, "Content")])
+        #expect(fingerprint.files.keys.sorted() == ["Content/skills/news/deep/a.md"])
+        #expect(fingerprint.files["Content/skills/news/deep/a.md"]?.size == 1)
+    }
+
     @Test func symbolicLinksAreNotPlainPaths() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-plain-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -33,23 +33,18 @@ final class TestServer: Sendable {
         self.task = task
     }
 
-    static func start(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n") async throws -> TestServer {
+    /// `adjust` changes the server's options (short timeouts, a small connection limit).
+    static func start(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n",
+                      adjust: (inout ServeOptions) -> Void = { _ in }) async throws -> TestServer {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
         let content = root.appendingPathComponent("Content")
-        for (path, text) in skills {
-            let file = content.appendingPathComponent("skills/" + path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        try FileManager.default.createDirectory(at: content.appendingPathComponent("images"), withIntermediateDirectories: true)
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: content.appendingPathComponent("images/headline.png"))
-        try FileManager.default.createDirectory(at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
-        try Data(counts.utf8).write(to: content.appendingPathComponent("ratings/counts.json"))
-        try Data(siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
+        try writeContent(to: content, siteYAML: siteYAML)
 
         let build = BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: nil,
                                  output: root.appendingPathComponent("Public"), outputDisplay: "Public")
-        let options = ServeOptions(build: build, host: "127.0.0.1", port: 0, pollInterval: .milliseconds(100))
+        var adjusted = ServeOptions(build: build, host: "127.0.0.1", port: 0, pollInterval: .milliseconds(100))
+        adjust(&adjusted)
+        let options = adjusted
         let lines = Lines()
         let (urls, continuation) = AsyncStream<URL>.makeStream()
         let task = Task {
@@ -64,9 +59,24 @@ final class TestServer: Sendable {
         return TestServer(root: root, port: port, lines: lines, task: task)
     }
 
+    /// The small catalogue, written to `content`.
+    static func writeContent(to content: URL, siteYAML: String) throws {
+        for (path, text) in skills {
+            let file = content.appendingPathComponent("skills/" + path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: content.appendingPathComponent("images/headline.png"))
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
+        try Data(counts.utf8).write(to: content.appendingPathComponent("ratings/counts.json"))
+        try Data(siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
+    }
+
     /// Starts a server, runs `body` against it, and stops it whatever happened.
-    static func run(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n", _ body: (TestServer) async throws -> Void) async throws {
-        let server = try await start(siteYAML: siteYAML)
+    static func run(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n",
+                    adjust: (inout ServeOptions) -> Void = { _ in }, _ body: (TestServer) async throws -> Void) async throws {
+        let server = try await start(siteYAML: siteYAML, adjust: adjust)
         do {
             try await body(server)
         } catch {
