@@ -67,11 +67,55 @@ import Testing
         #expect(form.fields == RatingFormConfig.Fields())
     }
 
+    /// An endpoint beside the preset makes a form after all; pointed at a SUSI server it cannot
+    /// count a vote, and the build says so.
     @Test func keysBesideThePresetOverrideIt() throws {
         let (config, diagnostics) = try read("rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/cms/fiveStarRateSkill.json\n")
-        #expect(diagnostics.isEmpty)
+        #expect(diagnostics.map(\.description) == [
+            "Content/site.yml:3:13: warning: this form posts to SUSI's rating servlet, which counts only signed-in users' votes (an `access_token` that no page without JavaScript can send; fossasia/susi_server AbstractAPIHandler.java:112-117 answers 401), so no vote from it is counted; use `preset: susi` without `endpoint` for a \"Rate on SUSI.AI\" link",
+        ])
         #expect(config.ratingForm?.endpoint == .url("https://susi.example.org/cms/fiveStarRateSkill.json"))
         #expect(config.ratingForm?.method == .get)
+        #expect(config.ratingForm?.susiWebClient == nil)
+    }
+
+    /// By default the preset links to the skill on SUSI.AI: the only path on which a vote counts.
+    @Test func thePresetLinksToSUSIsWebClient() throws {
+        let (config, diagnostics) = try read("rating_form:\n  preset: susi\n  susi_web_client: https://my-susi.example.org/\n")
+        #expect(diagnostics.isEmpty)
+        let form = try #require(config.ratingForm)
+        #expect(form.susiWebClient == "https://my-susi.example.org/")
+        let skill = Skill(id: "models/general/Games, Trivia and Accessories/en/quiz", tag: "quiz", name: "Quiz",
+                          group: "Games, Trivia and Accessories", language: "en")
+        #expect(form.susiSkillPage(skill) == "https://my-susi.example.org/Games%2C%20Trivia%20and%20Accessories/quiz/en")
+    }
+
+    @Test func aFormOfOnesOwnToSUSIsServerIsAWarning() throws {
+        let (_, diagnostics) = try read("rating_form:\n  endpoint: https://api.susi.ai/cms/fiveStarRateSkill.json\n  method: get\n")
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.first?.message.contains("no vote from it is counted") == true)
+    }
+
+    /// SUSI parses `stars` with Integer.parseInt: `4.5` is a 500.
+    @Test func thePresetTakesWholeStarsOnly() throws {
+        let (_, diagnostics) = try read("rating_form:\n  preset: susi\n  granularity: 0.5\n")
+        #expect(diagnostics.map(\.description) == [
+            "Content/site.yml:3:16: error: the SUSI preset takes whole stars only: SUSI reads `stars` with Integer.parseInt and answers 500 to `4.5` (fossasia/susi_server FiveStarRateSkillService.java:63-79); remove `granularity`",
+        ])
+    }
+
+    /// Without `group` SUSI falls back to `Knowledge` and votes on another skill.
+    @Test(arguments: ["model", "group", "language"])
+    func thePresetsFieldsCannotBeDropped(field: String) throws {
+        let (config, diagnostics) = try read("rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/rate\n  fields: {\(field): null}\n")
+        #expect(diagnostics.contains { $0.severity == .error && $0.message.hasPrefix("`rating_form.fields.\(field)` cannot be left out with `preset: susi`") })
+        #expect(config.ratingForm?.fields == RatingFormConfig.Fields())
+    }
+
+    @Test func signInIsNotShownBesideTheSUSILink() throws {
+        let (_, diagnostics) = try read("rating_form:\n  preset: susi\n  sign_in_url: https://susi.ai/login\n")
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.first?.message.contains("link to SUSI.AI, where visitors sign in and rate") == true)
     }
 
     @Test(arguments: [

@@ -32,12 +32,28 @@ import Testing
         #expect(!html.contains("<script"))
     }
 
-    @Test func susiPresetSendsTheTagAndTheSkillsAddressByGet() {
+    /// A visitor rates on SUSI.AI's page for the skill, where they can sign in: no form here can
+    /// carry SUSI's access token.
+    @Test func susiPresetLinksToTheSkillOnSUSI() {
         var german = skill
         german.tag = "nachrichten"
         german.language = "de"
         german.group = "News & Wetter"
         let html = RatingForm(config: .susi).html(for: german, root: "../../")
+        #expect(html == "<p class=\"rating-elsewhere\"><a class=\"rating-link\" href=\"https://susi.ai/News%20%26%20Wetter/nachrichten/de\">Rate Headline Finder on SUSI.AI</a> <span class=\"muted\">(you sign in there; SUSI.AI counts the ratings shown here)</span></p>")
+        #expect(!html.contains("<form"))
+        #expect(!html.lowercased().contains("password"))
+        #expect(RatingForm(config: .susi).thanksHTML(for: german) == "")
+    }
+
+    @Test func susiPresetWithAnEndpointSendsTheTagAndTheSkillsAddressByGet() {
+        var german = skill
+        german.tag = "nachrichten"
+        german.language = "de"
+        german.group = "News & Wetter"
+        var config = RatingFormConfig.susi
+        config.susiWebClient = nil
+        let html = RatingForm(config: config).html(for: german, root: "../../")
         #expect(html.hasPrefix("<form class=\"rating-form\" action=\"https://api.susi.ai/cms/fiveStarRateSkill.json\" method=\"get\">"))
         #expect(html.contains("""
             <input type="hidden" name="skill" value="nachrichten">

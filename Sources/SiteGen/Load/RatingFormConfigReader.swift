@@ -3,7 +3,7 @@ import Yams
 /// Reads the `rating_form` mapping of `site.yml`. Returns nil (no form) when there is no usable
 /// endpoint; every mistake is reported at its line and column.
 enum RatingFormConfigReader {
-    static let knownKeys = ["endpoint", "method", "fields", "extra", "granularity", "sign_in_url", "preset"]
+    static let knownKeys = ["endpoint", "method", "fields", "extra", "granularity", "sign_in_url", "preset", "susi_web_client"]
     static let fieldKeys = ["skill", "stars", "model", "group", "language"]
 
     static func read(_ form: inout YAMLMapping, section: Node?, _ log: inout DiagnosticLog) -> RatingFormConfig? {
@@ -19,6 +19,8 @@ enum RatingFormConfigReader {
             if let endpoint = endpoint(raw) {
                 if config == nil { config = RatingFormConfig(endpoint: endpoint) }
                 config?.endpoint = endpoint
+                // An endpoint of the site's own beside the preset: a form after all.
+                config?.susiWebClient = nil
             } else {
                 form.error(&log, at: form.value("endpoint"),
                            "`rating_form.endpoint` must be an http(s) URL (https://example.org/rate) or a path on this site starting with `/` (/api/ratings), found `\(raw)`")
@@ -38,7 +40,7 @@ enum RatingFormConfigReader {
             }
         }
         if var fields = form.mapping("fields", &log) {
-            readFields(&fields, into: &draft.fields, &log)
+            readFields(&fields, into: &draft.fields, susi: draft.preset == .susi, &log)
         }
         if var extra = form.mapping("extra", &log) {
             for (name, keyNode) in extra.keys {
@@ -57,6 +59,9 @@ enum RatingFormConfigReader {
         if let granularity = form.number("granularity", &log) {
             switch granularity {
             case 1: draft.granularity = .whole
+            case 0.5 where draft.preset == .susi:
+                form.error(&log, at: form.value("granularity"), "the SUSI preset takes whole stars only: SUSI reads `stars` with "
+                    + "Integer.parseInt and answers 500 to `4.5` (fossasia/susi_server FiveStarRateSkillService.java:63-79); remove `granularity`")
             case 0.5: draft.granularity = .half
             default:
                 form.error(&log, at: form.value("granularity"), "`rating_form.granularity` must be 1 (whole stars) or 0.5 (half stars)")
@@ -70,6 +75,25 @@ enum RatingFormConfigReader {
                            "`rating_form.sign_in_url` must be an http(s) URL or a path on this site starting with `/`, found `\(raw)`")
             }
         }
+        if let raw = form.string("susi_web_client", &log) {
+            if draft.preset != .susi {
+                form.warning(&log, at: form.value("susi_web_client"), "`rating_form.susi_web_client` goes with `preset: susi`; ignored")
+            } else if SafeURL.isHTTP(raw), let url = SafeURL.external(raw) {
+                if draft.susiWebClient != nil { draft.susiWebClient = url }
+            } else {
+                form.error(&log, at: form.value("susi_web_client"), "`rating_form.susi_web_client` must be an http(s) URL, like https://susi.ai")
+            }
+        }
+        if draft.susiWebClient != nil, form.value("sign_in_url") != nil {
+            form.warning(&log, at: form.value("sign_in_url"),
+                         "`rating_form.sign_in_url` is not shown: with `preset: susi` skill pages link to SUSI.AI, where visitors sign in and rate")
+        }
+        if config != nil, draft.postsToSUSI {
+            form.warning(&log, at: form.value("endpoint"),
+                "this form posts to SUSI's rating servlet, which counts only signed-in users' votes (an `access_token` that no page "
+                + "without JavaScript can send; fossasia/susi_server AbstractAPIHandler.java:112-117 answers 401), so no vote from it "
+                + "is counted; use `preset: susi` without `endpoint` for a \"Rate on SUSI.AI\" link")
+        }
         checkNames(draft, form, &log)
         if draft.method == .get, RatingFormConfig.href(draft.endpoint, root: "").contains("?") {
             form.error(&log, at: form.value("endpoint") ?? form.value("method"),
@@ -79,11 +103,20 @@ enum RatingFormConfigReader {
         return config == nil ? nil : draft
     }
 
-    static func readFields(_ fields: inout YAMLMapping, into names: inout RatingFormConfig.Fields, _ log: inout DiagnosticLog) {
+    /// - Parameter susi: the SUSI preset, whose servlet needs every field: without `group` it
+    ///   falls back to `Knowledge` and votes on another skill or answers 404
+    ///   (fossasia/susi_server SkillQueryParser.java:9-16, SkillQuery.java:81-92).
+    static func readFields(_ fields: inout YAMLMapping, into names: inout RatingFormConfig.Fields, susi: Bool = false,
+                           _ log: inout DiagnosticLog) {
         for key in fieldKeys {
             guard let node = fields.value(key) else { continue }
             let name = fields.string(key, &log)
             if YAMLMapping.isNull(node) {
+                if susi, ["model", "group", "language"].contains(key) {
+                    fields.error(&log, at: node, "`rating_form.fields.\(key)` cannot be left out with `preset: susi`: SUSI's server "
+                        + "would fall back to its default \(key) and count the vote for another skill, or answer 404")
+                    continue
+                }
                 switch key {
                 case "model": names.model = nil
                 case "group": names.group = nil

@@ -48,19 +48,66 @@ public struct RatingFormConfig: Sendable, Equatable {
     /// An http(s) URL or a site path (`/login`), shown as "Sign in to rate" beside the form.
     public var signInURL: Endpoint?
     public var preset: Preset?
+    /// With the SUSI preset and no endpoint of the site's own: skill pages link to the skill in
+    /// SUSI's web client (this URL), where a visitor signs in and rates, instead of showing a form
+    /// that cannot succeed (see `susi`).
+    public var susiWebClient: String?
 
     public init(endpoint: Endpoint) {
         self.endpoint = endpoint
     }
 
     public static let susiEndpoint = "https://api.susi.ai/cms/fiveStarRateSkill.json"
+    /// SUSI's web client (fossasia/susi.ai `src/utils/urls.js:13-15`).
+    public static let susiWebClientURL = "https://susi.ai"
 
     /// The preset's defaults; keys given beside `preset: susi` override them.
+    ///
+    /// SUSI records a vote only from a signed-in user: `fiveStarRateSkill.json` requires the USER
+    /// role (fossasia/susi_server `FiveStarRateSkillService.java:45-48`) and anonymous callers get
+    /// 401 before it runs (`AbstractAPIHandler.java:112-117`); the user is named by a `login`
+    /// cookie of the API's own host, a session, or an `access_token` parameter
+    /// (`AbstractAPIHandler.java:185-238`), which only SUSI's clients hold. A page without
+    /// JavaScript can send none of them, so the preset links to the skill's page in SUSI's web
+    /// client, where the visitor signs in and rates, unless an endpoint is set beside it.
     public static var susi: RatingFormConfig {
         var config = RatingFormConfig(endpoint: .url(susiEndpoint))
         config.method = .get
         config.preset = .susi
+        config.susiWebClient = susiWebClientURL
         return config
+    }
+
+    /// The skill's page in SUSI's web client: `/<group>/<skill_tag>/<language>`, the route of
+    /// fossasia/susi.ai `src/App.js:275-294`, built as its cards build it (`SkillCardGrid.js:58-59`).
+    public func susiSkillPage(_ skill: Skill) -> String? {
+        guard let base = susiWebClient else { return nil }
+        let segments = [skill.group, skill.tag, skill.language].map(Self.pathSegment)
+        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/" + segments.joined(separator: "/")
+    }
+
+    /// A path segment, percent-encoded: group names hold spaces and commas ("Games, Trivia and
+    /// Accessories").
+    static func pathSegment(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(Character(Unicode.Scalar(byte)))
+            default:
+                let hex = Array("0123456789ABCDEF")
+                out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)])
+            }
+        }
+        return out
+    }
+
+    /// Whether the form would post to SUSI's rating servlet, which no form can satisfy.
+    public var postsToSUSI: Bool {
+        guard susiWebClient == nil, case .url(let url) = endpoint else { return false }
+        let lower = url.lowercased()
+        return lower.contains("/cms/fivestarrateskill.json") || lower.hasPrefix("https://api.susi.ai/") || lower.hasPrefix("http://api.susi.ai/")
     }
 
     public var skillValue: SkillValue { preset == .susi ? .tag : .id }

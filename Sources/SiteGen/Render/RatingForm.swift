@@ -12,8 +12,14 @@ public struct RatingForm: Sendable {
         self.config = config
     }
 
-    /// The form for `skill` on a page whose way back to the site root is `root` (`../../`).
+    /// The form for `skill` on a page whose way back to the site root is `root` (`../../`); with the
+    /// SUSI preset, the link to the skill's page on SUSI.AI instead.
     public func html(for skill: Skill, root: String) -> String {
+        if let page = config.susiSkillPage(skill) {
+            return "<p class=\"rating-elsewhere\"><a class=\"rating-link\" href=\"\(HTML.escape(page))\">Rate "
+                + "\(HTML.escape(skill.name)) on SUSI.AI</a> <span class=\"muted\">(you sign in there; SUSI.AI counts the "
+                + "ratings shown here)</span></p>"
+        }
         let fields = config.fields
         var hidden: [(String, String)] = [(fields.skill, config.skillValue == .tag ? skill.tag : skill.id)]
         if let model = fields.model { hidden.append((model, skill.model)) }
@@ -48,7 +54,8 @@ public struct RatingForm: Sendable {
 
     /// Hidden until the endpoint sends the visitor back to `<skill page>#rating-thanks`.
     public func thanksHTML(for skill: Skill) -> String {
-        "<p class=\"rating-thanks\" id=\"\(Self.thanksID)\" hidden>Thank you for rating \(HTML.escape(skill.name))! Your vote has been received.</p>"
+        guard config.susiWebClient == nil else { return "" }
+        return "<p class=\"rating-thanks\" id=\"\(Self.thanksID)\" hidden>Thank you for rating \(HTML.escape(skill.name))! Your vote has been received.</p>"
     }
 
     /// "half a star", "1 star", "1.5 stars", "4 stars".
