@@ -114,7 +114,7 @@ import Testing
     @Test func theAPIMatchesTheSUSISampleShapes() throws {
         // The sample getSkillList response from SUSI: every key it has, ours has.
         // A copy of a response captured from SUSI's server, kept with the tests.
-        let sample = FixtureSite.fixture("susi-api/getSkillList_general_All_en.json")
+        let sample = FixtureSite.fixture("samples/susi/getSkillList_general_All_en.json")
         let text = try String(contentsOf: sample, encoding: .utf8)
         let list = try object(text)
         let skills = try #require(list["skills"] as? [String: [String: Any]])

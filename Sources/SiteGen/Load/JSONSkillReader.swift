@@ -55,7 +55,17 @@ enum JSONSkillReader {
             }
             return Placeholder.given(s)
         }
-        let name = string("skill_name")
+        var name = string("skill_name")
+        if name == nil, object["skill_name"]?.isNull == true, let fromTag = SusiName.fromTag(tag) {
+            // SUSI's default for a skill whose file has no `::name` (fossasia/susi_server
+            // SusiMind.java:634, 655); its web client then titles the page from the tag
+            // (susi.ai SkillListing.js:118-135), and so does sitegen.
+            let at = JSONLocator.position(of: keyPath + ["skill_name"], in: text)
+            log.append(Diagnostic.warning(displayPath, line: at?.line, column: at?.column,
+                "`skill_name` is null (SUSI's default for a skill without `::name`); the skill is named `\(fromTag)` from its tag, as SUSI's web client names it")
+                .kind("SUSI skill without a name"))
+            name = fromTag
+        }
         // "All" is how SUSI lists every group at once: each skill then carries its own group.
         let group = string("group") ?? defaults.group.flatMap { $0 == "All" ? nil : Placeholder.given($0) }
         for (key, value, what) in [("skill_name", name, "the skill's display name"), ("group", group, "the category, e.g. `News`")]
@@ -100,7 +110,8 @@ enum JSONSkillReader {
             if ratingLog.hasErrors { ok = false }
         }
         let authorURL = SafeURL.external(string("author_url"))
-        let created = string("creationTime").flatMap(DateText.day)
+        // SUSI writes the epoch for "unknown" (fossasia/susi_server SusiMind.java:646-647).
+        let created = string("creationTime").flatMap { $0.hasPrefix("1970-01-01T00:00:00") ? nil : DateText.day($0) }
         let description = string("descriptions") ?? ""
         guard ok, let name, let group else { return nil }
         return Skill(
@@ -112,5 +123,16 @@ enum JSONSkillReader {
             sourcePath: displayPath, sourceLine: 1,
             embeddedRating: rating
         )
+    }
+}
+
+/// SUSI's names for skills that do not name themselves.
+enum SusiName {
+    /// The tag split on `_`, each word capitalised (`my_skill` → `My Skill`), as SUSI's web client
+    /// titles a skill page; nil for a tag with nothing visible.
+    static func fromTag(_ tag: String) -> String? {
+        let words = tag.split(separator: "_").map { word in word.prefix(1).uppercased() + word.dropFirst() }
+        let name = words.joined(separator: " ").trimmingWhitespace()
+        return name.isEmpty ? nil : name
     }
 }

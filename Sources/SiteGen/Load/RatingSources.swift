@@ -23,6 +23,10 @@ enum RatingReader {
         var susiFolders: [String: SusiFolder] = [:]
         for file in files {
             switch file.url.pathExtension.lowercased() {
+            case "json" where file.url.lastPathComponent.lowercased() == "ratingsovertime.json":
+                // SUSI's monthly averages (`{rating, count, timestamp}` per month), written by the
+                // rating servlet beside its store: not votes. Kept for the ratings-over-time chart.
+                continue
             case "json":
                 guard let text = SourceText.read(file.url, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log) else { continue }
                 sources.filesRead += 1

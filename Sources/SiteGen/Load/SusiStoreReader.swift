@@ -1,8 +1,15 @@
 /// SUSI's server rating store: `skillRating.json` (aggregates) and `fiveStarSkillRating.json`
 /// (one vote per user), both nested model → group → language → skill tag.
 enum SusiStoreReader {
+    enum Kind {
+        static let outOfRange = "SUSI vote out of range"
+        static let drifted = "SUSI count below zero"
+    }
+
     static func read(_ root: [String: JSONValue], text: String, path: String, into folder: inout SusiFolder,
                      _ log: inout DiagnosticLog) {
+        var outOfRange = OutOfRange()
+        defer { outOfRange.report(path: path, text: text, &log) }
         for model in root.keys.sorted() {
             guard let groups = level(root[model], [model], text, path, &log) else { continue }
             for group in groups.keys.sorted() {
@@ -14,8 +21,10 @@ enum SusiStoreReader {
                         let key = SusiSkillKey(model: model, group: group, language: language, tag: tag)
                         let keyPath = [model, group, language, tag]
                         if let votes = leaf.array {
-                            readVotes(votes, key: key, keyPath: keyPath, text: text, path: path, into: &folder, &log)
-                        } else if let tally = RatingObject.tally(leaf, keyPath: keyPath, text: text, path: path, &log) {
+                            readVotes(votes, key: key, keyPath: keyPath, text: text, path: path, into: &folder,
+                                      outOfRange: &outOfRange, &log)
+                        } else if let tally = RatingObject.tally(clampingDrift(leaf, key: key, keyPath: keyPath, text: text, path: path, &log),
+                                                                 keyPath: keyPath, text: text, path: path, &log) {
                             folder.aggregates[key, default: SusiFolder.Entry(path: path)].tally.merge(tally)
                         }
                     }
@@ -35,8 +44,50 @@ enum SusiStoreReader {
         return object
     }
 
+    /// Votes SUSI stored but never counts: it keeps any whole number a client sends, and its totals
+    /// move only for the exact strings "1" … "5" (fossasia/susi_server
+    /// `FiveStarRateSkillService.java:229-242`). They are skipped, with one warning per file.
+    struct OutOfRange {
+        var count = 0
+        var first: [String]?
+
+        func report(path: String, text: String, _ log: inout DiagnosticLog) {
+            guard count > 0, let first else { return }
+            let at = JSONLocator.position(of: first, in: text)
+            log.append(Diagnostic.warning(path, line: at?.line, column: at?.column,
+                "\(count.grouped) vote\(count == 1 ? "" : "s") with `stars` outside 1…5 skipped, as SUSI's own totals skip them")
+                .kind(Kind.outOfRange))
+        }
+    }
+
+    /// SUSI's store can hold a count below zero: a changed vote is taken off the bucket of the
+    /// earlier one with no floor, and the two store files can disagree
+    /// (fossasia/susi_server `FiveStarRateSkillService.java:278-289`). Such a count is read as 0,
+    /// with a warning naming the skill.
+    static func clampingDrift(_ leaf: JSONValue, key: SusiSkillKey, keyPath: [String], text: String, path: String,
+                              _ log: inout DiagnosticLog) -> JSONValue {
+        func clamped(_ object: [String: JSONValue], at keyPath: [String]) -> [String: JSONValue] {
+            var result = object
+            for (name, _) in StarCounts.susiKeys {
+                guard let n = object[name]?.integer, n < 0 else { continue }
+                let at = JSONLocator.position(of: keyPath + [name], in: text)
+                log.append(Diagnostic.warning(path, line: at?.line, column: at?.column,
+                    "skill `\(key)`: `\(name)` is \(n), which SUSI's store reaches when its two files disagree; counted as 0")
+                    .kind(Kind.drifted))
+                result[name] = .number(0)
+            }
+            return result
+        }
+        guard var object = leaf.object else { return leaf }
+        if RatingObject.isStarsObject(object) { return .object(clamped(object, at: keyPath)) }
+        if let stars = object["stars"]?.object {
+            object["stars"] = .object(clamped(stars, at: keyPath + ["stars"]))
+        }
+        return .object(object)
+    }
+
     static func readVotes(_ votes: [JSONValue], key: SusiSkillKey, keyPath: [String], text: String, path: String,
-                          into folder: inout SusiFolder, _ log: inout DiagnosticLog) {
+                          into folder: inout SusiFolder, outOfRange: inout OutOfRange, _ log: inout DiagnosticLog) {
         var latest: [String: (stars: Int, time: String)] = [:]
         var anonymous = StarCounts()
         for (index, vote) in votes.enumerated() {
@@ -45,10 +96,15 @@ enum SusiStoreReader {
                 log.append(JSONLocator.error(path, text: text, keyPath: at, "a vote must be an object {email|uuid, stars, timestamp}"))
                 continue
             }
-            guard let stars = object["stars"]?.integer, (1...5).contains(stars) else {
+            if let stars = object["stars"]?.integer, !(1...5).contains(stars) {
+                outOfRange.count += 1
+                if outOfRange.first == nil { outOfRange.first = at + ["stars"] }
+                continue
+            }
+            guard let stars = object["stars"]?.integer else {
                 let shown = object["stars"].map(RatingObject.short) ?? "nothing"
                 log.append(JSONLocator.error(path, text: text, keyPath: object["stars"] == nil ? at : at + ["stars"],
-                                             "`stars` must be a whole number from 1 to 5, found \(shown)"))
+                                             "`stars` must be a whole number, found \(shown)"))
                 continue
             }
             let user = object["email"]?.string ?? object["uuid"]?.string

@@ -7,12 +7,9 @@ enum TestSupport {
     static let repoRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared` beside the repository (where CI puts it).
-    static var shared: URL {
-        let beside = repoRoot.deletingLastPathComponent().appendingPathComponent("shared")
-        if FileManager.default.fileExists(atPath: beside.path) { return beside }
-        return URL(fileURLWithPath: "/work/shared")
-    }
+    /// Copies of the project's sample files in SUSI's and sitegen's formats, kept with the tests:
+    /// a clone holds nothing beside the repository.
+    static var shared: URL { repoRoot.appendingPathComponent("Tests/Fixtures") }
 
     static var sampleContent: URL { repoRoot.appendingPathComponent("Content") }
 
