@@ -113,8 +113,12 @@ enum JSONSkillReader {
         // SUSI writes the epoch for "unknown" (fossasia/susi_server SusiMind.java:646-647).
         let created = string("creationTime").flatMap { $0.hasPrefix("1970-01-01T00:00:00") ? nil : DateText.day($0) }
         let description = string("descriptions") ?? ""
+        var usage = 0
+        if let value = object["usage_count"], !value.isNull {
+            if let n = value.integer, n >= 0 { usage = min(n, InputLimits.ratingCount) } else { fail("usage_count", "`usage_count` must be a whole number ≥ 0") }
+        }
         guard ok, let name, let group else { return nil }
-        return Skill(
+        var skill = Skill(
             id: id, tag: tag, name: name, group: group, language: language, model: model, author: string("author"),
             authorURL: SafeURL.isHTTP(authorURL ?? "") ? authorURL : nil, image: image,
             examples: SkillFields.dedupe(examples), description: description, dynamicContent: dynamic,
@@ -123,6 +127,30 @@ enum JSONSkillReader {
             sourcePath: displayPath, sourceLine: 1,
             embeddedRating: rating
         )
+        skill.createdAt = string("creationTime").flatMap(SusiTime.instant)
+        skill.modifiedAt = string("lastModifiedTime").flatMap(SusiTime.instant)
+        skill.usageCount = usage
+        return skill
+    }
+}
+
+/// SUSI's times: `yyyy-MM-ddTHH:mm:ssZ` in UTC (fossasia/susi_server tools/DateParser.java:47, 54),
+/// with the epoch meaning "unknown" (SusiMind.java:646-647).
+enum SusiTime {
+    static let unknown = "1970-01-01T00:00:00Z"
+
+    /// The instant as SUSI writes it, from that form or one with a fraction of a second; nil for
+    /// the epoch and anything else.
+    static func instant(_ raw: String) -> String? {
+        let text = raw.trimmingWhitespace()
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 20, DateText.day(String(text.prefix(10))) != nil, scalars[10] == "T",
+              scalars[13] == ":", scalars[16] == ":", scalars.last == "Z",
+              [11, 12, 14, 15, 17, 18].allSatisfy({ ("0"..."9").contains(scalars[$0]) }) else { return nil }
+        let fraction = scalars[19..<(scalars.count - 1)]
+        guard fraction.isEmpty || (fraction.first == "." && fraction.dropFirst().allSatisfy { ("0"..."9").contains($0) }) else { return nil }
+        let instant = String(text.prefix(19)) + "Z"
+        return instant == unknown ? nil : instant
     }
 }
 

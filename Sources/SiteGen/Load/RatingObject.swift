@@ -32,7 +32,7 @@ enum RatingObject {
             guard let stars = counts(starsObject, keyPath: keyPath + ["stars"], text: text, path: path, &log) else { return nil }
             tally.stars = stars
         }
-        for key in ["positive", "negative"] {
+        for key in ["positive", "negative", "feedback_count", "bookmark_count"] {
             guard let v = object[key], !v.isNull else { continue }
             guard let n = v.integer, n >= 0 else {
                 log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], "`\(key)` must be a whole number ≥ 0, found \(short(v))"))
@@ -44,7 +44,12 @@ enum RatingObject {
                 ok = false
                 continue
             }
-            if key == "positive" { tally.positive = n } else { tally.negative = n }
+            switch key {
+            case "positive": tally.positive = n
+            case "negative": tally.negative = n
+            case "feedback_count": tally.feedbackCount = n
+            default: tally.bookmarkCount = n
+            }
         }
         return ok ? tally : nil
     }

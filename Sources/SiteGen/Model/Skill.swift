@@ -27,6 +27,12 @@ public struct Skill: Sendable, Equatable {
     public var sourceLine: Int
     /// A `skill_rating` object served with the skill by SUSI's CMS.
     public var embeddedRating: RatingTally?
+    /// SUSI's `creationTime` and `lastModifiedTime` with their time of day
+    /// (`2019-03-01T10:20:30Z`), when a SUSI skill list gave them.
+    public var createdAt: String?
+    public var modifiedAt: String?
+    /// SUSI's `usage_count`, carried through to the API.
+    public var usageCount = 0
 
     public init(
         id: String, tag: String, name: String, group: String, language: String = "en", model: String = "general",

@@ -66,6 +66,9 @@ public struct RatingTally: Sendable, Equatable {
     public var stars: StarCounts
     public var positive: Int?
     public var negative: Int?
+    /// SUSI's `feedback_count` and `bookmark_count`, kept for the API.
+    public var feedbackCount: Int?
+    public var bookmarkCount: Int?
 
     public init(stars: StarCounts = StarCounts(), positive: Int? = nil, negative: Int? = nil) {
         self.stars = stars
@@ -78,5 +81,7 @@ public struct RatingTally: Sendable, Equatable {
         stars += other.stars
         if let p = other.positive { positive = StarCounts.capped(positive ?? 0, p) }
         if let n = other.negative { negative = StarCounts.capped(negative ?? 0, n) }
+        if let n = other.feedbackCount { feedbackCount = StarCounts.capped(feedbackCount ?? 0, n) }
+        if let n = other.bookmarkCount { bookmarkCount = StarCounts.capped(bookmarkCount ?? 0, n) }
     }
 }

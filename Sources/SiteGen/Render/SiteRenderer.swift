@@ -148,7 +148,7 @@ public struct SiteRenderer: Sendable {
         jobs.append(PageJob(template: "404", path: "404.html") { notFoundContext() })
         jobs += listingPages(cards: cards)
 
-        let fileJobs = JSONAPI.files(catalogue, descriptions: descriptions)
+        let fileJobs = JSONAPI.files(catalogue)
         var files = machineReadableFiles(pagePaths: jobs.map(\.path))
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
             files.append(OutputFile(path: path, data: data))

@@ -3,11 +3,15 @@ public struct RatingSummary: Sendable, Equatable {
     public let counts: StarCounts
     public let positive: Int?
     public let negative: Int?
+    public let feedbackCount: Int?
+    public let bookmarkCount: Int?
 
     public init(_ tally: RatingTally) {
         counts = tally.stars
         positive = tally.positive
         negative = tally.negative
+        feedbackCount = tally.feedbackCount
+        bookmarkCount = tally.bookmarkCount
     }
 
     public init(counts: StarCounts) { self.init(RatingTally(stars: counts)) }
