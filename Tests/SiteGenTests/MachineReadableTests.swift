@@ -142,3 +142,16 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         #expect(XML.escape("tab\tok\u{FFFE}") == "tab\tok")
     }
 }
+
+/// Planning decides from what the load stage listed, never from the disk.
+@Suite struct PlanWithoutDiskTests {
+    @Test func anOwnRobotsTxtIsKnownFromTheListingAlone() {
+        var log = DiagnosticLog()
+        let theme = Theme.load(directory: nil, display: "Templates", &log)
+        let catalogue = Fixture.catalogue([Fixture.entry("a/b", name: "B")])
+        var renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: URL(fileURLWithPath: "/nonexistent"))
+        #expect(renderer.plan().paths.contains("robots.txt"))
+        renderer.staticPaths = ["robots.txt"]
+        #expect(!renderer.plan().paths.contains("robots.txt"))
+    }
+}

@@ -41,11 +41,13 @@ public enum SiteBuilder {
         let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config)
         lap("model")
 
+        let listedStatic = StaticFiles.list(options.content, &log)
         var renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root)
         renderer.buildDate = options.buildDate
+        renderer.staticPaths = Set(listedStatic.map(\.relativePath))
         let plan = renderer.plan()
         let generated = Set(plan.paths)
-        let staticFiles = StaticFiles.collect(options.content, generated: generated, &log)
+        let staticFiles = StaticFiles.collect(listedStatic, generated: generated, &log)
         let existing = generated.union(staticFiles.map(\.path))
         try fail(on: log.items, strict: options.strict)
         lap("plan")
@@ -143,10 +145,15 @@ extension Duration {
 /// `Content/static/` is copied into the site as it is: files a user wants published beside the
 /// generated pages (favicon, CNAME, …). It may not overwrite a generated file.
 enum StaticFiles {
-    static func collect(_ content: ContentLocation, generated: Set<String>, _ log: inout DiagnosticLog) -> [OutputFile] {
+    /// The files of `Content/static/` (the disk is read here, at the edge).
+    static func list(_ content: ContentLocation, _ log: inout DiagnosticLog) -> [ContentFile] {
+        ContentFile.list(in: content.staticFiles, display: content.display + "/static", root: content.root, &log)
+    }
+
+    static func collect(_ files: [ContentFile], generated: Set<String>, _ log: inout DiagnosticLog) -> [OutputFile] {
         // Compared case-insensitively, as some hosts do.
         let generated = Set(generated.map { $0.lowercased() })
-        return ContentFile.list(in: content.staticFiles, display: content.display + "/static", root: content.root, &log).compactMap { file in
+        return files.compactMap { file in
             if generated.contains(file.relativePath.lowercased()) {
                 log.error(file.displayPath, "would overwrite the generated `\(file.relativePath)`; rename or remove it")
                 return nil

@@ -22,6 +22,9 @@ public struct SiteRenderer: Sendable {
     let frames: PageFrames
     /// From --build-date or SOURCE_DATE_EPOCH; templates see `buildDate` (and `buildTimestamp`).
     public var buildDate: BuildDate?
+    /// The paths of `Content/static/`'s files, as the load stage listed them: planning decides
+    /// with them (a `robots.txt` of the owner's own wins) and never looks at the disk itself.
+    public var staticPaths: Set<String> = []
 
     public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
         self.catalogue = catalogue

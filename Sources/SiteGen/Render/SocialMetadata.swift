@@ -31,8 +31,7 @@ extension SiteRenderer {
         let sitemaps = Sitemap.files(pagePaths: Sitemap.pagePaths(of: pagePaths), config: config)
         files += sitemaps
         // A robots.txt of the site owner's own in Content/static/ wins over the generated one.
-        let ownRobots = contentRoot.appendingPathComponent("static").appendingPathComponent(Sitemap.robotsPath)
-        if !FileManager.default.fileExists(atPath: ownRobots.path) {
+        if !staticPaths.contains(Sitemap.robotsPath) {
             files.append(Sitemap.robots(config: config, hasSitemap: !sitemaps.isEmpty))
         }
         return files
