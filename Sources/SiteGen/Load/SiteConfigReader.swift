@@ -4,12 +4,19 @@ import Foundation
 enum SiteConfigReader {
     static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards"]
 
+    /// A settings file has no business being larger.
+    static let maxBytes = 1024 * 1024
+
     static func read(_ location: ContentLocation, _ log: inout DiagnosticLog) -> SiteConfig {
-        var config = SiteConfig()
         let path = location.display + "/site.yml"
-        guard FileManager.default.fileExists(atPath: location.config.path) else { return config }
-        guard let text = SourceText.read(location.config, displayPath: path, limit: 1024 * 1024, &log),
-              var map = YAMLDocument.mapping(text, path: path, lineOffset: 0, &log) else { return config }
+        guard FileManager.default.fileExists(atPath: location.config.path),
+              let text = SourceText.read(location.config, displayPath: path, limit: maxBytes, &log) else { return SiteConfig() }
+        return read(text, path: path, &log)
+    }
+
+    static func read(_ text: String, path: String, _ log: inout DiagnosticLog) -> SiteConfig {
+        var config = SiteConfig()
+        guard var map = YAMLDocument.mapping(text, path: path, lineOffset: 0, &log) else { return config }
         if let title = map.string("title", &log) { config.title = title }
         if let description = map.string("description", &log) { config.description = description }
         if let language = map.string("language", &log) { config.language = language }
