@@ -102,6 +102,27 @@ import Testing
         }
     }
 
+    @Test(arguments: ["NaN", "nan", "Infinity", "-Infinity", "1e400", "0x10", "5.0.0", ""])
+    func nanLikeStringsAreNotCounts(_ text: String) throws {
+        let loaded = try TestSupport.load([
+            "skills/news/a.md": Self.skill,
+            "ratings/counts.json": "{\"news/a\": {\"one_star\": \"\(text)\"}}",
+            "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":\"\(text)\"}\n",
+        ])
+        #expect(loaded.errors.map(\.location) == ["Content/ratings/counts.json:1:25", "Content/ratings/votes.jsonl:1:27"])
+        #expect(loaded.errors.first?.message == "`one_star` must be a whole number, found \"\(text)\"")
+        #expect(loaded.errors.last?.message == "`stars` must be a whole number from 1 to 5, found \"\(text)\"")
+    }
+
+    @Test func aBareNaNInAVoteLineIsInvalidJSONAtItsPlace() throws {
+        let loaded = try TestSupport.load([
+            "skills/news/a.md": Self.skill,
+            "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":5}\n{\"skill\":\"news/a\",\"stars\":NaN}\n",
+        ])
+        #expect(loaded.errors.map(\.location) == ["Content/ratings/votes.jsonl:2:27"])
+        #expect(loaded.errors.first?.message.hasPrefix("invalid JSON") == true)
+    }
+
     /// Yams reads YAML 1.1 base-60 integers by multiplying without overflow checks: this one
     /// trapped in `Int.construct` before the readers stopped asking Yams for an Int.
     @Test func aLongBaseSixtyNumberInSiteYmlIsAnError() throws {
