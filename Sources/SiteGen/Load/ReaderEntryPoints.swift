@@ -60,8 +60,7 @@ public enum ReaderEntryPoints {
     public static func susiSkillFile(_ bytes: [UInt8]) -> [Diagnostic] {
         let path = "skills/models/general/News/en/headline.txt"
         var log = DiagnosticLog()
-        let lenient = SourceText.InvalidUTF8.replace(warning: "not valid UTF-8", kind: "SUSI file not UTF-8")
-        guard let text = SourceText.decode(Data(bytes), displayPath: path, invalidUTF8: lenient, &log) else { return log.items }
+        guard let text = SourceText.decode(Data(bytes), displayPath: path, invalidUTF8: SusiRepositoryReader.lenientUTF8, &log) else { return log.items }
         let location = SusiSkillLocation(model: "general", group: "News", language: "en", tag: "headline",
                                          languageFolder: "skills/models/general/News/en")
         let result = SusiSkillFileReader.read(text, location: location, id: "models/general/News/en/headline", displayPath: path)

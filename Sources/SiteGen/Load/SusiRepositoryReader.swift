@@ -8,6 +8,12 @@ struct SusiRepositoryReader {
 
     static let strayKind = "not in the SUSI layout"
 
+    /// The SUSI server reads skill files with Java's lenient UTF-8 decoder, so a stray Latin-1
+    /// byte in one of hundreds of community files costs a warning, not the build.
+    static let lenientUTF8 = SourceText.InvalidUTF8.replace(
+        warning: "not valid UTF-8; the invalid bytes are read as �, as SUSI's server does; save the file as UTF-8",
+        kind: "SUSI file not UTF-8")
+
     /// Reads one `.txt` file; `contentPath` is its path relative to the content root.
     mutating func read(_ file: ContentFile, contentPath: String, id: String, _ log: inout DiagnosticLog) {
         guard let location = SusiLayout.location(contentPath: contentPath) else {
@@ -16,12 +22,7 @@ struct SusiRepositoryReader {
             }
             return
         }
-        // The SUSI server reads skill files with Java's lenient UTF-8 decoder, so a stray Latin-1
-        // byte in one of hundreds of community files costs a warning, not the build.
-        let lenient = SourceText.InvalidUTF8.replace(
-            warning: "not valid UTF-8; the invalid bytes are read as �, as SUSI's server does; save the file as UTF-8",
-            kind: "SUSI file not UTF-8")
-        guard let text = SourceText.read(file.url, displayPath: file.displayPath, invalidUTF8: lenient, &log) else { return }
+        guard let text = SourceText.read(file.url, displayPath: file.displayPath, invalidUTF8: Self.lenientUTF8, &log) else { return }
         let result = SusiSkillFileReader.read(text, location: location, id: id, displayPath: file.displayPath)
         log.append(contentsOf: result.diagnostics)
         if let skill = result.skill {
