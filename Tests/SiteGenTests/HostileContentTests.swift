@@ -321,7 +321,7 @@ import Testing
             "ratings/thumbs.json": "{\"a\": {\"positive\": \"9223372036854775807\"}}",
         ]) == [
             "Content/ratings/counts.json:1:21: error: `five_star` is 9,000,000,000,000,000,000; the limit is 1,000,000,000,000",
-            "Content/ratings/counts.json:1:56: error: `one_star` must be a whole number, found 1e+300",
+            "Content/ratings/counts.json:1:56: error: `one_star` is 1e+300; the limit is 1,000,000,000,000",
             "Content/ratings/thumbs.json:1:20: error: `positive` is 9,223,372,036,854,775,807; the limit is 1,000,000,000,000",
         ])
         // Thousands of files at the limit add up without trapping.

@@ -86,9 +86,11 @@ struct EventMerger {
             let lineText = String(decoding: bytes[line.range], as: UTF8.self)
             do {
                 if let offset = JSONNesting.firstTooDeep(in: data) { throw JSONProblem.TooDeep(offset: offset) }
+                // A number no Double holds (`1e400`) would otherwise read as a missing value.
+                if let number = JSONNumberRange.firstOutOfRange(in: [UInt8](data)) { throw number }
                 add(try decoder.decode(Line.self, from: data), line: line.number, text: bytes[line.range], path: path, &log)
             } catch {
-                if error is JSONProblem.TooDeep || JSONProblem.syntax(in: data) != nil {
+                if error is JSONProblem.TooDeep || error is JSONNumberRange.OutOfRange || JSONProblem.syntax(in: data) != nil {
                     var problem = JSONProblem.diagnostic(for: error, path: path, text: lineText)
                     problem.line = line.number
                     log.append(problem)
@@ -111,7 +113,8 @@ struct EventMerger {
         }
         joined.append(0x5D)
         let all = Data(joined)
-        guard JSONNesting.firstTooDeep(in: all) == nil, let events = try? decoder.decode([Line].self, from: all),
+        // A number no Double holds decodes as a missing value here; the lines explain it instead.
+        guard JSONNesting.firstTooDeep(in: all) == nil, JSONNumberRange.firstOutOfRange(in: joined) == nil, let events = try? decoder.decode([Line].self, from: all),
               events.count == lines.count else { return nil }
         return events
     }

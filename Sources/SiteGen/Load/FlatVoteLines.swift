@@ -49,7 +49,8 @@ enum FlatVoteLines {
             let start = i
             var value = 0
             while i < end, b[i] >= 0x30, b[i] <= 0x39 {
-                value = value * 10 + Int(b[i] - 0x30)
+                // 18 digits always fit in an Int; a longer number is refused below, not multiplied.
+                if i - start < 18 { value = value * 10 + Int(b[i] - 0x30) }
                 i += 1
             }
             let digits = i - start

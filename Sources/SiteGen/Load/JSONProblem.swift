@@ -23,6 +23,10 @@ enum JSONProblem {
             return .error(path, line: at.line, column: at.column,
                           "invalid JSON: nested more than \(InputLimits.nestingDepth) levels deep, the limit")
         }
+        if let number = JSONNumberRange.firstOutOfRange(in: [UInt8](data)) {
+            let at = position(ofByte: number.offset, in: data)
+            return .error(path, line: at.line, column: at.column, number.message)
+        }
         if let syntax = syntax(in: data) {
             return .error(path, line: syntax.line, column: syntax.column, "invalid JSON: \(syntax.message)")
         }

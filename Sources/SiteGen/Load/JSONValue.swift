@@ -52,6 +52,20 @@ enum JSONValue: Sendable, Equatable, Decodable {
         }
     }
 
+    /// Whether this is a whole number beyond what `integer` reads (`1e300`, a 20-digit string),
+    /// and then its sign: such a count is too large, or negative, not "not a number".
+    var beyondIntegerSign: FloatingPointSign? {
+        switch self {
+        case .number(let d) where d.rounded() == d && !(abs(d) < 1e15): return d.sign
+        case .string(let s):
+            let text = s.trimmingWhitespace()
+            let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+            guard !digits.isEmpty, digits.allSatisfy({ $0 >= "0" && $0 <= "9" }), Int(text) == nil else { return nil }
+            return text.first == "-" ? .minus : .plus
+        default: return nil
+        }
+    }
+
     static func parse(_ text: String) throws -> JSONValue {
         let data = Data(text.utf8)
         // Decoding recurses per level: refuse deep nesting before it can overflow the stack.

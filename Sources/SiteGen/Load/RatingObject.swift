@@ -35,12 +35,14 @@ enum RatingObject {
         for key in ["positive", "negative", "feedback_count", "bookmark_count"] {
             guard let v = object[key], !v.isNull else { continue }
             guard let n = v.integer, n >= 0 else {
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], "`\(key)` must be a whole number ≥ 0, found \(short(v))"))
+                let message = v.beyondIntegerSign == .plus ? tooLarge(key, short(v))
+                    : "`\(key)` must be a whole number ≥ 0, found \(short(v))"
+                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], message))
                 ok = false
                 continue
             }
             guard n <= InputLimits.ratingCount else {
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], tooLarge(key, n)))
+                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], tooLarge(key, n.grouped)))
                 ok = false
                 continue
             }
@@ -61,17 +63,22 @@ enum RatingObject {
         for (key, stars) in StarCounts.susiKeys {
             guard let value = object[key], !value.isNull else { continue }
             guard let n = value.integer else {
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], "`\(key)` must be a whole number, found \(short(value))"))
+                let message = switch value.beyondIntegerSign {
+                case .plus?: tooLarge(key, short(value))
+                case .minus?: negative(key, short(value))
+                case nil: "`\(key)` must be a whole number, found \(short(value))"
+                }
+                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], message))
                 ok = false
                 continue
             }
             guard n >= 0 else {
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], "`\(key)` is \(n); a count cannot be negative"))
+                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], negative(key, String(n))))
                 ok = false
                 continue
             }
             guard n <= InputLimits.ratingCount else {
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], tooLarge(key, n)))
+                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], tooLarge(key, n.grouped)))
                 ok = false
                 continue
             }
@@ -80,8 +87,12 @@ enum RatingObject {
         return ok ? counts : nil
     }
 
-    static func tooLarge(_ key: String, _ n: Int) -> String {
-        "`\(key)` is \(n.grouped); the limit is \(InputLimits.ratingCount.grouped)"
+    static func tooLarge(_ key: String, _ shown: String) -> String {
+        "`\(key)` is \(shown); the limit is \(InputLimits.ratingCount.grouped)"
+    }
+
+    static func negative(_ key: String, _ shown: String) -> String {
+        "`\(key)` is \(shown); a count cannot be negative"
     }
 
     static func short(_ value: JSONValue) -> String {

@@ -4,19 +4,26 @@ import Foundation
 enum SiteConfigReader {
     static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty"]
 
+    /// A settings file has no business being larger.
+    static let maxBytes = 1024 * 1024
+
     static func read(_ location: ContentLocation, _ log: inout DiagnosticLog) -> SiteConfig {
-        var config = SiteConfig()
         let path = location.display + "/site.yml"
         guard FileManager.default.fileExists(atPath: location.config.path),
-              ContentBoundary.mayRead(location.config, root: location.root, display: path, &log) else { return config }
+              ContentBoundary.mayRead(location.config, root: location.root, display: path, &log) else { return SiteConfig() }
         // A link that stays inside the content folder is read at its target (reads never follow links).
         let file = ContentBoundary.realPath(location.config.path).map(URL.init(fileURLWithPath:)) ?? location.config
-        guard let text = SourceText.read(file, displayPath: path, limit: 1024 * 1024, &log) else { return config }
+        guard let text = SourceText.read(file, displayPath: path, limit: maxBytes, &log) else { return SiteConfig() }
+        return read(text, path: path, &log)
+    }
+
+    static func read(_ text: String, path: String, _ log: inout DiagnosticLog) -> SiteConfig {
+        var config = SiteConfig()
         if let control = ControlCharacters.first(in: text) {
             log.append(ControlCharacters.error(control, path: path))
             return config
         }
-        guard               var map = YAMLDocument.mapping(text, path: path, lineOffset: 0, &log) else { return config }
+        guard var map = YAMLDocument.mapping(text, path: path, lineOffset: 0, &log) else { return config }
         if let title = map.string("title", &log) { config.title = title }
         if let description = map.string("description", &log) { config.description = description }
         if let language = map.string("language", &log) { config.language = language }

@@ -10,6 +10,25 @@ struct SusiRepositoryReader {
     static let controlKind = "SUSI control character"
     static let tooLargeKind = "SUSI file too large"
 
+    /// The SUSI server reads skill files with Java's lenient UTF-8 decoder, so a stray Latin-1
+    /// byte in one of hundreds of community files costs a warning, not the build.
+    static let lenientUTF8 = SourceText.InvalidUTF8.replace(
+        warning: "not valid UTF-8; the invalid bytes are read as �, as SUSI's server does; save the file as UTF-8",
+        kind: "SUSI file not UTF-8")
+
+    /// A SUSI file's bytes as text, as SUSI's server reads them: invalid UTF-8 and control
+    /// characters cost a warning each, not the build.
+    static func text(_ data: Data, displayPath: String, _ log: inout DiagnosticLog) -> String? {
+        guard var text = SourceText.decode(data, displayPath: displayPath, invalidUTF8: lenientUTF8, &log) else { return nil }
+        if let control = ControlCharacters.first(in: text) {
+            let more = control.count > 1 ? " and \(control.count - 1) more" : ""
+            log.append(Diagnostic.warning(displayPath, line: control.line, column: control.column,
+                "control character \(control.name)\(more) removed: it cannot appear on a page").kind(controlKind))
+            text = ControlCharacters.removed(from: text)
+        }
+        return text
+    }
+
     /// Reads one `.txt` file; `contentPath` is its path relative to the content root.
     mutating func read(_ file: ContentFile, contentPath: String, id: String, budget: ReadBudget = ReadBudget(),
                        _ log: inout DiagnosticLog) {
@@ -19,11 +38,6 @@ struct SusiRepositoryReader {
             }
             return
         }
-        // The SUSI server reads skill files with Java's lenient UTF-8 decoder, so a stray Latin-1
-        // byte in one of hundreds of community files costs a warning, not the build.
-        let lenient = SourceText.InvalidUTF8.replace(
-            warning: "not valid UTF-8; the invalid bytes are read as �, as SUSI's server does; save the file as UTF-8",
-            kind: "SUSI file not UTF-8")
         let data: Data
         do {
             data = try RegularFile.read(file.url.path, limit: InputLimits.skillFileBytes)
@@ -39,13 +53,7 @@ struct SusiRepositoryReader {
             log.append(budget.exceeded(file.displayPath))
             return
         }
-        guard var text = SourceText.decode(data, displayPath: file.displayPath, invalidUTF8: lenient, &log) else { return }
-        if let control = ControlCharacters.first(in: text) {
-            let more = control.count > 1 ? " and \(control.count - 1) more" : ""
-            log.append(Diagnostic.warning(file.displayPath, line: control.line, column: control.column,
-                "control character \(control.name)\(more) removed: it cannot appear on a page").kind(Self.controlKind))
-            text = ControlCharacters.removed(from: text)
-        }
+        guard let text = Self.text(data, displayPath: file.displayPath, &log) else { return }
         let result = SusiSkillFileReader.read(text, location: location, id: id, displayPath: file.displayPath)
         log.append(contentsOf: result.diagnostics)
         if let skill = result.skill {

@@ -68,9 +68,25 @@ struct YAMLMapping {
     mutating func number(_ key: String, _ log: inout DiagnosticLog) -> Double? {
         consumed.insert(key)
         guard let value = values[key], !Self.isNull(value) else { return nil }
-        if let number = value.float ?? value.int.map(Double.init), number.isFinite { return number }
-        error(&log, at: value, "`\(key)` must be a number")
-        return nil
+        guard let number = Self.number(value) else {
+            error(&log, at: value, "`\(key)` must be a number")
+            return nil
+        }
+        guard number.isFinite else {
+            let written = value.scalar?.string ?? ""
+            error(&log, at: value, "`\(key)` must be a finite number; `\(written.prefix(40))` is too large or not a number")
+            return nil
+        }
+        return number
+    }
+
+    /// A YAML number, in any form YAML 1.1 allows (`12`, `0x1F`, `1.5e3`, `1:30`), or nil.
+    /// Yams reads base-60 integers (`1:2:3:…`) by multiplying without overflow checks, so a long
+    /// one would trap: those are only read as floating point, which cannot.
+    static func number(_ node: Node) -> Double? {
+        if let float = node.float { return float }
+        guard let scalar = node.scalar, !scalar.string.contains(":") else { return nil }
+        return node.int.map(Double.init)
     }
 
     /// A list of text; a single text value counts as a one-item list.
@@ -80,7 +96,7 @@ struct YAMLMapping {
         switch value {
         case .scalar(let scalar):
             // One text stands for a one-item list; a bare number or true/false is a mistake.
-            if scalar.style == .plain, value.int != nil || value.float != nil || value.bool != nil {
+            if scalar.style == .plain, Self.number(value) != nil || value.bool != nil {
                 error(&log, at: value, "`\(key)` must be a list of text (lines starting with `- `), not \(value.bool != nil ? "true/false" : "a number")")
                 return nil
             }

@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+// libFuzzer targets, one per content reader. A package of its own so the main build and tests
+// never compile them; `scripts/fuzz` builds and runs them (see CONTRIBUTING.md).
+import PackageDescription
+
+let readers = ["FuzzVoteLines", "FuzzCountsJSON", "FuzzSusiStore", "FuzzFrontMatter", "FuzzSusiSkillFile", "FuzzSiteConfig"]
+
+let package = Package(
+    name: "sitegen-fuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "sitegen", path: "..")],
+    targets: [
+        .systemLibrary(name: "CLibFuzzer"),
+        .target(name: "FuzzInput", dependencies: ["CLibFuzzer", .product(name: "SiteGen", package: "sitegen")]),
+    ] + readers.map { name in
+        .executableTarget(name: name, dependencies: ["FuzzInput", .product(name: "SiteGen", package: "sitegen")])
+    },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,10 @@
+import FuzzInput
+import SiteGen
+
+/// libFuzzer feeds a `.json` rating file (counts, or SUSI's store by shape) to its reader.
+@main
+enum FuzzCountsJSON {
+    static func main() {
+        FuzzInput.drive { data, size in FuzzInput.read(data, size, with: ReaderEntryPoints.ratingJSON) }
+    }
+}

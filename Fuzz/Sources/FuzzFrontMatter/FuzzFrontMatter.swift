@@ -1,0 +1,10 @@
+import FuzzInput
+import SiteGen
+
+/// libFuzzer feeds a Markdown skill with YAML front matter to its reader.
+@main
+enum FuzzFrontMatter {
+    static func main() {
+        FuzzInput.drive { data, size in FuzzInput.read(data, size, with: ReaderEntryPoints.markdownSkill) }
+    }
+}

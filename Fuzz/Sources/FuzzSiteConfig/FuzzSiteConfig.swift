@@ -1,0 +1,10 @@
+import FuzzInput
+import SiteGen
+
+/// libFuzzer feeds `site.yml` to its reader.
+@main
+enum FuzzSiteConfig {
+    static func main() {
+        FuzzInput.drive { data, size in FuzzInput.read(data, size, with: ReaderEntryPoints.siteConfig) }
+    }
+}

@@ -1,0 +1,10 @@
+import FuzzInput
+import SiteGen
+
+/// libFuzzer feeds a SUSI `.txt` skill file to its reader.
+@main
+enum FuzzSusiSkillFile {
+    static func main() {
+        FuzzInput.drive { data, size in FuzzInput.read(data, size, with: ReaderEntryPoints.susiSkillFile) }
+    }
+}

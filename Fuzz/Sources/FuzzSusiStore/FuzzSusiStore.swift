@@ -1,0 +1,10 @@
+import FuzzInput
+import SiteGen
+
+/// libFuzzer feeds SUSI's rating store JSON to its reader.
+@main
+enum FuzzSusiStore {
+    static func main() {
+        FuzzInput.drive { data, size in FuzzInput.read(data, size, with: ReaderEntryPoints.susiStoreJSON) }
+    }
+}
