@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +18,7 @@ import Darwin
 struct SiteFiles: FileProvider {
     let root: String
 
-    init(root: URL, logger: Logger) {
+    init(root: URL) {
         self.root = root.standardizedFileURL.path
     }
 
@@ -35,9 +34,8 @@ struct SiteFiles: FileProvider {
     }
 
     func getAttributes(id: PinnedFile) async throws -> Attributes? {
-        guard Self.isPlain(id.path, root: root), let status = id.open() else { return nil }
-        let seconds = Double(status.modified.seconds) + Double(status.modified.nanoseconds) / 1e9
-        return Attributes(isFolder: status.isFolder, size: status.size, modificationDate: Date(timeIntervalSince1970: seconds))
+        guard Self.isPlain(id.path, root: root) else { return nil }
+        return id.open()
     }
 
     func loadFile(id: PinnedFile, context: some RequestContext) async throws -> ResponseBody {
@@ -88,17 +86,11 @@ struct SiteFiles: FileProvider {
 /// One file of the site, opened at most once for one request and closed when the request is done
 /// with it: its size and its bytes always come from the same version of the file.
 final class PinnedFile: @unchecked Sendable {
-    struct Status {
-        var isFolder: Bool
-        var size: Int
-        var modified: (seconds: Int, nanoseconds: Int)
-    }
-
     let path: String
     // `descriptor` and `status` are only touched under `lock`.
     private let lock = NSLock()
     private var descriptor: Int32 = -1
-    private var status: Status?
+    private var status: SiteFiles.Attributes?
 
     init(path: String) {
         self.path = path
@@ -110,7 +102,7 @@ final class PinnedFile: @unchecked Sendable {
 
     /// Opens the file the first time (not through a final link, never blocking on a FIFO) and
     /// gives its status; nil when there is no such file or it is neither a file nor a folder.
-    func open() -> Status? {
+    func open() -> SiteFiles.Attributes? {
         lock.lock()
         defer { lock.unlock() }
         if let status { return status }
@@ -127,12 +119,13 @@ final class PinnedFile: @unchecked Sendable {
             return nil
         }
         #if canImport(Darwin)
-        let modified = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+        let modified = info.st_mtimespec
         #else
-        let modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+        let modified = info.st_mtim
         #endif
         descriptor = fd
-        let found = Status(isFolder: type == S_IFDIR, size: Int(info.st_size), modified: modified)
+        let found = SiteFiles.Attributes(isFolder: type == S_IFDIR, size: Int(info.st_size),
+                                         modificationDate: Date(timeIntervalSince1970: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9))
         status = found
         return found
     }

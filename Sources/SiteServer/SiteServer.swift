@@ -70,7 +70,7 @@ public enum SiteServer {
         router.add(middleware: BasePathMiddleware(rebuilder: rebuilder))
         router.add(middleware: RatingReceiverMiddleware(receiver: receiver))
         router.add(middleware: ByteRangeMiddleware())
-        router.add(middleware: FileMiddleware(fileProvider: SiteFiles(root: options.build.output, logger: logger), searchForIndexHtml: true)
+        router.add(middleware: FileMiddleware(fileProvider: SiteFiles(root: options.build.output), searchForIndexHtml: true)
             .withAdditionalMediaTypes(forFileExtensions: textTypes))
 
         let openFiles = OpenFileLimit.raise()

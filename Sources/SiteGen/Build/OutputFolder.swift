@@ -34,7 +34,7 @@ enum OutputFolder {
             return .error(display, "the output path is a file, not a folder")
         }
         if force || OutputMark.isMarked(out) || OutputMark.isEarlierOutput(out) { return nil }
-        guard let entries = OutputMark.entries(of: out, limit: Int.max) else {
+        guard let entries = OutputMark.entries(of: out) else {
             return .error(display, "cannot read the output folder: \(String(cString: strerror(errno)))")
         }
         if entries.isEmpty { return nil }

@@ -28,10 +28,8 @@ enum OutputMark {
             && exists("api", directory: true) && exists("assets", directory: true)
     }
 
-    /// The names of up to `limit` entries in `folder` (hidden ones too), sorted; nil when it
-    /// cannot be listed.
-    static func entries(of folder: String, limit: Int = 3) -> [String]? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        return Array(names.sorted().prefix(limit))
+    /// The names of the entries in `folder` (hidden ones too), sorted; nil when it cannot be listed.
+    static func entries(of folder: String) -> [String]? {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder))?.sorted()
     }
 }

@@ -33,7 +33,14 @@ enum JSONNumberRange {
                 continue
             }
             let start = index
-            while index < bytes.count, isNumberByte(bytes[index]) { index += 1 }
+            var hasExponent = false
+            while index < bytes.count, isNumberByte(bytes[index]) {
+                if bytes[index] | 0x20 == UInt8(ascii: "e") { hasExponent = true }
+                index += 1
+            }
+            // Without an exponent a number leaves a Double's range only past 300 or so digits: the
+            // ordinary numbers of a large vote log are passed over without being converted.
+            guard hasExponent || index - start > 300 else { continue }
             let token = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let value = Double(token) else { continue }
             if !value.isFinite { return OutOfRange(offset: start, token: String(token.prefix(40)), underflows: false) }

@@ -110,8 +110,8 @@ enum JSONSkillReader {
             if ratingLog.hasErrors { ok = false }
         }
         let authorURL = SafeURL.external(string("author_url"))
-        // SUSI writes the epoch for "unknown" (fossasia/susi_server SusiMind.java:646-647).
-        let created = string("creationTime").flatMap { $0.hasPrefix("1970-01-01T00:00:00") ? nil : DateText.day($0) }
+        let creationTime = string("creationTime")
+        let created = creationTime.flatMap { SusiTime.isUnknown($0) ? nil : DateText.day($0) }
         let description = string("descriptions") ?? ""
         var usage = 0
         if let value = object["usage_count"], !value.isNull {
@@ -127,7 +127,7 @@ enum JSONSkillReader {
             sourcePath: displayPath, sourceLine: 1,
             embeddedRating: rating
         )
-        skill.createdAt = string("creationTime").flatMap(SusiTime.instant)
+        skill.createdAt = creationTime.flatMap(SusiTime.instant)
         skill.modifiedAt = string("lastModifiedTime").flatMap(SusiTime.instant)
         skill.usageCount = usage
         return skill
@@ -139,6 +139,9 @@ enum JSONSkillReader {
 enum SusiTime {
     static let unknown = "1970-01-01T00:00:00Z"
 
+    /// Whether `raw` is the epoch, with or without a fraction of a second.
+    static func isUnknown(_ raw: String) -> Bool { raw.trimmingWhitespace().hasPrefix(unknown.dropLast()) }
+
     /// The instant as SUSI writes it, from that form or one with a fraction of a second; nil for
     /// the epoch and anything else.
     static func instant(_ raw: String) -> String? {
@@ -149,8 +152,7 @@ enum SusiTime {
               [11, 12, 14, 15, 17, 18].allSatisfy({ ("0"..."9").contains(scalars[$0]) }) else { return nil }
         let fraction = scalars[19..<(scalars.count - 1)]
         guard fraction.isEmpty || (fraction.first == "." && fraction.dropFirst().allSatisfy { ("0"..."9").contains($0) }) else { return nil }
-        let instant = String(text.prefix(19)) + "Z"
-        return instant == unknown ? nil : instant
+        return isUnknown(text) ? nil : String(text.prefix(19)) + "Z"
     }
 }
 

@@ -41,12 +41,12 @@ struct SusiRepositoryReader {
         let data: Data
         do {
             data = try RegularFile.read(file.url.path, limit: InputLimits.skillFileBytes)
-        } catch .tooLarge(let size, let limit) {
-            log.append(Diagnostic.warning(file.displayPath, RegularFile.Failure.tooLarge(size: size, limit: limit).description
-                + ", so this skill is skipped").kind(Self.tooLargeKind))
-            return
         } catch {
-            log.error(file.displayPath, error.description)
+            if case .tooLarge = error {
+                log.append(Diagnostic.warning(file.displayPath, error.description + ", so this skill is skipped").kind(Self.tooLargeKind))
+            } else {
+                log.error(file.displayPath, error.description)
+            }
             return
         }
         guard budget.take(data.count) else {

@@ -82,25 +82,9 @@ public struct RatingFormConfig: Sendable, Equatable {
     /// fossasia/susi.ai `src/App.js:275-294`, built as its cards build it (`SkillCardGrid.js:58-59`).
     public func susiSkillPage(_ skill: Skill) -> String? {
         guard let base = susiWebClient else { return nil }
-        let segments = [skill.group, skill.tag, skill.language].map(Self.pathSegment)
+        // Each part percent-encoded: group names hold spaces and commas ("Games, Trivia and Accessories").
+        let segments = [skill.group, skill.tag, skill.language].map { Slug.encodeForHref($0, keepingSlashes: false) }
         return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/" + segments.joined(separator: "/")
-    }
-
-    /// A path segment, percent-encoded: group names hold spaces and commas ("Games, Trivia and
-    /// Accessories").
-    static func pathSegment(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.append(Character(Unicode.Scalar(byte)))
-            default:
-                let hex = Array("0123456789ABCDEF")
-                out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)])
-            }
-        }
-        return out
     }
 
     /// Whether the form would post to SUSI's rating servlet, which no form can satisfy.

@@ -55,13 +55,16 @@ public enum Slug {
     }
 
     /// Percent-encodes what may not stand raw in an href (non-ASCII, spaces, reserved characters).
-    public static func encodeForHref(_ path: String) -> String {
+    /// - Parameter keepingSlashes: false for one path segment, where a `/` must be encoded too.
+    public static func encodeForHref(_ path: String, keepingSlashes: Bool = true) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count)
         for byte in path.utf8 {
             switch byte {
-            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E, 0x2F:  // letters, digits, - . _ ~ /
+            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E:  // letters, digits, - . _ ~
+                out.append(byte)
+            case 0x2F where keepingSlashes:
                 out.append(byte)
             default:
                 out += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
