@@ -26,11 +26,23 @@ let package = Package(
         ),
         // renameat2/renamex_np, which Swift's system modules do not declare: the output swap.
         .target(name: "CFolderSwap"),
+        // Mustache templates compiled once per build and rendered from typed page data.
+        .target(name: "MustacheCompiler"),
+        // swift-mustache rendering the same typed data: the reference the compiled engine must equal.
+        .target(
+            name: "MustacheOracle",
+            dependencies: [
+                "MustacheCompiler",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         .target(
             name: "SiteGen",
             dependencies: [
                 "CCmark",
                 "CFolderSwap",
+                "MustacheCompiler",
+                "MustacheOracle",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]

@@ -1,0 +1,38 @@
+/// What a template sees: a page's data as typed values, one type per kind of page, that answer a
+/// name with a `switch` instead of a dictionary lookup and a cast per tag.
+///
+/// The semantics are Mustache's as swift-mustache implements them (the reference the engine is
+/// tested against): a name is looked up from the innermost context outwards, and the first
+/// context that answers non-nil wins; `a.b` looks up `a` that way, then `b` in it only.
+public protocol TemplateData: Sendable {
+    /// The value called `name` here, or nil when this context has no such name (the lookup then
+    /// goes on in the enclosing context).
+    func value(named name: String) -> TemplateValue?
+}
+
+/// One value in a template's data.
+///
+/// As in swift-mustache: a section (`{{#x}}`) is skipped only for `false`, an empty list or a
+/// missing name; an empty text or a zero still opens it. `{{x}}` escapes text, `{{{x}}}` does not.
+public enum TemplateValue: Sendable {
+    case text(String)
+    case number(Int)
+    case flag(Bool)
+    /// A section over a list renders once per element, the element being the innermost context.
+    case list([TemplateValue])
+    /// A nested context: `{{#x}}…{{/x}}` renders once inside it, and `{{x.name}}` reads from it.
+    case data(any TemplateData)
+}
+
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(integerLiteral value: Int) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .flag(value) }
+}
+
+/// Data made of names and values, for tests and for small contexts that are not worth a type.
+public struct TemplateDictionary: TemplateData {
+    public var values: [String: TemplateValue]
+    public init(_ values: [String: TemplateValue]) { self.values = values }
+    public func value(named name: String) -> TemplateValue? { values[name] }
+}
