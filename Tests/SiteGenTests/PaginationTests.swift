@@ -41,9 +41,10 @@ import Testing
     }
 
     @Test func firstPageLivesAtTheListingsOwnPath() {
-        #expect(Pagination.path(base: "top-rated/", page: 1) == "top-rated/")
-        #expect(Pagination.path(base: "top-rated/", page: 2) == "top-rated/page/2/")
-        #expect(Pagination.path(base: "", page: 3) == "page/3/")
+        let urls = SiteURLs()
+        #expect(urls.listingPage("top-rated/", page: 1) == "top-rated/")
+        #expect(urls.listingPage("top-rated/", page: 2) == "top-rated/page/2/")
+        #expect(urls.listingPage("", page: 3) == "page/3/")
     }
 
     @Test func longPagersShowGaps() {

@@ -22,10 +22,13 @@ public struct Catalogue: Sendable {
     public let groups: [Group]
     public let config: SiteConfig
 
+    public var urls: SiteURLs { config.urls }
+
     public init(skills: [Skill], ratings: [String: RatingTally], config: SiteConfig) {
         self.config = config
+        let urls = config.urls
         let unsorted = skills.map { skill in
-            Entry(skill: skill, rating: RatingSummary(ratings[skill.id] ?? RatingTally()), path: Self.skillPath(skill.id))
+            Entry(skill: skill, rating: RatingSummary(ratings[skill.id] ?? RatingTally()), path: urls.skillPage(skill.id))
         }
         // `byName`, with each name lowercased once rather than on every comparison.
         let lowercased = unsorted.map { $0.skill.name.lowercased() }
@@ -39,7 +42,7 @@ public struct Catalogue: Sendable {
         // punctuation ("News", "news") share one page instead of overwriting each other.
         // The spelling most skills use names the group; ties go to the first in sort order.
         var byGroup: [String: [Entry]] = [:]
-        for entry in entries { byGroup[Self.groupPath(entry.skill.group), default: []].append(entry) }
+        for entry in entries { byGroup[urls.groupPage(entry.skill.group), default: []].append(entry) }
         groups = byGroup.map { path, members -> Group in
             var spellings: [String: Int] = [:]
             for member in members { spellings[member.skill.group, default: 0] += 1 }
@@ -48,8 +51,10 @@ public struct Catalogue: Sendable {
         }.sorted { a, b in a.name != b.name ? Self.compareNames(a.name, b.name) : a.path < b.path }
     }
 
-    public static func skillPath(_ id: String) -> String { "skills/" + Slug.path(id) + "/" }
-    public static func groupPath(_ name: String) -> String { "groups/" + Slug.segment(name) + "/" }
+    /// A skill's page in the standard scheme: loaders key page collisions by it, which hold in
+    /// any scheme (folders are shared by all skills).
+    public static func skillPath(_ id: String) -> String { SiteURLs.standard.skillPage(id) }
+    public static func groupPath(_ name: String) -> String { SiteURLs.standard.groupPage(name) }
 
     public var ratingCount: Int { entries.reduce(0) { $0 + $1.rating.total } }
     public var ratedCount: Int { entries.reduce(0) { $0 + ($1.rating.isRated ? 1 : 0) } }

@@ -2,8 +2,13 @@
 public struct SiteConfig: Sendable, Equatable {
     public var title = "Skill Catalogue"
     public var description = "Skills, by category, with their ratings."
+    /// Where every page and file lives, the base URL included.
+    public var urls = SiteURLs()
     /// Absolute (`https://example.org/catalogue/`) or a root path (`/`). Always ends in `/`.
-    public var baseURL = "/"
+    public var baseURL: String {
+        get { urls.baseURL }
+        set { urls.baseURL = newValue }
+    }
     /// Page language (`lang` attribute).
     public var language = "en"
     public var stars = StarRowStyle()
@@ -24,14 +29,10 @@ public struct SiteConfig: Sendable, Equatable {
     public init() {}
 
     /// The path part of the base URL (`/catalogue/`), for servers and sub-path checks.
-    public var basePath: String {
-        guard let scheme = baseURL.range(of: "://") else { return baseURL }
-        let afterHost = baseURL[scheme.upperBound...].drop { $0 != "/" }
-        return afterHost.isEmpty ? "/" : String(afterHost)
-    }
+    public var basePath: String { urls.basePath }
 
     /// Absolute URL for a site path, when the base URL is absolute (feeds and canonical links need one).
-    public func absoluteURL(_ path: String) -> String { baseURL + path }
+    public func absoluteURL(_ path: String) -> String { urls.absolute(path) }
 }
 
 /// How star rows look: see the README's "Star rows and rating charts" section.

@@ -2,20 +2,19 @@
 /// a feed only when `base_url` has a host. Its `updated` is the newest skill's date, never the
 /// build time: rebuilding the same content gives the same bytes, and readers see no false news.
 enum AtomFeed {
-    static let path = "feed.xml"
-
     /// - Parameter newest: the entries to list, newest first (all of them have a `created` date).
     /// - Returns: nil when the base URL has no host or no skill has a date.
     static func xml(newest: [Catalogue.Entry], config: SiteConfig, descriptions: [String: Markdown.Rendered]) -> String? {
         guard config.hasHost, let latest = newest.first?.skill.created else { return nil }
-        let self_ = config.absoluteURL(path)
+        let urls = config.urls
+        let self_ = urls.absolute(urls.href(urls.feed))
         var out = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XML.escape(config.language))">
               <title>\(XML.escape(config.title)): newest skills</title>
               <subtitle>\(XML.escape(config.description))</subtitle>
               <link rel="self" type="application/atom+xml" href="\(XML.escape(self_))"/>
-              <link rel="alternate" type="text/html" href="\(XML.escape(config.absoluteURL(Listings.newestPath)))"/>
+              <link rel="alternate" type="text/html" href="\(XML.escape(urls.absolute(urls.href(urls.newest))))"/>
               <id>\(XML.escape(self_))</id>
               <updated>\(timestamp(latest))</updated>
               <author><name>\(XML.escape(config.title))</name></author>
@@ -25,7 +24,7 @@ enum AtomFeed {
         for entry in newest {
             guard let created = entry.skill.created else { continue }
             let s = entry.skill
-            let url = config.absoluteURL(Slug.encodeForHref(entry.path))
+            let url = urls.absolute(urls.href(entry.path))
             let rendered = descriptions[s.id]
             out += "  <entry>\n"
             out += "    <title>\(XML.escape(s.name))</title>\n"
@@ -58,5 +57,5 @@ enum AtomFeed {
 
 extension SiteConfig {
     /// Whether absolute URLs can be made (`https://host/…`); with a bare path (`/`) they cannot.
-    public var hasHost: Bool { SafeURL.isHTTP(baseURL) }
+    public var hasHost: Bool { urls.hasHost }
 }

@@ -4,35 +4,25 @@ import Foundation
 /// any static host: the same shapes and field names as `getGroups.json` and `getSkillList.json`
 /// (see `formats/SUSI.md`). Author emails are never published: `author_email` is always null.
 enum JSONAPI {
-    static let groupsPath = "api/groups.json"
-
-    /// `api/groups/<group slug>.json`, named like the group's page.
-    static func groupPath(_ group: Catalogue.Group) -> String {
-        "api/" + String(group.path.dropLast()) + ".json"
-    }
-
-    /// `api/skills/<skill path>.json`, named like the skill's page.
-    static func skillPath(_ id: String) -> String {
-        "api/skills/" + Slug.path(id) + ".json"
-    }
-
     /// The API's files, each made when the build gets to it.
     static func files(_ catalogue: Catalogue) -> [SiteRenderer.FileJob] {
         let config = catalogue.config
+        let urls = config.urls
         let groups: JSONOutput = .object([
             ("accepted", .bool(true)),
             ("groups", .array(catalogue.groups.map { .string($0.name) })),
             ("message", .string("Success: Fetched group list")),
         ])
+        let groupsPath = urls.apiGroups
         var jobs = [SiteRenderer.FileJob(path: groupsPath) { file(groupsPath, groups) }]
         for group in catalogue.groups {
-            let path = groupPath(group)
+            let path = urls.apiGroup(page: group.path)
             jobs.append(.init(path: path) { file(path, skillList(group, config: config)) })
         }
         // By index into one shared catalogue: closures that captured each entry would copy it.
         let shared = Shared(catalogue)
         for (index, entry) in catalogue.entries.enumerated() {
-            let path = skillPath(entry.skill.id)
+            let path = urls.apiSkill(entry.skill.id)
             jobs.append(.init(path: path) {
                 let entry = shared.value.entries[index]
                 return file(path, skill(entry, config: shared.value.config))
@@ -87,7 +77,7 @@ enum JSONAPI {
     static func skill(_ entry: Catalogue.Entry, config: SiteConfig) -> JSONOutput {
         let s = entry.skill
         let imageURL: String? = switch s.image {
-        case .local(let path)?: config.absoluteURL(Slug.encodeForHref(SiteRenderer.mediaPath(path)))
+        case .local(let path)?: config.urls.absolute(config.urls.href(config.urls.media(path)))
         case .remote(let url)?: url
         case nil: nil
         }

@@ -26,6 +26,7 @@ struct ListingData: Sendable {
 extension SiteRenderer {
     func listingPages(cards: CardCache) -> [PageJob] {
         let listings = listingData.listings
+        let urls = catalogue.urls
         var pages: [PageJob] = []
         func listing(_ base: String, _ entries: [Catalogue.Entry], heading: String, lead: String, count: String,
                      empty: String, crumbs: [[String: Any]] = [], ranked: Bool = false, dated: Bool = false,
@@ -33,8 +34,8 @@ extension SiteRenderer {
             let pagination = Pagination(itemCount: entries.count, pageSize: catalogue.config.pageSize)
             let crumbs = ContextBox(crumbs)
             for number in 1...pagination.pageCount {
-                let path = Pagination.path(base: base, page: number)
-                pages.append(PageJob(template: "listing", path: path + "index.html") {
+                let path = urls.listingPage(base, page: number)
+                pages.append(PageJob(template: "listing", path: urls.output(ofPage: path)) {
                     let title = number > 1 ? "\(heading), page \(number)" : heading
                     var context = common(path: path, title: title, description: lead)
                     context["heading"] = heading
@@ -42,7 +43,7 @@ extension SiteRenderer {
                     context["countText"] = count
                     context["emptyText"] = empty
                     context["crumbs"] = crumbs.values
-                    let root = Self.root(for: path)
+                    let root = urls.root(from: path)
                     let range = pagination.items(onPage: number)
                     context["skills"] = entries[range].enumerated().map { offset, entry -> [String: Any] in
                         let kind: CardCache.Kind = ranked ? .ranked : dated ? .dated : .plain
@@ -59,47 +60,47 @@ extension SiteRenderer {
             }
         }
 
-        listing(Listings.topRatedPath, listings.topRated, heading: "Top rated",
+        listing(urls.topRated, listings.topRated, heading: "Top rated",
                 lead: "Rated skills, best first, each average weighed by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones.",
                 count: Self.count(listings.topRated.count, "rated skill"), empty: "No skill has been rated yet.", ranked: true,
                 explained: true)
-        listing(Listings.mostRatedPath, listings.mostRated, heading: "Most rated",
+        listing(urls.mostRated, listings.mostRated, heading: "Most rated",
                 lead: "Skills with the most ratings first.",
                 count: Self.count(listings.mostRated.count, "rated skill"), empty: "No skill has been rated yet.", ranked: true)
-        listing(Listings.newestPath, listings.newest, heading: "Newest",
+        listing(urls.newest, listings.newest, heading: "Newest",
                 lead: "Skills by the date they were added, newest first.",
                 count: Self.count(listings.newest.count, "skill") + " with a date",
                 empty: "No skill says when it was added.", dated: true)
 
-        let languagesCrumb: [[String: Any]] = [["name": "Languages", "url": Listings.languagesPath]]
+        let languagesCrumb: [[String: Any]] = [["name": "Languages", "url": urls.href(urls.languages)]]
         for language in listings.languages {
             let name = languageNames(language.name)
             listing(language.path, language.entries, heading: name, lead: "Skills in \(name) (\(language.name)).",
                     count: Self.count(language.entries.count, "skill"), empty: "", crumbs: languagesCrumb)
         }
-        let authorsCrumb: [[String: Any]] = [["name": "Authors", "url": Listings.authorsPath]]
+        let authorsCrumb: [[String: Any]] = [["name": "Authors", "url": urls.href(urls.authors)]]
         for author in listings.authors {
             listing(author.path, author.entries, heading: author.name, lead: "Skills by \(author.name).",
                     count: Self.count(author.entries.count, "skill"), empty: "", crumbs: authorsCrumb)
         }
 
-        pages.append(directory(Listings.groupsPath, heading: "Groups", lead: "Every group of skills.",
+        pages.append(directory(urls.groups, heading: "Groups", lead: "Every group of skills.",
                                items: catalogue.groups.map { group in
-                                   ["name": group.name, "url": Slug.encodeForHref(group.path),
+                                   ["name": group.name, "url": urls.href(group.path),
                                     "countText": Self.count(group.entries.count, "skill"),
                                     "detail": RatingSummary.ratingsText(group.ratingCount)]
                                }, count: Self.count(catalogue.groups.count, "group"), empty: "There are no skills yet."))
-        pages.append(directory(Listings.languagesPath, heading: "Languages", lead: "Skills by the language they speak.",
+        pages.append(directory(urls.languages, heading: "Languages", lead: "Skills by the language they speak.",
                                items: listings.languages.sorted { a, b in
                                    let order = Catalogue.compareNamesOrder(languageNames(a.name), languageNames(b.name))
                                    return order != 0 ? order < 0 : a.path < b.path
                                }.map { language in
-                                   ["name": languageNames(language.name), "url": Slug.encodeForHref(language.path),
+                                   ["name": languageNames(language.name), "url": urls.href(language.path),
                                     "countText": Self.count(language.entries.count, "skill"), "detail": language.name]
                                }, count: Self.count(listings.languages.count, "language"), empty: "There are no skills yet."))
-        pages.append(directory(Listings.authorsPath, heading: "Authors", lead: "Skills by the people who made them.",
+        pages.append(directory(urls.authors, heading: "Authors", lead: "Skills by the people who made them.",
                                items: listings.authors.map { author in
-                                   ["name": author.name, "url": Slug.encodeForHref(author.path),
+                                   ["name": author.name, "url": urls.href(author.path),
                                     "countText": Self.count(author.entries.count, "skill"), "detail": ""]
                                }, count: Self.count(listings.authors.count, "author"), empty: "No skill names its author."))
         return pages
@@ -108,7 +109,7 @@ extension SiteRenderer {
     func directory(_ path: String, heading: String, lead: String, items: [[String: Any]], count: String,
                    empty: String) -> PageJob {
         let items = ContextBox(items)
-        return PageJob(template: "directory", path: path + "index.html") {
+        return PageJob(template: "directory", path: catalogue.urls.output(ofPage: path)) {
             directoryContext(path, heading: heading, lead: lead, items: items.values, count: count, empty: empty)
         }
     }
@@ -148,7 +149,8 @@ extension SiteRenderer {
     /// The pager of a listing's page, or nil when the listing fits on one page.
     func pagerContext(base: String, pagination: Pagination, page: Int) -> [String: Any]? {
         guard pagination.pageCount > 1 else { return nil }
-        func url(_ n: Int) -> String { Slug.encodeForHref(Pagination.path(base: base, page: n)) }
+        let urls = catalogue.urls
+        func url(_ n: Int) -> String { urls.href(urls.listingPage(base, page: n)) }
         var pager: [String: Any] = [
             "label": "Page \(page) of \(pagination.pageCount)",
             "links": pagination.links(current: page).map { link -> [String: Any] in
@@ -165,11 +167,12 @@ extension SiteRenderer {
 
     /// Links from a skill page to its language's and its author's listings.
     func listingLinks(_ skill: Skill) -> [String: Any] {
+        let urls = catalogue.urls
         var links: [String: Any] = [
-            "languageURL": Slug.encodeForHref(Listings.languagePath(skill.language)),
+            "languageURL": urls.href(urls.languagePage(skill.language)),
             "languageName": languageNames(skill.language),
         ]
-        if let author = skill.author { links["authorPageURL"] = Slug.encodeForHref(Listings.authorPath(author)) }
+        if let author = skill.author { links["authorPageURL"] = urls.href(urls.authorPage(author)) }
         return links
     }
 }

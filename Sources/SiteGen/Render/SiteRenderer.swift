@@ -78,8 +78,9 @@ public struct SiteRenderer: Sendable {
 
         init(catalogue: Catalogue, themeCSS: String) {
             let config = catalogue.config
+            let urls = catalogue.urls
             navGroups = catalogue.groups.map { group -> [String: Any] in
-                ["name": group.name, "url": Slug.encodeForHref(group.path), "count": group.entries.count,
+                ["name": group.name, "url": urls.href(group.path), "count": group.entries.count,
                  "current": false]
             }
             groupIndex = Dictionary(catalogue.groups.enumerated().map { ($1.path, $0) }) { first, _ in first }
@@ -93,6 +94,16 @@ public struct SiteRenderer: Sendable {
                 "skillCount": catalogue.entries.count.grouped,
                 "ratingCount": catalogue.ratingCount.grouped,
                 "navGroups": navGroups,
+                // Where the theme links to, so templates spell no path themselves.
+                "groupsURL": urls.href(urls.groups),
+                "topRatedURL": urls.href(urls.topRated),
+                "mostRatedURL": urls.href(urls.mostRated),
+                "newestURL": urls.href(urls.newest),
+                "languagesURL": urls.href(urls.languages),
+                "authorsURL": urls.href(urls.authors),
+                "feedURL": urls.href(urls.feed),
+                "apiURL": urls.href(urls.apiGroups),
+                "stylesheetURL": urls.href(urls.stylesheet),
             ]
         }
     }
@@ -131,11 +142,12 @@ public struct SiteRenderer: Sendable {
     }
 
     public func plan() -> Plan {
+        let urls = catalogue.urls
         let cards = CardCache(renderer: self, library: theme.library)
-        var jobs: [PageJob] = [PageJob(template: "index", path: "index.html") { indexContext(cards) }]
+        var jobs: [PageJob] = [PageJob(template: "index", path: urls.output(ofPage: "")) { indexContext(cards) }]
         for group in catalogue.groups {
             for number in 1...Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize).pageCount {
-                jobs.append(PageJob(template: "group", path: Pagination.path(base: group.path, page: number) + "index.html") {
+                jobs.append(PageJob(template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number))) {
                     groupContext(group, page: number, cards: cards)
                 })
             }
@@ -144,22 +156,22 @@ public struct SiteRenderer: Sendable {
         // both by value would carry a copy of each per page.
         let shared = Shared(self)
         for (index, entry) in catalogue.entries.enumerated() {
-            jobs.append(PageJob(template: "skill", path: entry.path + "index.html") {
+            jobs.append(PageJob(template: "skill", path: urls.output(ofPage: entry.path)) {
                 shared.value.skillContext(shared.value.catalogue.entries[index])
             })
         }
-        jobs.append(PageJob(template: "404", path: "404.html") { notFoundContext() })
+        jobs.append(PageJob(template: "404", path: urls.notFound) { notFoundContext() })
         jobs += listingPages(cards: cards)
 
         let fileJobs = JSONAPI.files(catalogue)
         var files = machineReadableFiles(pagePaths: jobs.map(\.path))
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            files.append(OutputFile(path: path, data: data))
+            files.append(OutputFile(path: urls.asset(path), data: data))
         }
         var copied = Set<String>()
         for entry in catalogue.entries {
             guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
-            files.append(OutputFile(path: Self.mediaPath(path), copyOf: contentRoot.appendingPathComponent(path)))
+            files.append(OutputFile(path: urls.media(path), copyOf: contentRoot.appendingPathComponent(path)))
         }
         return Plan(jobs: jobs, fileJobs: fileJobs, otherFiles: files)
     }
@@ -202,23 +214,16 @@ public struct SiteRenderer: Sendable {
         return try make(plan, items: 0..<plan.count) + plan.otherFiles
     }
 
-    static func mediaPath(_ contentPath: String) -> String { "media/" + contentPath }
-
     // MARK: - Contexts
-
-    /// "../../" from a page at `path` back to the site root, so the site works from any
-    /// sub-path and from the file system.
-    static func root(for path: String) -> String {
-        String(repeating: "../", count: path.split(separator: "/").count)
-    }
 
     func common(path: String, title: String, description: String, root: String? = nil) -> [String: Any] {
         // Only the 404 page passes its own root: it is served at any address.
         let isErrorPage = root != nil
-        let root = root ?? Self.root(for: path)
         let config = catalogue.config
+        let urls = config.urls
+        let root = root ?? urls.root(from: path)
         // The 404 page is served at any address, so it claims no place in the navigation.
-        let key = PageFrames.Key(root: root, nav: isErrorPage ? [:] : SiteNavigation.current(for: path),
+        let key = PageFrames.Key(root: root, nav: isErrorPage ? [:] : SiteNavigation.current(for: path, urls: urls),
                                  currentGroup: siteWide.groupIndex[path], buildDate: buildDate)
         var context = frameContext(key)
         let frame = frames.frame(key) { context }
@@ -227,8 +232,8 @@ public struct SiteRenderer: Sendable {
         context["pageTitle"] = title == config.title ? title : "\(title) · \(config.title)"
         context["metaDescription"] = HTML.truncate(description, to: 160)
         context["ogTitle"] = title
-        if SafeURL.isHTTP(config.baseURL) {
-            context["canonical"] = config.absoluteURL(Slug.encodeForHref(path))
+        if urls.hasHost {
+            context["canonical"] = urls.absolute(urls.href(path))
         }
         return context
     }
@@ -257,7 +262,7 @@ public struct SiteRenderer: Sendable {
         context["groups"] = zip(catalogue.groups, listingData.listings.highlights).map { group, shown -> [String: Any] in
             let countText = Self.count(group.entries.count, "skill")
             var item: [String: Any] = [
-                "name": group.name, "url": Slug.encodeForHref(group.path), "count": group.entries.count,
+                "name": group.name, "url": catalogue.urls.href(group.path), "count": group.entries.count,
                 "slug": Slug.segment(group.name),
                 "countText": countText,
                 "hasSkills": !shown.isEmpty,
@@ -276,12 +281,13 @@ public struct SiteRenderer: Sendable {
         let countText = Self.count(group.entries.count, "skill")
         let description = "\(countText) in \(group.name)."
         let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
-        var context = common(path: Pagination.path(base: group.path, page: page),
+        let path = catalogue.urls.listingPage(group.path, page: page)
+        var context = common(path: path,
                              title: page > 1 ? "\(group.name), page \(page)" : group.name, description: description)
         context["name"] = group.name
         context["countText"] = countText
         context["ratingsText"] = RatingSummary.ratingsText(group.ratingCount)
-        let root = Self.root(for: Pagination.path(base: group.path, page: page))
+        let root = catalogue.urls.root(from: path)
         context["skills"] = group.entries[pagination.items(onPage: page)].map { ["card": cards.card($0, root: root, level: 2)] }
         if let pager = pagerContext(base: group.path, pagination: pagination, page: page) { context["pager"] = pager }
         return context
@@ -292,7 +298,7 @@ public struct SiteRenderer: Sendable {
         let summary = descriptions[skill.id]?.summary ?? ""
         var card: [String: Any] = [
             "name": skill.name,
-            "url": Slug.encodeForHref(entry.path),
+            "url": catalogue.urls.href(entry.path),
             "initial": skill.name.first.map { String($0).uppercased() } ?? "?",
             "summary": HTML.truncate(summary, to: 140),
             "group": skill.group,
@@ -306,7 +312,7 @@ public struct SiteRenderer: Sendable {
 
     func imageContext(_ skill: Skill) -> [String: Any] {
         switch skill.image {
-        case .local(let path)?: ["image": Slug.encodeForHref(Self.mediaPath(path)), "imageIsLocal": true]
+        case .local(let path)?: ["image": catalogue.urls.href(catalogue.urls.media(path)), "imageIsLocal": true]
         case .remote(let url)?: ["image": url, "imageIsRemote": true]
         case nil: [:]
         }
@@ -347,12 +353,12 @@ public struct SiteRenderer: Sendable {
         context["termsURL"] = skill.termsOfUse
         context["privacyURL"] = skill.privacyPolicy
         context["hasLegal"] = skill.termsOfUse != nil || skill.privacyPolicy != nil
-        context["groupURL"] = Slug.encodeForHref(Catalogue.groupPath(skill.group))
+        context["groupURL"] = catalogue.urls.href(catalogue.urls.groupPage(skill.group))
         context["model"] = skill.model
         context["dynamicContent"] = skill.dynamicContent
         context["created"] = skill.created
         if let ratingForm {
-            context["ratingForm"] = ratingForm.html(for: skill, root: Self.root(for: entry.path))
+            context["ratingForm"] = ratingForm.html(for: skill, root: catalogue.urls.root(from: entry.path))
             context["ratingThanks"] = ratingForm.thanksHTML(for: skill)
         }
         context.merge(socialContext(entry, description: description)) { _, new in new }
@@ -372,8 +378,8 @@ public struct SiteRenderer: Sendable {
     func notFoundContext() -> [String: Any] {
         // Served for any missing path, so links start from the site root, not from the page.
         var context = common(path: "", title: "Page not found", description: "This page does not exist.",
-                             root: catalogue.config.basePath)
-        context["groups"] = catalogue.groups.map { ["name": $0.name, "url": Slug.encodeForHref($0.path)] }
+                             root: catalogue.urls.basePath)
+        context["groups"] = catalogue.groups.map { ["name": $0.name, "url": catalogue.urls.href($0.path)] }
         return context
     }
 }

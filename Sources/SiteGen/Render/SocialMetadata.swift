@@ -4,10 +4,10 @@ import Foundation
 /// when the base URL has a host; otherwise those fields are left out rather than made wrong.
 extension SiteRenderer {
     func socialContext(_ entry: Catalogue.Entry, description: String) -> [String: Any] {
-        let config = catalogue.config
-        let url = config.hasHost ? config.absoluteURL(Slug.encodeForHref(entry.path)) : nil
+        let urls = catalogue.urls
+        let url = urls.hasHost ? urls.absolute(urls.href(entry.path)) : nil
         let image: String? = switch entry.skill.image {
-        case .local(let path)?: config.hasHost ? config.absoluteURL(Slug.encodeForHref(Self.mediaPath(path))) : nil
+        case .local(let path)?: urls.hasHost ? urls.absolute(urls.href(urls.media(path))) : nil
         case .remote(let remote)?: remote
         case nil: nil
         }
@@ -26,12 +26,12 @@ extension SiteRenderer {
         // The feed carries its entries' descriptions as HTML, which the build does not keep.
         let feedDescriptions = Dictionary(newest.map { ($0.skill.id, Markdown.render($0.skill.description)) }) { first, _ in first }
         if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: feedDescriptions) {
-            files.append(OutputFile(path: AtomFeed.path, text: feed))
+            files.append(OutputFile(path: config.urls.feed, text: feed))
         }
-        let sitemaps = Sitemap.files(pagePaths: Sitemap.pagePaths(of: pagePaths), config: config)
+        let sitemaps = Sitemap.files(pagePaths: Sitemap.pagePaths(of: pagePaths, urls: config.urls), config: config)
         files += sitemaps
         // A robots.txt of the site owner's own in Content/static/ wins over the generated one.
-        if !staticPaths.contains(Sitemap.robotsPath) {
+        if !staticPaths.contains(config.urls.robots) {
             files.append(Sitemap.robots(config: config, hasSitemap: !sitemaps.isEmpty))
         }
         return files

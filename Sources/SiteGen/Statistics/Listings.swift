@@ -11,16 +11,6 @@ public enum Listings {
         public let entries: [Catalogue.Entry]
     }
 
-    public static let topRatedPath = "top-rated/"
-    public static let mostRatedPath = "most-rated/"
-    public static let newestPath = "newest/"
-    public static let languagesPath = "languages/"
-    public static let authorsPath = "authors/"
-    public static let groupsPath = "groups/"
-
-    public static func languagePath(_ code: String) -> String { languagesPath + Slug.segment(code) + "/" }
-    public static func authorPath(_ name: String) -> String { authorsPath + Slug.segment(name) + "/" }
-
     /// Rated skills by Bayesian score (see `BayesianRanking`).
     public static func topRated(_ entries: [Catalogue.Entry], priorVotes: Double) -> [Catalogue.Entry] {
         BayesianRanking(priorVotes: priorVotes).ranked(entries)
@@ -69,14 +59,14 @@ public enum Listings {
     }
 
     /// One partition per language, by code. Codes that make the same URL (`de`, `DE`) are one language.
-    public static func byLanguage(_ entries: [Catalogue.Entry]) -> [Partition] {
-        partition(entries, key: { $0.skill.language }, path: languagePath)
+    public static func byLanguage(_ entries: [Catalogue.Entry], urls: SiteURLs = .standard) -> [Partition] {
+        partition(entries, key: { $0.skill.language }, path: urls.languagePage)
     }
 
     /// One partition per author, by name; skills without an author are in none. Spellings that make
     /// the same URL (`Lena Hoffmann`, `lena hoffmann`) are one author.
-    public static func byAuthor(_ entries: [Catalogue.Entry]) -> [Partition] {
-        partition(entries, key: { $0.skill.author }, path: authorPath)
+    public static func byAuthor(_ entries: [Catalogue.Entry], urls: SiteURLs = .standard) -> [Partition] {
+        partition(entries, key: { $0.skill.author }, path: urls.authorPage)
     }
 
     static func partition(_ entries: [Catalogue.Entry], key: (Catalogue.Entry) -> String?,
@@ -116,8 +106,8 @@ public struct CatalogueListings: Sendable {
         topRated = Listings.topRated(entries, priorVotes: catalogue.config.priorVotes)
         mostRated = Listings.mostRated(entries)
         newest = Listings.newest(entries)
-        languages = Listings.byLanguage(entries)
-        authors = Listings.byAuthor(entries)
+        languages = Listings.byLanguage(entries, urls: catalogue.urls)
+        authors = Listings.byAuthor(entries, urls: catalogue.urls)
         highlights = Listings.highlights(catalogue.groups, topRated: topRated, count: catalogue.config.homeCards)
     }
 }

@@ -1,5 +1,4 @@
-/// Splits a listing into pages. The first page lives at the listing's own path (`top-rated/`),
-/// the others at `page/N/` below it (`top-rated/page/2/`), as Hugo and Zola do.
+/// Splits a listing into pages (where each page lives is `SiteURLs.listingPage`'s to say).
 public struct Pagination: Sendable, Equatable {
     public let itemCount: Int
     public let pageSize: Int
@@ -17,11 +16,6 @@ public struct Pagination: Sendable, Equatable {
         guard (1...pageCount).contains(number) else { return 0..<0 }
         let start = (number - 1) * pageSize
         return start..<min(itemCount, start + pageSize)
-    }
-
-    /// Site path of page `number` of the listing at `base` (which ends in `/`, or is "" for the root).
-    public static func path(base: String, page number: Int) -> String {
-        number <= 1 ? base : base + "page/\(number)/"
     }
 
     /// What a pager shows around page `current`: the first and last page, the current one with two

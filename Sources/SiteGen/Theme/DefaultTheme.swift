@@ -338,9 +338,9 @@ h1, h2, h3 { line-height: 1.25; }
     <nav class="footer-nav" aria-label="More">
       <h2 class="footer-heading">For apps and readers</h2>
       <ul>
-        {{#hasFeed}}<li><a href="{{root}}feed.xml">Atom feed of new skills</a></li>
+        {{#hasFeed}}<li><a href="{{root}}{{feedURL}}">Atom feed of new skills</a></li>
         {{/hasFeed}}
-        <li><a href="{{root}}api/groups.json">JSON API (SUSI format)</a></li>
+        <li><a href="{{root}}{{apiURL}}">JSON API (SUSI format)</a></li>
       </ul>
     </nav>
     <p class="footer-stats">{{siteTitle}} · {{skillCount}} skills · {{ratingCount}} ratings{{#buildDate}} · Updated <time datetime="{{buildDate}}">{{buildDate}}</time>{{/buildDate}}</p>
@@ -374,12 +374,12 @@ h1, h2, h3 { line-height: 1.25; }
     <nav class="site-nav" aria-label="Site">
       <ul>
         <li><a href="{{root}}"{{#nav.home}} aria-current="{{nav.home}}"{{/nav.home}}>Home</a></li>
-        <li><a href="{{root}}groups/"{{#nav.groups}} aria-current="{{nav.groups}}"{{/nav.groups}}>Groups</a></li>
-        <li><a href="{{root}}top-rated/"{{#nav.topRated}} aria-current="{{nav.topRated}}"{{/nav.topRated}}>Top rated</a></li>
-        <li><a href="{{root}}most-rated/"{{#nav.mostRated}} aria-current="{{nav.mostRated}}"{{/nav.mostRated}}>Most rated</a></li>
-        <li><a href="{{root}}newest/"{{#nav.newest}} aria-current="{{nav.newest}}"{{/nav.newest}}>Newest</a></li>
-        <li><a href="{{root}}languages/"{{#nav.languages}} aria-current="{{nav.languages}}"{{/nav.languages}}>Languages</a></li>
-        <li><a href="{{root}}authors/"{{#nav.authors}} aria-current="{{nav.authors}}"{{/nav.authors}}>Authors</a></li>
+        <li><a href="{{root}}{{groupsURL}}"{{#nav.groups}} aria-current="{{nav.groups}}"{{/nav.groups}}>Groups</a></li>
+        <li><a href="{{root}}{{topRatedURL}}"{{#nav.topRated}} aria-current="{{nav.topRated}}"{{/nav.topRated}}>Top rated</a></li>
+        <li><a href="{{root}}{{mostRatedURL}}"{{#nav.mostRated}} aria-current="{{nav.mostRated}}"{{/nav.mostRated}}>Most rated</a></li>
+        <li><a href="{{root}}{{newestURL}}"{{#nav.newest}} aria-current="{{nav.newest}}"{{/nav.newest}}>Newest</a></li>
+        <li><a href="{{root}}{{languagesURL}}"{{#nav.languages}} aria-current="{{nav.languages}}"{{/nav.languages}}>Languages</a></li>
+        <li><a href="{{root}}{{authorsURL}}"{{#nav.authors}} aria-current="{{nav.authors}}"{{/nav.authors}}>Authors</a></li>
       </ul>
     </nav>
   </div>
@@ -431,9 +431,9 @@ h1, h2, h3 { line-height: 1.25; }
 {{#ogImage}}<meta property="og:image" content="{{ogImage}}">
 {{/ogImage}}
 <meta name="twitter:card" content="summary">
-{{#hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{siteTitle}}: newest skills" href="{{root}}feed.xml">
+{{#hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{siteTitle}}: newest skills" href="{{root}}{{feedURL}}">
 {{/hasFeed}}
-<link rel="stylesheet" href="{{root}}assets/style.css">
+<link rel="stylesheet" href="{{root}}{{stylesheetURL}}">
 <style>{{themeStyle}}</style>
 {{$head}}{{/head}}
 </head>

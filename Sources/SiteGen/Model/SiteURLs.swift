@@ -1,0 +1,112 @@
+/// The site's URL scheme: every path a page, link, feed, sitemap entry or API file uses is built
+/// here and nowhere else, so moving skill pages from `skills/` to `s/` is one edit (one value).
+///
+/// Site paths are relative to the site's root and end in `/` for pages (`skills/news/x/`, `""` for
+/// the home page); a page is written to its folder's `index.html`. Links in pages start with the
+/// page's `root(from:)` prefix, so the site works from any sub-path and from the file system.
+public struct SiteURLs: Sendable, Equatable {
+    /// Absolute (`https://example.org/catalogue/`) or a root path (`/`). Always ends in `/`.
+    public var baseURL = "/"
+
+    // Folders, each ending in `/`.
+    public var skills = "skills/"
+    public var groups = "groups/"
+    public var topRated = "top-rated/"
+    public var mostRated = "most-rated/"
+    public var newest = "newest/"
+    public var languages = "languages/"
+    public var authors = "authors/"
+    /// Skill images copied from the content folder, under their content path.
+    public var media = "media/"
+    public var api = "api/"
+    /// The theme's `assets/` folder.
+    public var assets = "assets/"
+    /// Below a listing, its later pages: `top-rated/page/2/`, as Hugo and Zola do.
+    public var laterPages = "page/"
+
+    // Files.
+    public var feed = "feed.xml"
+    public var sitemap = "sitemap.xml"
+    public var robots = "robots.txt"
+    /// Served for any missing path, so it has no folder of its own.
+    public var notFound = "404.html"
+    /// The file a page's folder is served as.
+    public var indexFile = "index.html"
+
+    public init() {}
+
+    /// The scheme sitegen has always used; loaders key collisions by its paths.
+    public static let standard = SiteURLs()
+
+    // MARK: Pages
+
+    public func skillPage(_ id: String) -> String { skills + Slug.path(id) + "/" }
+    public func groupPage(_ name: String) -> String { groups + Slug.segment(name) + "/" }
+    public func languagePage(_ code: String) -> String { languages + Slug.segment(code) + "/" }
+    public func authorPage(_ name: String) -> String { authors + Slug.segment(name) + "/" }
+
+    /// Page `number` (1-based) of the listing at `base`: the first page is the listing itself.
+    public func listingPage(_ base: String, page number: Int) -> String {
+        number <= 1 ? base : base + laterPages + "\(number)/"
+    }
+
+    /// The file a page is written to.
+    public func output(ofPage path: String) -> String { path + indexFile }
+
+    /// The page an output file is, for the sitemap (`skills/x/index.html` → `skills/x/`); nil for
+    /// files that are not pages listed there (the 404 page, feeds, assets).
+    public func page(ofOutput path: String) -> String? {
+        guard path.hasSuffix(".html"), path != notFound else { return nil }
+        if path == indexFile { return "" }
+        if path.hasSuffix("/" + indexFile) { return String(path.dropLast(indexFile.count)) }
+        return path
+    }
+
+    /// Whether a page sits below a section's folder (a skill page below `skills/`).
+    public func isSkillPage(_ path: String) -> Bool { path.hasPrefix(skills) }
+
+    // MARK: Files
+
+    /// A skill image's copy, by its path in the content folder.
+    public func media(_ contentPath: String) -> String { media + contentPath }
+    /// A theme asset's copy, by its path in the theme folder (`assets/style.css`).
+    public func asset(_ themePath: String) -> String {
+        themePath.hasPrefix("assets/") ? assets + String(themePath.dropFirst("assets/".count)) : themePath
+    }
+    public var stylesheet: String { asset("assets/style.css") }
+
+    public var apiGroups: String { api + "groups.json" }
+    /// `api/groups/<group slug>.json`, named like the group's page.
+    public func apiGroup(page groupPath: String) -> String { api + String(groupPath.dropLast()) + ".json" }
+    /// `api/skills/<skill path>.json`, named like the skill's page.
+    public func apiSkill(_ id: String) -> String { api + skills + Slug.path(id) + ".json" }
+
+    /// The numbered parts of a sitemap too large for one file (`sitemap-1.xml`).
+    public func sitemapPart(_ number: Int) -> String {
+        String(sitemap.dropLast(".xml".count)) + "-\(number).xml"
+    }
+
+    // MARK: Links
+
+    /// A site path as it stands in an href: percent-encoded where it must be.
+    public func href(_ path: String) -> String { Slug.encodeForHref(path) }
+
+    /// "../../" from a page at `path` back to the site root.
+    public func root(from path: String) -> String {
+        String(repeating: "../", count: path.split(separator: "/").count)
+    }
+
+    /// The path part of the base URL (`/catalogue/`): the 404 page's root, which is served at
+    /// any address, and what servers and sub-path checks strip.
+    public var basePath: String {
+        guard let scheme = baseURL.range(of: "://") else { return baseURL }
+        let afterHost = baseURL[scheme.upperBound...].drop { $0 != "/" }
+        return afterHost.isEmpty ? "/" : String(afterHost)
+    }
+
+    /// Whether absolute URLs can be made (`https://host/…`); with a bare path (`/`) they cannot.
+    public var hasHost: Bool { SafeURL.isHTTP(baseURL) }
+
+    /// Absolute URL of a site path (already href-encoded), for feeds, sitemaps and canonical links.
+    public func absolute(_ href: String) -> String { baseURL + href }
+}

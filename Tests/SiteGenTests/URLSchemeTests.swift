@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// Every path comes from `SiteURLs`: a site built with other folder and file names has its pages
+/// where that scheme says, links that the build's own link check resolves, and nothing left at
+/// the standard scheme's places.
+@Suite struct URLSchemeTests {
+    static var moved: SiteURLs {
+        var urls = SiteURLs()
+        urls.skills = "s/"
+        urls.groups = "g/"
+        urls.topRated = "best/"
+        urls.mostRated = "popular/"
+        urls.newest = "new/"
+        urls.languages = "lang/"
+        urls.authors = "by/"
+        urls.media = "m/"
+        urls.api = "data/"
+        urls.assets = "theme/"
+        urls.laterPages = "p/"
+        urls.feed = "atom.xml"
+        urls.sitemap = "map.xml"
+        urls.notFound = "missing.html"
+        return urls
+    }
+
+    static func render(_ urls: SiteURLs) throws -> (files: [String: String], config: SiteConfig, broken: [LinkCheck.Broken]) {
+        let loaded = ContentLoader.load(ContentLocation(root: FixtureSite.fixture("valid"), display: "Content"))
+        var config = loaded.config
+        let baseURL = config.baseURL
+        config.urls = urls
+        config.baseURL = baseURL
+        // One skill per page, so listings have later pages.
+        config.pageSize = 1
+        var log = DiagnosticLog()
+        let theme = Theme.load(directory: nil, display: "Templates", &log)
+        let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: config)
+        let renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: FixtureSite.fixture("valid"))
+        let output = try renderer.render()
+        let text = Dictionary(output.map { file -> (String, String) in
+            guard case .data(let data) = file.contents else { return (file.path, "") }
+            return (file.path, String(decoding: data, as: UTF8.self))
+        }) { a, _ in a }
+        return (text, config, LinkCheck.check(output, config: config))
+    }
+
+    @Test func aSiteBuiltWithAnotherSchemeIsWhereTheSchemeSaysAndLinksResolve() throws {
+        let (files, config, broken) = try Self.render(Self.moved)
+        #expect(config.baseURL == "https://example.org/catalogue/")
+        #expect(broken.isEmpty, "\(broken)")
+        for path in ["index.html", "s/news/headline-finder/index.html", "g/news/index.html", "g/news/p/2/index.html",
+                     "best/index.html", "best/p/2/index.html", "popular/index.html", "new/index.html",
+                     "lang/index.html", "lang/en/index.html", "by/index.html", "missing.html",
+                     "m/images/headline-finder.png", "theme/style.css", "data/groups.json", "data/g/news.json",
+                     "data/s/news/headline-finder.json", "atom.xml", "map.xml", "robots.txt"] {
+            #expect(files[path] != nil, "\(path)")
+        }
+        let standard = ["skills/", "groups/", "top-rated/", "most-rated/", "newest/", "languages/", "authors/",
+                        "media/", "api/", "assets/", "feed.xml", "sitemap.xml", "404.html"]
+        for path in files.keys {
+            #expect(!standard.contains { path.hasPrefix($0) }, "\(path) is at the standard scheme's place")
+        }
+        let skill = try #require(files["s/news/headline-finder/index.html"])
+        #expect(skill.contains("<link rel=\"canonical\" href=\"https://example.org/catalogue/s/news/headline-finder/\">"))
+        #expect(skill.contains("href=\"../../../best/\""))
+        #expect(skill.contains("href=\"../../../theme/style.css\""))
+        #expect(skill.contains("href=\"../../../atom.xml\""))
+        #expect(skill.contains("href=\"../../../data/groups.json\""))
+        let sitemap = try #require(files["map.xml"])
+        #expect(sitemap.contains("<loc>https://example.org/catalogue/s/news/headline-finder/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/catalogue/best/p/2/</loc>"))
+        #expect(!sitemap.contains("missing.html"))
+        #expect(try #require(files["robots.txt"]).contains("Sitemap: https://example.org/catalogue/map.xml"))
+        #expect(try #require(files["atom.xml"]).contains("href=\"https://example.org/catalogue/atom.xml\""))
+    }
+
+    /// The standard scheme is the one sitegen has always used.
+    @Test func theStandardSchemeKeepsTheKnownPaths() throws {
+        let (files, _, broken) = try Self.render(SiteURLs())
+        #expect(broken.isEmpty, "\(broken)")
+        for path in ["skills/news/headline-finder/index.html", "groups/news/page/2/index.html", "top-rated/index.html",
+                     "404.html", "assets/style.css", "api/skills/news/headline-finder.json", "api/groups/news.json",
+                     "media/images/headline-finder.png", "sitemap.xml", "feed.xml"] {
+            #expect(files[path] != nil, "\(path)")
+        }
+    }
+
+    @Test func outputPathsAndPagePathsAreInverse() {
+        let urls = Self.moved
+        for page in ["", "s/a/b/", "best/p/3/"] {
+            #expect(urls.page(ofOutput: urls.output(ofPage: page)) == page)
+        }
+        #expect(urls.page(ofOutput: urls.notFound) == nil)
+        #expect(urls.root(from: "s/a/b/") == "../../../")
+        #expect(urls.asset("assets/x/y.css") == "theme/x/y.css")
+        #expect(urls.sitemapPart(2) == "map-2.xml")
+    }
+}
