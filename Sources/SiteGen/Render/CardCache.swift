@@ -1,5 +1,7 @@
 import Foundation
 import Mustache
+import MustacheCompiler
+import MustacheOracle
 
 /// Every skill card rendered from `card.mustache` once per kind (plain, ranked, dated), not once
 /// per listing it appears in: a 10,000-skill catalogue shows about 70,000 cards across its
@@ -38,22 +40,20 @@ struct CardCache: @unchecked Sendable {
         self.library = library
         let entries = renderer.catalogue.entries
         index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
-        let contexts = ContextBox(entries.parallelMap { ContextBox(renderer.card($0)) }.map(\.values))
-        starRows = contexts.values.map { ($0["starRow"] as? String ?? "", $0["starRowLarge"] as? String ?? "") }
+        let contexts = entries.parallelMap { renderer.card($0) }
+        starRows = contexts.map { ($0.rating?.starRow ?? "", $0.rating?.starRowLarge ?? "") }
         html = Kind.allCases.map { kind in
             entries.indices.parallelMap { i -> [Piece]? in
                 let entry = entries[i]
                 if kind == .ranked && !entry.rating.isRated { return nil }
                 if kind == .dated { return nil }
-                var context = contexts.values[i]
-                context["root"] = Self.rootMark
-                context["cardLevel"] = Self.levelMark
-                if context["starRow"] != nil {
-                    context["starRow"] = Self.starRowMark
-                    context["starRowLarge"] = Self.largeStarRowMark
-                }
-                if kind == .ranked { context["rank"] = Self.rankMark }
-                return library.render(context, withTemplate: "card").map(Self.pieces)
+                var context = contexts[i]
+                context.root = .text(Self.rootMark)
+                context.cardLevel = .text(Self.levelMark)
+                context.rating?.starRow = Self.starRowMark
+                context.rating?.starRowLarge = Self.largeStarRowMark
+                if kind == .ranked { context.rank = .text(Self.rankMark) }
+                return library.render(OracleData(context), withTemplate: "card").map(Self.pieces)
             }
         }
     }
@@ -62,10 +62,10 @@ struct CardCache: @unchecked Sendable {
     func card(_ entry: Catalogue.Entry, kind: Kind = .plain, root: String, level: Int, rank: Int? = nil) -> String {
         if kind == .dated, let created = entry.skill.created {
             var context = renderer.value.card(entry)
-            context["root"] = root
-            context["cardLevel"] = level
-            context["added"] = created
-            return library.render(context, withTemplate: "card") ?? ""
+            context.root = .text(root)
+            context.cardLevel = .number(level)
+            context.added = created
+            return library.render(OracleData(context), withTemplate: "card") ?? ""
         }
         guard let i = index[entry.skill.id], let template = html[kind.rawValue][i] ?? html[Kind.plain.rawValue][i] else {
             return ""
@@ -113,13 +113,6 @@ struct CardCache: @unchecked Sendable {
         if start < bytes.count { pieces.append(.text(String(decoding: bytes[start...], as: UTF8.self))) }
         return pieces
     }
-}
-
-/// Mustache contexts hold only immutable values (text, numbers, flags, arrays of those), so they
-/// may be read from several threads.
-struct ContextBox<Value>: @unchecked Sendable {
-    let values: Value
-    init(_ values: Value) { self.values = values }
 }
 
 extension Range where Bound == Int {

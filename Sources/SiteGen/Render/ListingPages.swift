@@ -29,33 +29,25 @@ extension SiteRenderer {
         let urls = catalogue.urls
         var pages: [PageJob] = []
         func listing(_ base: String, _ entries: [Catalogue.Entry], heading: String, lead: String, count: String,
-                     empty: String, crumbs: [[String: Any]] = [], ranked: Bool = false, dated: Bool = false,
+                     empty: String, crumbs: [NamedLink] = [], ranked: Bool = false, dated: Bool = false,
                      explained: Bool = false) {
             let pagination = Pagination(itemCount: entries.count, pageSize: catalogue.config.pageSize)
-            let crumbs = ContextBox(crumbs)
+            let kind: CardCache.Kind = ranked ? .ranked : dated ? .dated : .plain
             for number in 1...pagination.pageCount {
                 let path = urls.listingPage(base, page: number)
                 pages.append(PageJob(template: "listing", path: urls.output(ofPage: path)) {
-                    let title = number > 1 ? "\(heading), page \(number)" : heading
-                    var context = common(path: path, title: title, description: lead)
-                    context["heading"] = heading
-                    context["lead"] = lead
-                    context["countText"] = count
-                    context["emptyText"] = empty
-                    context["crumbs"] = crumbs.values
                     let root = urls.root(from: path)
                     let range = pagination.items(onPage: number)
-                    context["skills"] = entries[range].enumerated().map { offset, entry -> [String: Any] in
-                        let kind: CardCache.Kind = ranked ? .ranked : dated ? .dated : .plain
-                        return ["card": cards.card(entry, kind: kind, root: root, level: 2,
-                                                   rank: ranked ? range.lowerBound + offset + 1 : nil)]
-                    }
-                    context["hasSkills"] = !entries.isEmpty
-                    if explained { context["ranking"] = rankingExplanation }
-                    if let pager = pagerContext(base: base, pagination: pagination, page: number) {
-                        context["pager"] = pager
-                    }
-                    return context
+                    return ListingPage(
+                        common: common(path: path, title: number > 1 ? "\(heading), page \(number)" : heading, description: lead),
+                        heading: heading, lead: lead, countText: count, emptyText: empty, crumbs: crumbs,
+                        cards: entries[range].enumerated().map { offset, entry in
+                            cards.card(entry, kind: kind, root: root, level: 2,
+                                       rank: ranked ? range.lowerBound + offset + 1 : nil)
+                        },
+                        hasSkills: !entries.isEmpty,
+                        ranking: explained ? rankingExplanation : nil,
+                        pager: pager(base: base, pagination: pagination, page: number))
                 })
             }
         }
@@ -72,13 +64,13 @@ extension SiteRenderer {
                 count: Self.count(listings.newest.count, "skill") + " with a date",
                 empty: "No skill says when it was added.", dated: true)
 
-        let languagesCrumb: [[String: Any]] = [["name": "Languages", "url": urls.href(urls.languages)]]
+        let languagesCrumb = [NamedLink(name: "Languages", url: urls.href(urls.languages))]
         for language in listings.languages {
             let name = languageNames(language.name)
             listing(language.path, language.entries, heading: name, lead: "Skills in \(name) (\(language.name)).",
                     count: Self.count(language.entries.count, "skill"), empty: "", crumbs: languagesCrumb)
         }
-        let authorsCrumb: [[String: Any]] = [["name": "Authors", "url": urls.href(urls.authors)]]
+        let authorsCrumb = [NamedLink(name: "Authors", url: urls.href(urls.authors))]
         for author in listings.authors {
             listing(author.path, author.entries, heading: author.name, lead: "Skills by \(author.name).",
                     count: Self.count(author.entries.count, "skill"), empty: "", crumbs: authorsCrumb)
@@ -86,60 +78,47 @@ extension SiteRenderer {
 
         pages.append(directory(urls.groups, heading: "Groups", lead: "Every group of skills.",
                                items: catalogue.groups.map { group in
-                                   ["name": group.name, "url": urls.href(group.path),
-                                    "countText": Self.count(group.entries.count, "skill"),
-                                    "detail": RatingSummary.ratingsText(group.ratingCount)]
+                                   DirectoryPage.Item(name: group.name, url: urls.href(group.path),
+                                                      countText: Self.count(group.entries.count, "skill"),
+                                                      detail: RatingSummary.ratingsText(group.ratingCount))
                                }, count: Self.count(catalogue.groups.count, "group"), empty: "There are no skills yet."))
         pages.append(directory(urls.languages, heading: "Languages", lead: "Skills by the language they speak.",
                                items: listings.languages.sorted { a, b in
                                    let order = Catalogue.compareNamesOrder(languageNames(a.name), languageNames(b.name))
                                    return order != 0 ? order < 0 : a.path < b.path
                                }.map { language in
-                                   ["name": languageNames(language.name), "url": urls.href(language.path),
-                                    "countText": Self.count(language.entries.count, "skill"), "detail": language.name]
+                                   DirectoryPage.Item(name: languageNames(language.name), url: urls.href(language.path),
+                                                      countText: Self.count(language.entries.count, "skill"),
+                                                      detail: language.name)
                                }, count: Self.count(listings.languages.count, "language"), empty: "There are no skills yet."))
         pages.append(directory(urls.authors, heading: "Authors", lead: "Skills by the people who made them.",
                                items: listings.authors.map { author in
-                                   ["name": author.name, "url": urls.href(author.path),
-                                    "countText": Self.count(author.entries.count, "skill"), "detail": ""]
+                                   DirectoryPage.Item(name: author.name, url: urls.href(author.path),
+                                                      countText: Self.count(author.entries.count, "skill"), detail: "")
                                }, count: Self.count(listings.authors.count, "author"), empty: "No skill names its author."))
         return pages
     }
 
-    func directory(_ path: String, heading: String, lead: String, items: [[String: Any]], count: String,
+    func directory(_ path: String, heading: String, lead: String, items: [DirectoryPage.Item], count: String,
                    empty: String) -> PageJob {
-        let items = ContextBox(items)
-        return PageJob(template: "directory", path: catalogue.urls.output(ofPage: path)) {
-            directoryContext(path, heading: heading, lead: lead, items: items.values, count: count, empty: empty)
+        PageJob(template: "directory", path: catalogue.urls.output(ofPage: path)) {
+            DirectoryPage(common: common(path: path, title: heading, description: lead), heading: heading, lead: lead,
+                          countText: count, items: items, emptyText: empty)
         }
     }
 
-    func directoryContext(_ path: String, heading: String, lead: String, items: [[String: Any]], count: String,
-                          empty: String) -> [String: Any] {
-        var context = common(path: path, title: heading, description: lead)
-        context["heading"] = heading
-        context["lead"] = lead
-        context["countText"] = count
-        context["items"] = items
-        context["hasItems"] = !items.isEmpty
-        context["emptyText"] = empty
-        return context
-    }
-
     /// How Top rated orders skills, in the site's own numbers (see `BayesianRanking`).
-    var rankingExplanation: [String: Any] {
+    var rankingExplanation: String {
         let prior = catalogue.config.priorVotes
         let m = prior.rounded() == prior ? Int(prior).grouped : String(prior)
         let ranking = BayesianRanking(priorVotes: prior)
         func shown(_ counts: StarCounts) -> String { String(format: "%.2f", ranking.score(counts) ?? 0) }
-        return [
-            "text": "Each skill is scored as if it had \(m) extra ratings of \(Int(BayesianRanking.priorMean)) stars: "
+        return "Each skill is scored as if it had \(m) extra ratings of \(Int(BayesianRanking.priorMean)) stars: "
                 + "score = (sum of its stars + \(m) × \(Int(BayesianRanking.priorMean))) ÷ (its number of ratings + \(m)). "
                 + "A single 5-star rating scores \(shown(StarCounts(five: 1))); a thousand ratings averaging 4.8 score "
                 + "\(shown(StarCounts(four: 200, five: 800))). The more ratings a skill has, the closer its score comes to its "
                 + "own average. Equal scores go to the skill with more ratings, then by name. Skills without ratings are "
-                + "not listed; the cards show each skill's plain average.",
-        ]
+                + "not listed; the cards show each skill's plain average."
     }
 
     func languageNames(_ code: String) -> String { listingData.languageNames[code] ?? code }
@@ -147,32 +126,19 @@ extension SiteRenderer {
     static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n.grouped) \(noun)s" }
 
     /// The pager of a listing's page, or nil when the listing fits on one page.
-    func pagerContext(base: String, pagination: Pagination, page: Int) -> [String: Any]? {
+    func pager(base: String, pagination: Pagination, page: Int) -> PagerData? {
         guard pagination.pageCount > 1 else { return nil }
         let urls = catalogue.urls
         func url(_ n: Int) -> String { urls.href(urls.listingPage(base, page: n)) }
-        var pager: [String: Any] = [
-            "label": "Page \(page) of \(pagination.pageCount)",
-            "links": pagination.links(current: page).map { link -> [String: Any] in
+        return PagerData(
+            label: "Page \(page) of \(pagination.pageCount)",
+            links: pagination.links(current: page).map { link in
                 switch link {
-                case .page(let n): ["gap": false, "number": n, "url": url(n), "current": n == page]
-                case .gap: ["gap": true, "number": 0, "url": "", "current": false]
+                case .page(let n): PagerData.Link(number: n, url: url(n), current: n == page)
+                case .gap: PagerData.Link(number: nil, url: "", current: false)
                 }
             },
-        ]
-        if page > 1 { pager["prevURL"] = url(page - 1) }
-        if page < pagination.pageCount { pager["nextURL"] = url(page + 1) }
-        return pager
-    }
-
-    /// Links from a skill page to its language's and its author's listings.
-    func listingLinks(_ skill: Skill) -> [String: Any] {
-        let urls = catalogue.urls
-        var links: [String: Any] = [
-            "languageURL": urls.href(urls.languagePage(skill.language)),
-            "languageName": languageNames(skill.language),
-        ]
-        if let author = skill.author { links["authorPageURL"] = urls.href(urls.authorPage(author)) }
-        return links
+            prevURL: page > 1 ? url(page - 1) : nil,
+            nextURL: page < pagination.pageCount ? url(page + 1) : nil)
     }
 }

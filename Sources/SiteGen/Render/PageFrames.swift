@@ -1,5 +1,7 @@
 import Foundation
 import Mustache
+import MustacheCompiler
+import MustacheOracle
 
 /// The site header and footer (`header.mustache`, `footer.mustache`), rendered once per way back
 /// to the root and place in the navigation, not once per page: together they are about half of
@@ -7,8 +9,8 @@ import Mustache
 /// ones. Pages insert them with `{{{siteHeader}}}` and `{{{siteFooter}}}`.
 ///
 /// So that a cached frame can never show one page's values on another, the templates see only
-/// what the key decides: the site-wide values, `root`, `nav`, `navGroups`, `hasFeed` and the
-/// build date (`SiteRenderer.frameContext`).
+/// what the key decides (`FrameData`): the site-wide values, `root`, `nav`, `navGroups`,
+/// `hasFeed` and the build date.
 final class PageFrames: @unchecked Sendable {
     struct Key: Hashable {
         let root: String
@@ -31,16 +33,16 @@ final class PageFrames: @unchecked Sendable {
         self.library = library
     }
 
-    func frame(_ key: Key, context: () -> [String: Any]) -> Frame {
+    func frame(_ key: Key, data: () -> FrameData) -> Frame {
         if let frame = lock.withLock({ frames[key] }) { return frame }
-        let context = context()
+        let context = OracleData(data())
         let frame = Frame(header: render("header", context), footer: render("footer", context))
         lock.withLock { frames[key] = frame }
         return frame
     }
 
     /// The fragment without the newline that ends its file: the layout has its own.
-    private func render(_ template: String, _ context: [String: Any]) -> String {
+    private func render(_ template: String, _ context: OracleData) -> String {
         let html = library.render(context, withTemplate: template) ?? ""
         return html.hasSuffix("\n") ? String(html.dropLast()) : html
     }

@@ -1,5 +1,7 @@
 import Foundation
 import Mustache
+import MustacheCompiler
+import MustacheOracle
 
 /// Render stage: the catalogue and a theme in, the site's files out (in memory; the build stage
 /// writes them). Knows nothing of where content came from.
@@ -15,7 +17,7 @@ public struct SiteRenderer: Sendable {
     let descriptions: [String: Markdown.Rendered]
     let ratingForm: RatingForm?
     let listingData: ListingData
-    let siteWide: SiteWideValues
+    let siteWide: SiteWide
     /// Both star rows of each value shown, drawn once per build.
     let starRows: [Double: StarRows]
     /// The header and footer, once per root and navigation state.
@@ -46,7 +48,7 @@ public struct SiteRenderer: Sendable {
         bigStarRow = StarRow(style: big)
         chart = BarChart(style: catalogue.config.chart)
         ratingForm = catalogue.config.ratingForm.map(RatingForm.init)
-        siteWide = SiteWideValues(catalogue: catalogue, themeCSS: chart.themeCSS)
+        siteWide = SiteWide(catalogue: catalogue, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed)
         // A row's SVG depends only on the value it shows, and ratings share few of those.
         var starRows: [Double: StarRows] = [:]
         for entry in catalogue.entries {
@@ -68,57 +70,17 @@ public struct SiteRenderer: Sendable {
         let large: String
     }
 
-    /// What every page shows the same, computed once per build rather than once per page.
-    struct SiteWideValues: @unchecked Sendable {
-        /// Only `String`, `Int`, `Bool` and arrays of dictionaries of those: immutable values.
-        let values: [String: Any]
-        let navGroups: [[String: Any]]
-        /// Group page path → its index in `navGroups`.
-        let groupIndex: [String: Int]
-
-        init(catalogue: Catalogue, themeCSS: String) {
-            let config = catalogue.config
-            let urls = catalogue.urls
-            navGroups = catalogue.groups.map { group -> [String: Any] in
-                ["name": group.name, "url": urls.href(group.path), "count": group.entries.count,
-                 "current": false]
-            }
-            groupIndex = Dictionary(catalogue.groups.enumerated().map { ($1.path, $0) }) { first, _ in first }
-            values = [
-                // Cards sit under the page's h1 (listings) unless a page puts section headings between.
-                "cardLevel": 2,
-                "lang": config.language,
-                "siteTitle": config.title,
-                "siteDescription": config.description,
-                "themeStyle": themeCSS,
-                "skillCount": catalogue.entries.count.grouped,
-                "ratingCount": catalogue.ratingCount.grouped,
-                "navGroups": navGroups,
-                // Where the theme links to, so templates spell no path themselves.
-                "groupsURL": urls.href(urls.groups),
-                "topRatedURL": urls.href(urls.topRated),
-                "mostRatedURL": urls.href(urls.mostRated),
-                "newestURL": urls.href(urls.newest),
-                "languagesURL": urls.href(urls.languages),
-                "authorsURL": urls.href(urls.authors),
-                "feedURL": urls.href(urls.feed),
-                "apiURL": urls.href(urls.apiGroups),
-                "stylesheetURL": urls.href(urls.stylesheet),
-            ]
-        }
-    }
-
     public struct RenderError: Error, Sendable {
         public let diagnostics: [Diagnostic]
     }
 
-    /// One page to render: its template, where it goes, and how to make its context. Contexts are
+    /// One page to render: its template, where it goes, and how to make its data. The data is
     /// made on the worker that renders the page, so pages render on all cores and no more than a
-    /// few contexts exist at once.
+    /// few pages' data exist at once.
     struct PageJob: Sendable {
         let template: String
         let path: String
-        let context: @Sendable () -> [String: Any]
+        let data: @Sendable () -> any TemplateData
     }
 
     /// A file made when the build gets to it, like a page: the JSON API alone is tens of
@@ -144,11 +106,11 @@ public struct SiteRenderer: Sendable {
     public func plan() -> Plan {
         let urls = catalogue.urls
         let cards = CardCache(renderer: self, library: theme.library)
-        var jobs: [PageJob] = [PageJob(template: "index", path: urls.output(ofPage: "")) { indexContext(cards) }]
+        var jobs: [PageJob] = [PageJob(template: "index", path: urls.output(ofPage: "")) { indexPage(cards) }]
         for group in catalogue.groups {
             for number in 1...Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize).pageCount {
                 jobs.append(PageJob(template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number))) {
-                    groupContext(group, page: number, cards: cards)
+                    groupPage(group, page: number, cards: cards)
                 })
             }
         }
@@ -157,10 +119,10 @@ public struct SiteRenderer: Sendable {
         let shared = Shared(self)
         for (index, entry) in catalogue.entries.enumerated() {
             jobs.append(PageJob(template: "skill", path: urls.output(ofPage: entry.path)) {
-                shared.value.skillContext(shared.value.catalogue.entries[index])
+                shared.value.skillPage(shared.value.catalogue.entries[index])
             })
         }
-        jobs.append(PageJob(template: "404", path: urls.notFound) { notFoundContext() })
+        jobs.append(PageJob(template: "404", path: urls.notFound) { notFoundPage() })
         jobs += listingPages(cards: cards)
 
         let fileJobs = JSONAPI.files(catalogue)
@@ -192,7 +154,7 @@ public struct SiteRenderer: Sendable {
         let library = theme.library
         let jobs = Array(plan.jobs[range])
         let rendered = jobs.parallelMap { job -> OutputFile? in
-            library.render(job.context(), withTemplate: job.template).map { OutputFile(path: job.path, text: $0) }
+            library.render(OracleData(job.data()), withTemplate: job.template).map { OutputFile(path: job.path, text: $0) }
         }
         var files: [OutputFile] = []
         var problems: [Diagnostic] = []
@@ -214,9 +176,9 @@ public struct SiteRenderer: Sendable {
         return try make(plan, items: 0..<plan.count) + plan.otherFiles
     }
 
-    // MARK: - Contexts
+    // MARK: - Page data
 
-    func common(path: String, title: String, description: String, root: String? = nil) -> [String: Any] {
+    func common(path: String, title: String, description: String, root: String? = nil) -> PageCommon {
         // Only the 404 page passes its own root: it is served at any address.
         let isErrorPage = root != nil
         let config = catalogue.config
@@ -225,162 +187,102 @@ public struct SiteRenderer: Sendable {
         // The 404 page is served at any address, so it claims no place in the navigation.
         let key = PageFrames.Key(root: root, nav: isErrorPage ? [:] : SiteNavigation.current(for: path, urls: urls),
                                  currentGroup: siteWide.groupIndex[path], buildDate: buildDate)
-        var context = frameContext(key)
-        let frame = frames.frame(key) { context }
-        context["siteHeader"] = frame.header
-        context["siteFooter"] = frame.footer
-        context["pageTitle"] = title == config.title ? title : "\(title) · \(config.title)"
-        context["metaDescription"] = HTML.truncate(description, to: 160)
-        context["ogTitle"] = title
-        if urls.hasHost {
-            context["canonical"] = urls.absolute(urls.href(path))
-        }
-        return context
+        let frameData = FrameData(site: siteWide, key: key)
+        let frame = frames.frame(key) { frameData }
+        return PageCommon(frame: frameData, header: frame.header, footer: frame.footer,
+                          pageTitle: title == config.title ? title : "\(title) · \(config.title)",
+                          metaDescription: HTML.truncate(description, to: 160), ogTitle: title,
+                          canonical: urls.hasHost ? urls.absolute(urls.href(path)) : nil)
     }
 
-    /// What the header and footer may show: values that are the same on every page with the
-    /// same key (pages see them too).
-    func frameContext(_ key: PageFrames.Key) -> [String: Any] {
-        var context = siteWide.values
-        context["root"] = key.root
-        context["nav"] = key.nav
-        if let current = key.currentGroup {
-            var groups = siteWide.navGroups
-            groups[current]["current"] = true
-            context["navGroups"] = groups
-        }
-        context["hasFeed"] = listingData.hasFeed
-        if let buildDate = key.buildDate {
-            context["buildDate"] = buildDate.day
-            context["buildTimestamp"] = buildDate.timestamp
-        }
-        return context
-    }
-
-    func indexContext(_ cards: CardCache) -> [String: Any] {
-        var context = common(path: "", title: catalogue.config.title, description: catalogue.config.description)
-        context["groups"] = zip(catalogue.groups, listingData.listings.highlights).map { group, shown -> [String: Any] in
+    func indexPage(_ cards: CardCache) -> IndexPage {
+        let urls = catalogue.urls
+        let groups = zip(catalogue.groups, listingData.listings.highlights).map { group, shown in
             let countText = Self.count(group.entries.count, "skill")
-            var item: [String: Any] = [
-                "name": group.name, "url": catalogue.urls.href(group.path), "count": group.entries.count,
-                "slug": Slug.segment(group.name),
-                "countText": countText,
-                "hasSkills": !shown.isEmpty,
-                "skills": shown.map { ["card": cards.card($0, root: "", level: 3)] },
-            ]
-            // Only when the cards do not already show the whole group.
-            if shown.count < group.entries.count { item["more"] = "See all \(countText) in \(group.name)" }
-            return item
+            return IndexGroup(name: group.name, url: urls.href(group.path), count: group.entries.count,
+                              slug: Slug.segment(group.name), countText: countText,
+                              cards: shown.map { cards.card($0, root: "", level: 3) },
+                              more: shown.count < group.entries.count ? "See all \(countText) in \(group.name)" : nil)
         }
-        context["groupCount"] = catalogue.groups.count
-        context["cardLevel"] = 3
-        return context
+        return IndexPage(common: common(path: "", title: catalogue.config.title, description: catalogue.config.description),
+                         groups: groups)
     }
 
-    func groupContext(_ group: Catalogue.Group, page: Int = 1, cards: CardCache) -> [String: Any] {
+    func groupPage(_ group: Catalogue.Group, page: Int = 1, cards: CardCache) -> GroupPage {
+        let urls = catalogue.urls
         let countText = Self.count(group.entries.count, "skill")
-        let description = "\(countText) in \(group.name)."
         let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
-        let path = catalogue.urls.listingPage(group.path, page: page)
-        var context = common(path: path,
-                             title: page > 1 ? "\(group.name), page \(page)" : group.name, description: description)
-        context["name"] = group.name
-        context["countText"] = countText
-        context["ratingsText"] = RatingSummary.ratingsText(group.ratingCount)
-        let root = catalogue.urls.root(from: path)
-        context["skills"] = group.entries[pagination.items(onPage: page)].map { ["card": cards.card($0, root: root, level: 2)] }
-        if let pager = pagerContext(base: group.path, pagination: pagination, page: page) { context["pager"] = pager }
-        return context
+        let path = urls.listingPage(group.path, page: page)
+        let root = urls.root(from: path)
+        return GroupPage(
+            common: common(path: path, title: page > 1 ? "\(group.name), page \(page)" : group.name,
+                           description: "\(countText) in \(group.name)."),
+            name: group.name, countText: countText, ratingsText: RatingSummary.ratingsText(group.ratingCount),
+            cards: group.entries[pagination.items(onPage: page)].map { cards.card($0, root: root, level: 2) },
+            pager: pager(base: group.path, pagination: pagination, page: page))
     }
 
-    func card(_ entry: Catalogue.Entry) -> [String: Any] {
+    func card(_ entry: Catalogue.Entry) -> CardData {
         let skill = entry.skill
-        let summary = descriptions[skill.id]?.summary ?? ""
-        var card: [String: Any] = [
-            "name": skill.name,
-            "url": catalogue.urls.href(entry.path),
-            "initial": skill.name.first.map { String($0).uppercased() } ?? "?",
-            "summary": HTML.truncate(summary, to: 140),
-            "group": skill.group,
-            "language": skill.language,
-        ]
-        if let example = skill.examples.first { card["firstExample"] = example }
-        card.merge(imageContext(skill)) { a, _ in a }
-        card.merge(ratingContext(entry.rating)) { a, _ in a }
-        return card
-    }
-
-    func imageContext(_ skill: Skill) -> [String: Any] {
-        switch skill.image {
-        case .local(let path)?: ["image": catalogue.urls.href(catalogue.urls.media(path)), "imageIsLocal": true]
-        case .remote(let url)?: ["image": url, "imageIsRemote": true]
-        case nil: [:]
+        let urls = catalogue.urls
+        let image: CardData.Image? = switch skill.image {
+        case .local(let path)?: CardData.Image(url: urls.href(urls.media(path)), isLocal: true)
+        case .remote(let url)?: CardData.Image(url: url, isLocal: false)
+        case nil: nil
         }
+        return CardData(name: skill.name, url: urls.href(entry.path),
+                        initial: skill.name.first.map { String($0).uppercased() } ?? "?",
+                        summary: HTML.truncate(descriptions[skill.id]?.summary ?? "", to: 140),
+                        group: skill.group, language: skill.language, firstExample: skill.examples.first,
+                        image: image, rating: rating(entry.rating))
     }
 
     /// Both star row sizes, so each template picks per use: `{{{starRow}}}` (cards) or
-    /// `{{{starRowLarge}}}` (skill page header and chart).
-    func ratingContext(_ rating: RatingSummary) -> [String: Any] {
-        guard let average = rating.average, let text = rating.averageText else {
-            return ["rated": false]
-        }
+    /// `{{{starRowLarge}}}` (skill page header and chart). Nil for an unrated skill.
+    func rating(_ rating: RatingSummary) -> CardData.Rating? {
+        guard let average = rating.average, let text = rating.averageText else { return nil }
         // The star row shows the average on the row's own scale.
         let scaled = average * Double(starRow.style.count) / 5
         let rows = starRows[starRow.displayedValue(scaled)]
-        return [
-            "rated": true,
-            "averageText": text,
-            "totalText": rating.totalText,
-            "starRow": rows?.small ?? starRow.svg(value: scaled),
-            "starRowLarge": rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large"),
-            "ratingLabel": "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")",
-        ]
+        return CardData.Rating(
+            averageText: text, totalText: rating.totalText,
+            starRow: rows?.small ?? starRow.svg(value: scaled),
+            starRowLarge: rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large"),
+            ratingLabel: "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")")
     }
 
-    func skillContext(_ entry: Catalogue.Entry) -> [String: Any] {
+    func skillPage(_ entry: Catalogue.Entry) -> SkillPage {
         let skill = entry.skill
+        let urls = catalogue.urls
         let rendered = descriptions[skill.id] ?? Markdown.Rendered(html: "", summary: "")
         let description = rendered.summary.isEmpty ? "\(skill.name), a skill in \(skill.group)." : rendered.summary
-        var context = common(path: entry.path, title: skill.name, description: description)
-        context.merge(card(entry)) { _, new in new }
-        let html = Markdown.html(skill.description)
-        context["descriptionHTML"] = html
-        context["hasDescription"] = !html.isEmpty
-        context["examples"] = skill.examples
-        context["hasExamples"] = !skill.examples.isEmpty
-        context["author"] = skill.author
-        context["authorURL"] = skill.authorURL
-        context["termsURL"] = skill.termsOfUse
-        context["privacyURL"] = skill.privacyPolicy
-        context["hasLegal"] = skill.termsOfUse != nil || skill.privacyPolicy != nil
-        context["groupURL"] = catalogue.urls.href(catalogue.urls.groupPage(skill.group))
-        context["model"] = skill.model
-        context["dynamicContent"] = skill.dynamicContent
-        context["created"] = skill.created
-        if let ratingForm {
-            context["ratingForm"] = ratingForm.html(for: skill, root: catalogue.urls.root(from: entry.path))
-            context["ratingThanks"] = ratingForm.thanksHTML(for: skill)
-        }
-        context.merge(socialContext(entry, description: description)) { _, new in new }
-        context.merge(listingLinks(skill)) { _, new in new }
-        if entry.rating.isRated {
-            context["chart"] = chart.html(entry.rating)
-        }
-        if entry.rating.hasFeedback {
-            context["feedback"] = [
-                "positive": (entry.rating.positive ?? 0).grouped,
-                "negative": (entry.rating.negative ?? 0).grouped,
-            ]
-        }
-        return context
+        let social = social(entry, description: description)
+        return SkillPage(
+            common: common(path: entry.path, title: skill.name, description: description),
+            card: card(entry),
+            descriptionHTML: Markdown.html(skill.description),
+            examples: skill.examples,
+            author: skill.author, authorURL: skill.authorURL,
+            termsURL: skill.termsOfUse, privacyURL: skill.privacyPolicy,
+            groupURL: urls.href(urls.groupPage(skill.group)),
+            model: skill.model, dynamicContent: skill.dynamicContent, created: skill.created,
+            ratingForm: ratingForm?.html(for: skill, root: urls.root(from: entry.path)),
+            ratingThanks: ratingForm?.thanksHTML(for: skill),
+            jsonLD: social.jsonLD, ogImage: social.ogImage,
+            languageURL: urls.href(urls.languagePage(skill.language)),
+            languageName: languageNames(skill.language),
+            authorPageURL: skill.author.map { urls.href(urls.authorPage($0)) },
+            chart: entry.rating.isRated ? chart.html(entry.rating) : nil,
+            feedback: entry.rating.hasFeedback
+                ? ((entry.rating.positive ?? 0).grouped, (entry.rating.negative ?? 0).grouped) : nil)
     }
 
-    func notFoundContext() -> [String: Any] {
+    func notFoundPage() -> NotFoundPage {
         // Served for any missing path, so links start from the site root, not from the page.
-        var context = common(path: "", title: "Page not found", description: "This page does not exist.",
-                             root: catalogue.urls.basePath)
-        context["groups"] = catalogue.groups.map { ["name": $0.name, "url": catalogue.urls.href($0.path)] }
-        return context
+        let urls = catalogue.urls
+        return NotFoundPage(
+            common: common(path: "", title: "Page not found", description: "This page does not exist.", root: urls.basePath),
+            groups: catalogue.groups.map { NamedLink(name: $0.name, url: urls.href($0.path)) })
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// What a skill page tells machines: Open Graph image and schema.org JSON-LD. Absolute URLs only
 /// when the base URL has a host; otherwise those fields are left out rather than made wrong.
 extension SiteRenderer {
-    func socialContext(_ entry: Catalogue.Entry, description: String) -> [String: Any] {
+    func social(_ entry: Catalogue.Entry, description: String) -> (jsonLD: String, ogImage: String?) {
         let urls = catalogue.urls
         let url = urls.hasHost ? urls.absolute(urls.href(entry.path)) : nil
         let image: String? = switch entry.skill.image {
@@ -11,9 +11,7 @@ extension SiteRenderer {
         case .remote(let remote)?: remote
         case nil: nil
         }
-        var context: [String: Any] = ["jsonLD": JSONLD.skill(entry, description: description, url: url, image: image)]
-        if let image { context["ogImage"] = image }
-        return context
+        return (JSONLD.skill(entry, description: description, url: url, image: image), image)
     }
 
     /// Files for other programs besides the JSON API (see `JSONAPI.files`): the feed, the

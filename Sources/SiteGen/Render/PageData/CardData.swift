@@ -1,0 +1,71 @@
+import MustacheCompiler
+
+/// A skill as `card.mustache` sees it, and as the skill page sees it beneath its own values.
+struct CardData: TemplateData {
+    struct Image: Sendable {
+        /// Href, relative to the site root when local.
+        let url: String
+        let isLocal: Bool
+    }
+
+    /// Only for rated skills: an unrated card has `rated` false and none of these.
+    struct Rating: Sendable {
+        let averageText: String
+        let totalText: String
+        var starRow: String
+        var starRowLarge: String
+        let ratingLabel: String
+    }
+
+    let name: String
+    let url: String
+    let initial: String
+    let summary: String
+    let group: String
+    let language: String
+    let firstExample: String?
+    let image: Image?
+    var rating: Rating?
+
+    // Where the card stands: set by the page that shows it, absent on the skill page.
+    var root: TemplateValue?
+    var cardLevel: TemplateValue?
+    var rank: TemplateValue?
+    var added: String?
+
+    func value(named key: String) -> TemplateValue? {
+        switch key {
+        case "name": .text(name)
+        case "url": .text(url)
+        case "initial": .text(initial)
+        case "summary": .text(summary)
+        case "group": .text(group)
+        case "language": .text(language)
+        case "firstExample": firstExample.map(TemplateValue.text)
+        case "image": image.map { .text($0.url) }
+        case "imageIsLocal": image?.isLocal == true ? .flag(true) : nil
+        case "imageIsRemote": image?.isLocal == false ? .flag(true) : nil
+        case "rated": .flag(rating != nil)
+        case "averageText": rating.map { .text($0.averageText) }
+        case "totalText": rating.map { .text($0.totalText) }
+        case "starRow": rating.map { .text($0.starRow) }
+        case "starRowLarge": rating.map { .text($0.starRowLarge) }
+        case "ratingLabel": rating.map { .text($0.ratingLabel) }
+        case "root": root
+        case "cardLevel": cardLevel
+        case "rank": rank
+        case "added": added.map(TemplateValue.text)
+        default: nil
+        }
+    }
+}
+
+/// A rendered card in a page's list of skills (`{{#skills}}{{{card}}}{{/skills}}`).
+struct PlacedCard: TemplateData {
+    let html: String
+
+    func value(named key: String) -> TemplateValue? { key == "card" ? .text(html) : nil }
+
+    /// A page's `skills`.
+    static func list(_ cards: [String]) -> TemplateValue { .list(cards.map { .data(PlacedCard(html: $0)) }) }
+}
