@@ -1,3 +1,5 @@
+import Mustache
+
 /// The rating distribution, 5 stars at the top down to 1, as SUSI's apps show it: a table whose
 /// rows carry the label, an SVG bar on a visible track, and "count (percent%)". Being a real
 /// table, it reads well in screen readers ("5 stars, 57%, 1,875"), without CSS and in print; the
@@ -30,25 +32,24 @@ public struct BarChart: Sendable {
         }
     }
 
+    /// The chart's values for `_chart.mustache`, which holds the markup. Bars are percent widths:
+    /// they need no viewBox, so the rounded ends keep their shape at any width.
+    func data(_ summary: RatingSummary) -> ChartData {
+        ChartData(height: Self.barHeight, radius: SVGNumber.format(Double(Self.barHeight) / 2),
+                  bars: Self.rows(summary).map { row in
+                      ChartData.Bar(stars: row.stars, label: row.stars == 1 ? "1 star" : "\(row.stars) stars",
+                                    count: row.count.grouped, percent: row.percent,
+                                    fill: row.count > 0 ? SVGNumber.format(row.fraction * 100) : nil)
+                  })
+    }
+
+    /// The chart as HTML, drawn by the built-in theme's `_chart.mustache`.
     public func html(_ summary: RatingSummary) -> String {
-        let height = Self.barHeight, radius = SVGNumber.format(Double(Self.barHeight) / 2)
-        var out = "<table class=\"rating-chart\"><caption class=\"visually-hidden\">Rating distribution</caption>"
-        out += "<thead class=\"visually-hidden\"><tr><th scope=\"col\">Stars</th><th scope=\"col\">Share</th><th scope=\"col\">Ratings</th></tr></thead><tbody>"
-        for row in Self.rows(summary) {
-            let label = row.stars == 1 ? "1 star" : "\(row.stars) stars"
-            out += "<tr class=\"bar-\(row.stars)\">"
-            out += "<th scope=\"row\"><span aria-hidden=\"true\">\(row.stars) ★</span><span class=\"visually-hidden\">\(label)</span></th>"
-            // Percent widths need no viewBox, so the rounded ends keep their shape at any width.
-            out += "<td class=\"bar-cell\"><svg class=\"bar\" width=\"100%\" height=\"\(height)\" aria-hidden=\"true\" focusable=\"false\">"
-            out += "<rect class=\"bar-track\" width=\"100%\" height=\"\(height)\" rx=\"\(radius)\"/>"
-            if row.count > 0 {
-                out += "<rect class=\"bar-fill\" width=\"\(SVGNumber.format(row.fraction * 100))%\" height=\"\(height)\" rx=\"\(radius)\"/>"
-            }
-            out += "</svg><span class=\"visually-hidden\">\(row.percent)%</span></td>"
-            // The percentage was read out in the Share column already.
-            out += "<td class=\"bar-count\">\(row.count.grouped)<span aria-hidden=\"true\"> (\(row.percent)%)</span></td></tr>"
-        }
-        return out + "</tbody></table>"
+        html(summary, library: ThemePartial.builtIn)
+    }
+
+    func html(_ summary: RatingSummary, library: MustacheLibrary) -> String {
+        ThemePartial.render("_chart", data(summary), library: library)
     }
 
     /// The configured bar colours as CSS custom properties, for the page's `<style>`: after the

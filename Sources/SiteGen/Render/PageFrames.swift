@@ -1,7 +1,6 @@
 import Foundation
 import Mustache
 import MustacheCompiler
-import MustacheOracle
 
 /// The site header and footer (`header.mustache`, `footer.mustache`), rendered once per way back
 /// to the root and place in the navigation, not once per page: together they are about half of
@@ -35,15 +34,10 @@ final class PageFrames: @unchecked Sendable {
 
     func frame(_ key: Key, data: () -> FrameData) -> Frame {
         if let frame = lock.withLock({ frames[key] }) { return frame }
-        let context = OracleData(data())
-        let frame = Frame(header: render("header", context), footer: render("footer", context))
+        let data = data()
+        let frame = Frame(header: ThemePartial.render("header", data, library: library),
+                          footer: ThemePartial.render("footer", data, library: library))
         lock.withLock { frames[key] = frame }
         return frame
-    }
-
-    /// The fragment without the newline that ends its file: the layout has its own.
-    private func render(_ template: String, _ context: OracleData) -> String {
-        let html = library.render(context, withTemplate: template) ?? ""
-        return html.hasSuffix("\n") ? String(html.dropLast()) : html
     }
 }

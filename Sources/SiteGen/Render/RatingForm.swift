@@ -1,3 +1,5 @@
+import Mustache
+
 /// The form a visitor rates a skill with: plain HTML, no JavaScript. One radio per star (or half
 /// star) in reading order, so arrow keys and screen readers go 1 → 5; the stylesheet fills the
 /// stars up to the hovered or checked one. Every value is attribute-escaped: names and ids come
@@ -12,13 +14,12 @@ public struct RatingForm: Sendable {
         self.config = config
     }
 
-    /// The form for `skill` on a page whose way back to the site root is `root` (`../../`); with the
-    /// SUSI preset, the link to the skill's page on SUSI.AI instead.
-    public func html(for skill: Skill, root: String) -> String {
+    /// The form's values for `skill` on a page whose way back to the site root is `root` (`../../`);
+    /// with the SUSI preset, the link to the skill's page on SUSI.AI instead. `_form.mustache`
+    /// holds the markup.
+    func data(for skill: Skill, root: String) -> RatingFormData {
         if let page = config.susiSkillPage(skill) {
-            return "<p class=\"rating-elsewhere\"><a class=\"rating-link\" href=\"\(HTML.escape(page))\">Rate "
-                + "\(HTML.escape(skill.name)) on SUSI.AI</a> <span class=\"muted\">(you sign in there; SUSI.AI counts the "
-                + "ratings shown here)</span></p>"
+            return RatingFormData(skillName: skill.name, elsewhere: page, form: nil)
         }
         let fields = config.fields
         var hidden: [(String, String)] = [(fields.skill, config.skillValue == .tag ? skill.tag : skill.id)]
@@ -28,28 +29,26 @@ public struct RatingForm: Sendable {
         hidden += config.extra.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
 
         let half = config.granularity == .half
-        var out = "<form class=\"rating-form\" action=\"\(HTML.escape(config.action(root: root)))\" method=\"\(config.method.rawValue)\">\n"
-        out += "<fieldset class=\"rating-fieldset\">\n"
-        out += "<legend>Rate \(HTML.escape(skill.name))</legend>\n"
-        for (name, value) in hidden {
-            out += "<input type=\"hidden\" name=\"\(HTML.escape(name))\" value=\"\(HTML.escape(value))\">\n"
-        }
-        out += "<div class=\"rating-input\(half ? " rating-input-half" : "")\">\n"
-        for (index, value) in config.starValues.enumerated() {
+        let choices = config.starValues.enumerated().map { index, value in
             var classes = "rating-choice"
             if half { classes += index.isMultiple(of: 2) ? " rating-choice-left" : " rating-choice-right" }
-            out += "<label class=\"\(classes)\"><input type=\"radio\" name=\"\(HTML.escape(fields.stars))\" value=\"\(value)\" required>"
-            out += "<span class=\"rating-symbol\" aria-hidden=\"true\">★</span> "
-            out += "<span class=\"visually-hidden\">\(Self.label(value))</span></label>\n"
+            return RatingFormData.Choice(classes: classes, field: fields.stars, value: value, label: Self.label(value))
         }
-        out += "</div>\n"
-        out += "<button type=\"submit\" class=\"rating-submit\">Rate</button>\n"
-        out += "</fieldset>\n"
-        if let signIn = config.signInURL {
-            out += "<p class=\"rating-sign-in\"><a href=\"\(HTML.escape(RatingFormConfig.href(signIn, root: root)))\">Sign in to rate</a></p>\n"
-        }
-        out += "</form>"
-        return out
+        return RatingFormData(
+            skillName: skill.name, elsewhere: nil,
+            form: RatingFormData.Form(action: config.action(root: root), method: config.method.rawValue,
+                                      hidden: hidden.map { RatingFormData.Field(name: $0.0, value: $0.1) },
+                                      half: half, choices: choices,
+                                      signIn: config.signInURL.map { RatingFormConfig.href($0, root: root) }))
+    }
+
+    /// The form as HTML, drawn by the built-in theme's `_form.mustache`.
+    public func html(for skill: Skill, root: String) -> String {
+        html(for: skill, root: root, library: ThemePartial.builtIn)
+    }
+
+    func html(for skill: Skill, root: String, library: MustacheLibrary) -> String {
+        ThemePartial.render("_form", data(for: skill, root: root), library: library)
     }
 
     /// Hidden until the endpoint sends the visitor back to `<skill page>#rating-thanks`.

@@ -56,8 +56,8 @@ public struct SiteRenderer: Sendable {
             let scaled = average * Double(starRow.style.count) / 5
             let shown = starRow.displayedValue(scaled)
             if starRows[shown] == nil {
-                starRows[shown] = StarRows(small: starRow.svg(value: scaled),
-                                           large: bigStarRow.svg(value: scaled, cssClass: "stars stars-large"))
+                starRows[shown] = StarRows(small: starRow.svg(value: scaled, library: theme.library),
+                                           large: bigStarRow.svg(value: scaled, cssClass: "stars stars-large", library: theme.library))
             }
         }
         self.starRows = starRows
@@ -246,8 +246,8 @@ public struct SiteRenderer: Sendable {
         let rows = starRows[starRow.displayedValue(scaled)]
         return CardData.Rating(
             averageText: text, totalText: rating.totalText,
-            starRow: rows?.small ?? starRow.svg(value: scaled),
-            starRowLarge: rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large"),
+            starRow: rows?.small ?? starRow.svg(value: scaled, library: theme.library),
+            starRowLarge: rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large", library: theme.library),
             ratingLabel: "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")")
     }
 
@@ -266,13 +266,13 @@ public struct SiteRenderer: Sendable {
             termsURL: skill.termsOfUse, privacyURL: skill.privacyPolicy,
             groupURL: urls.href(urls.groupPage(skill.group)),
             model: skill.model, dynamicContent: skill.dynamicContent, created: skill.created,
-            ratingForm: ratingForm?.html(for: skill, root: urls.root(from: entry.path)),
+            ratingForm: ratingForm?.html(for: skill, root: urls.root(from: entry.path), library: theme.library),
             ratingThanks: ratingForm?.thanksHTML(for: skill),
             jsonLD: social.jsonLD, ogImage: social.ogImage,
             languageURL: urls.href(urls.languagePage(skill.language)),
             languageName: languageNames(skill.language),
             authorPageURL: skill.author.map { urls.href(urls.authorPage($0)) },
-            chart: entry.rating.isRated ? chart.html(entry.rating) : nil,
+            chart: entry.rating.isRated ? chart.html(entry.rating, library: theme.library) : nil,
             feedback: entry.rating.hasFeedback
                 ? ((entry.rating.positive ?? 0).grouped, (entry.rating.negative ?? 0).grouped) : nil)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// A row of rating symbols as inline SVG, filled to a value on the 0…count scale.
 ///
@@ -60,21 +61,26 @@ public struct StarRow: Sendable, Equatable {
         return cellX(whole) + inkLeft + fraction * (inkRight - inkLeft)
     }
 
-    /// The row as an SVG element for inline HTML. Deterministic and id-free.
-    public func svg(value: Double, cssClass: String = "stars") -> String {
-        let shape = shape, scale = scale, offset = offset
-        let w = SVGNumber.format(width), h = SVGNumber.format(style.size)
-        let scaleText = SVGNumber.format4(scale)
-        let paths = (0..<style.count).map { index in
-            "<path transform=\"translate(\(SVGNumber.format(cellX(index) + offset.x)) \(SVGNumber.format(offset.y))) scale(\(scaleText))\" d=\"\(shape.path)\"/>"
+    /// The row's geometry for `_stars.mustache`, which holds the markup.
+    func data(value: Double, cssClass: String = "stars") -> StarRowData {
+        let scale = scale, offset = offset
+        let symbols = (0..<style.count).map { index in
+            StarRowData.Symbol(x: SVGNumber.format(cellX(index) + offset.x), y: SVGNumber.format(offset.y))
         }
         let fill = fillWidth(value)
-        // Only symbols the fill reaches go into the filled layer; the rest would be clipped anyway.
-        let filled = paths.indices.filter { cellX($0) < fill }.map { paths[$0] }
-        return "<svg class=\"\(cssClass)\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" aria-hidden=\"true\" focusable=\"false\""
-            + " fill=\"none\" stroke=\"currentColor\" stroke-width=\"\(SVGNumber.format4(strokeWidth / scale))\" stroke-linejoin=\"round\">"
-            + "<g class=\"stars-empty\">\(paths.joined())</g>"
-            + "<svg class=\"stars-fill\" width=\"\(SVGNumber.format(fill))\" height=\"\(h)\" overflow=\"hidden\" fill=\"currentColor\">\(filled.joined())</svg>"
-            + "</svg>"
+        return StarRowData(cssClass: cssClass, width: SVGNumber.format(width), height: SVGNumber.format(style.size),
+                           strokeWidth: SVGNumber.format4(strokeWidth / scale), scale: SVGNumber.format4(scale),
+                           path: shape.path, fillWidth: SVGNumber.format(fill), symbols: symbols,
+                           filled: symbols.indices.filter { cellX($0) < fill }.map { symbols[$0] })
+    }
+
+    /// The row as an SVG element for inline HTML, drawn by `library`'s `_stars.mustache` (the
+    /// built-in theme's unless a site's is given). Deterministic and id-free.
+    public func svg(value: Double, cssClass: String = "stars") -> String {
+        svg(value: value, cssClass: cssClass, library: ThemePartial.builtIn)
+    }
+
+    func svg(value: Double, cssClass: String = "stars", library: MustacheLibrary) -> String {
+        ThemePartial.render("_stars", data(value: value, cssClass: cssClass), library: library)
     }
 }

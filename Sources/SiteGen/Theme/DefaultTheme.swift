@@ -19,6 +19,28 @@ enum DefaultTheme {
 {{/layout}}
 
 """####,
+        "_chart.mustache": ####"""
+<table class="rating-chart"><caption class="visually-hidden">Rating distribution</caption><thead class="visually-hidden"><tr><th scope="col">Stars</th><th scope="col">Share</th><th scope="col">Ratings</th></tr></thead><tbody>{{#bars}}<tr class="bar-{{stars}}"><th scope="row"><span aria-hidden="true">{{stars}} ★</span><span class="visually-hidden">{{label}}</span></th><td class="bar-cell"><svg class="bar" width="100%" height="{{height}}" aria-hidden="true" focusable="false"><rect class="bar-track" width="100%" height="{{height}}" rx="{{radius}}"/>{{#fill}}<rect class="bar-fill" width="{{fill}}%" height="{{height}}" rx="{{radius}}"/>{{/fill}}</svg><span class="visually-hidden">{{percent}}%</span></td><td class="bar-count">{{count}}<span aria-hidden="true"> ({{percent}}%)</span></td></tr>{{/bars}}</tbody></table>
+
+"""####,
+        "_form.mustache": ####"""
+{{#elsewhere}}<p class="rating-elsewhere"><a class="rating-link" href="{{url}}">Rate {{skillName}} on SUSI.AI</a> <span class="muted">(you sign in there; SUSI.AI counts the ratings shown here)</span></p>{{/elsewhere}}{{#form}}<form class="rating-form" action="{{action}}" method="{{method}}">
+<fieldset class="rating-fieldset">
+<legend>Rate {{skillName}}</legend>
+{{#hidden}}<input type="hidden" name="{{name}}" value="{{value}}">
+{{/hidden}}<div class="rating-input{{#half}} rating-input-half{{/half}}">
+{{#choices}}<label class="{{classes}}"><input type="radio" name="{{field}}" value="{{value}}" required><span class="rating-symbol" aria-hidden="true">★</span> <span class="visually-hidden">{{label}}</span></label>
+{{/choices}}</div>
+<button type="submit" class="rating-submit">Rate</button>
+</fieldset>
+{{#signIn}}<p class="rating-sign-in"><a href="{{signIn}}">Sign in to rate</a></p>
+{{/signIn}}</form>{{/form}}
+
+"""####,
+        "_stars.mustache": ####"""
+<svg class="{{cssClass}}" width="{{width}}" height="{{height}}" viewBox="0 0 {{width}} {{height}}" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="{{strokeWidth}}" stroke-linejoin="round"><g class="stars-empty">{{#symbols}}<path transform="translate({{x}} {{y}}) scale({{scale}})" d="{{path}}"/>{{/symbols}}</g><svg class="stars-fill" width="{{fillWidth}}" height="{{height}}" overflow="hidden" fill="currentColor">{{#filled}}<path transform="translate({{x}} {{y}}) scale({{scale}})" d="{{path}}"/>{{/filled}}</svg></svg>
+
+"""####,
         "assets/style.css": ####"""
 /* sitegen default theme. Edit freely: `sitegen build` copies Templates/assets/ as it is. */
 :root {
