@@ -86,7 +86,7 @@ import Testing
     @Test func theBuiltInThemeMatchesTemplatesFolder() throws {
         let folder = TestSupport.repoRoot.appendingPathComponent("Templates")
         var log = DiagnosticLog()
-        let files = ContentFile.list(in: folder, display: "Templates", &log)
+        let files = ContentFile.list(in: folder, display: "Templates", source: .disk, &log)
         #expect(files.count == DefaultTheme.files.count, "run scripts/embed-theme")
         for file in files {
             let text = try TestSupport.read(file.url)
@@ -130,7 +130,7 @@ import Testing
 
     static func htmlFiles(in folder: URL) throws -> [URL] {
         var log = DiagnosticLog()
-        return ContentFile.list(in: folder, display: "", &log).filter { $0.relativePath.hasSuffix(".html") }.map(\.url)
+        return ContentFile.list(in: folder, display: "", source: .disk, &log).filter { $0.relativePath.hasSuffix(".html") }.map(\.url)
     }
 }
 

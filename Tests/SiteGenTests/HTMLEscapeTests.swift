@@ -25,7 +25,7 @@ import Testing
         defer { FixtureSite.remove(folder) }
         try source.write(to: folder.appendingPathComponent("probe.mustache"), atomically: true, encoding: .utf8)
         var log = DiagnosticLog()
-        let theme = Theme.load(directory: folder, display: "Templates", &log)
+        let theme = Theme.load(directory: folder, display: "Templates", source: .disk, &log)
         #expect(log.items.isEmpty)
         let name = "a\"\u{301} onmouseover=alert(1) x=\"\u{301}"
         let html = theme.library.render(["name": name], withTemplate: "probe")
@@ -40,7 +40,7 @@ import Testing
         defer { FixtureSite.remove(folder) }
         try "ab{{#x}}{{/y}}".write(to: folder.appendingPathComponent("probe.mustache"), atomically: true, encoding: .utf8)
         var log = DiagnosticLog()
-        _ = Theme.load(directory: folder, display: "Templates", &log)
+        _ = Theme.load(directory: folder, display: "Templates", source: .disk, &log)
         #expect(log.items.map(\.description) == [
             "Templates/probe.mustache:1:12: error: template error: a section is closed with a different name than it was opened with",
         ])

@@ -10,7 +10,7 @@ import Testing
     static func load(_ votes: [String: String]) throws -> LoadedContent {
         var files = ["skills/news/a.md": skill]
         for (name, text) in votes { files["ratings/" + name] = text }
-        return try TestSupport.load(files)
+        return TestSupport.load(files)
     }
 
     static func stars(_ lines: [String]) throws -> StarCounts? {

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A built site held in a dictionary, path → bytes: for tests, which build whole sites without
+/// a folder, and for a server that keeps the site it serves. Writing follows the output folder's
+/// rules (`OutputPaths`), so a build that the disk would refuse fails here too.
+public final class MemoryOutput: OutputSink {
+    /// The committed site.
+    public private(set) var files: [String: Data] = [:]
+    private var staged: [String: Data] = [:]
+    private var paths = OutputPaths()
+    public private(set) var unchanged = 0
+    public var note: String? { nil }
+
+    public init() {}
+
+    public func write(_ batch: [OutputFile], from content: ContentSource) throws {
+        for file in batch { try paths.claim(file.path) }
+        for file in batch {
+            let data = try file.bytes(from: content)
+            if files[file.path] == data { unchanged += 1 }
+            staged[file.path] = data
+        }
+    }
+
+    public func commit() throws {
+        files = staged
+        restart()
+    }
+
+    public func discard() { restart() }
+
+    private func restart() {
+        staged = [:]
+        paths = OutputPaths()
+    }
+}
