@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SiteGen
 
-/// Builds real sites into temporary folders and looks at them as a visitor would.
+/// Builds real sites and looks at them as a visitor would.
 @Suite struct EndToEndTests {
     @Test func buildsTheSampleCatalogue() throws {
         let out = try FixtureSite.temporaryFolder()
@@ -67,11 +67,9 @@ import Testing
     }
 
     @Test func theSkillPageMatchesItsGoldenFile() throws {
-        let out = try FixtureSite.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: out) }
-        let fixture = TestSupport.repoRoot.appendingPathComponent("Tests/Fixtures/golden-site")
-        _ = try SiteBuilder.build(FixtureSite.options(content: fixture, output: out.appendingPathComponent("Public")))
-        let page = try TestSupport.read(out.appendingPathComponent("Public/skills/news/headline-finder/index.html"))
+        let site = try TestSite(copying: FixtureSite.fixture("golden-site"))
+        try site.build()
+        let page = try site.read("skills/news/headline-finder/index.html")
         try Golden.check(page, named: "pages/skill-page.html")
         // What the golden file shows, asserted in words too.
         #expect(page.contains("5.0") == false)
@@ -95,13 +93,10 @@ import Testing
     }
 
     @Test func buildsWithoutATemplatesFolder() throws {
-        let out = try FixtureSite.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: out) }
-        let fixture = TestSupport.repoRoot.appendingPathComponent("Tests/Fixtures/golden-site")
-        let report = try SiteBuilder.build(FixtureSite.options(content: fixture, output: out.appendingPathComponent("Public"), templates: nil))
-        let built = try Self.htmlFiles(in: out.appendingPathComponent("Public")).count
-        #expect(report.pages == built)
-        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Public/skills/news/headline-finder/index.html").path))
+        let site = try TestSite(copying: FixtureSite.fixture("golden-site"))
+        let report = try site.build(templates: nil)
+        #expect(report.pages == site.outputFiles().filter { $0.hasSuffix(".html") }.count)
+        #expect(site.exists("skills/news/headline-finder/index.html"))
     }
 
     static func percentages(in html: String) -> [Int] {

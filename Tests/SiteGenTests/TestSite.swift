@@ -19,7 +19,12 @@ final class TestSite {
     /// A copy of a content folder on disk (a fixture), to be changed and built in memory.
     convenience init(copying folder: URL) throws {
         self.init()
-        for (path, data) in try FixtureSite.tree(folder) { write(path, data: data) }
+        try copy(folder, to: "")
+    }
+
+    /// Copies a folder on disk to `path` below the content folder.
+    func copy(_ folder: URL, to path: String) throws {
+        for (file, data) in try FixtureSite.tree(folder) { write(path.isEmpty ? file : path + "/" + file, data: data) }
     }
 
     func write(_ path: String, _ text: String) { write(path, data: Data(text.utf8)) }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// How long each named stage of a build took, in the order the stages first ran; a stage run
-/// once per batch (render, link check, write) adds up. `sitegen build --verbose` prints them.
+/// How long each named stage of a build took; a stage run once per batch (render, link check,
+/// write) adds up. `sitegen build --verbose` prints them.
 struct StageTimes {
-    enum Stage: String {
+    /// In pipeline order, which is the order they are reported in.
+    enum Stage: String, CaseIterable {
         case load, templates, model
         /// The renderer's preparation: every description through Markdown, the listings' data.
         case renderSetup = "render setup"
@@ -12,20 +13,17 @@ struct StageTimes {
         case write
     }
 
-    private(set) var stages: [(name: String, seconds: Double)] = []
+    private var seconds: [Stage: Double] = [:]
     private let clock = ContinuousClock()
+
+    /// The stages that ran, in pipeline order, with their seconds.
+    var stages: [(name: String, seconds: Double)] {
+        Stage.allCases.compactMap { stage in seconds[stage].map { (stage.rawValue, $0) } }
+    }
 
     mutating func time<T, E: Error>(_ stage: Stage, _ body: () throws(E) -> T) throws(E) -> T {
         let start = clock.now
-        defer { add(stage, (clock.now - start).seconds) }
+        defer { seconds[stage, default: 0] += (clock.now - start).seconds }
         return try body()
-    }
-
-    private mutating func add(_ stage: Stage, _ seconds: Double) {
-        if let index = stages.firstIndex(where: { $0.name == stage.rawValue }) {
-            stages[index].seconds += seconds
-        } else {
-            stages.append((stage.rawValue, seconds))
-        }
     }
 }
