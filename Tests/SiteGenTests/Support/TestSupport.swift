@@ -17,6 +17,15 @@ enum TestSupport {
         try String(decoding: Data(contentsOf: url), as: UTF8.self)
     }
 
+    /// Reads `yaml` as a content folder's `site.yml` (in memory).
+    static func readConfig(_ yaml: String) -> (SiteConfig, [Diagnostic]) {
+        let site = TestSite()
+        site.write("site.yml", yaml)
+        var log = DiagnosticLog()
+        let config = SiteConfigReader.read(site.location, &log)
+        return (config, log.items)
+    }
+
     /// Loads a content folder made of the given files (in memory).
     static func load(_ files: [String: String]) -> LoadedContent {
         let site = TestSite()
