@@ -8,12 +8,20 @@ public final class MemoryOutput: OutputSink {
     public private(set) var files: [String: Data] = [:]
     private var staged: [String: Data] = [:]
     private var paths = OutputPaths()
+    /// Of the files written since the last commit or discard.
     public private(set) var unchanged = 0
+    /// Whether nothing was written since the last commit or discard: the next write starts a build.
+    private var between = true
     public var note: String? { nil }
 
     public init() {}
 
     public func write(_ batch: [OutputFile], from content: ContentSource) throws {
+        if between {
+            // Counted afresh per build, but kept after the commit for the build's report.
+            unchanged = 0
+            between = false
+        }
         for file in batch { try paths.claim(file.path) }
         for file in batch {
             let data = try file.bytes(from: content)
@@ -32,5 +40,6 @@ public final class MemoryOutput: OutputSink {
     private func restart() {
         staged = [:]
         paths = OutputPaths()
+        between = true
     }
 }
