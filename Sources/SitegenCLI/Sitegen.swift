@@ -123,8 +123,8 @@ struct Build: ParsableCommand {
             Report.note(report.notes)
             Swift.print(report.summary + " → \(options.outputDisplay)/")
             if verbose {
-                Swift.print(report.stages.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
-                    + "; \(report.unchangedFiles.grouped) of \(report.files.grouped) files unchanged")
+                report.stageLines.forEach { Swift.print($0) }
+                Swift.print("\(report.unchangedFiles.grouped) of \(report.files.grouped) files unchanged")
             }
         } catch {
             throw Report.fail(error, verb: "build", verbose: verbose)

@@ -27,14 +27,14 @@ import Testing
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
         let output = folder.appendingPathComponent("Public")
-        try OutputFolder.replace(output, with: [OutputFile(path: "index.html", text: "old site")])
+        try OutputFolder.replace(output, with: [OutputFile(path: "index.html", text: "old site")], from: .disk)
         let before = try FixtureSite.tree(output)
 
         let files = [
             OutputFile(path: "index.html", text: "new site"),
             OutputFile(path: "media/gone.png", copyOf: folder.appendingPathComponent("does-not-exist.png")),
         ]
-        #expect(throws: (any Error).self) { try OutputFolder.replace(output, with: files) }
+        #expect(throws: (any Error).self) { try OutputFolder.replace(output, with: files, from: .disk) }
         #expect(try FixtureSite.tree(output) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Public"])
     }
@@ -106,12 +106,12 @@ import Testing
         defer { FixtureSite.remove(folder) }
         for path in ["../escape.html", "a/../../escape.html", "/etc/escape.html", "a//b.html", "./a.html", "a\\..\\b.html"] {
             #expect(throws: OutputFolder.WriteError.self) {
-                try OutputFolder.write([OutputFile(path: path, text: "x")], into: folder.appendingPathComponent("site"))
+                try OutputFolder.write([OutputFile(path: path, text: "x")], into: folder.appendingPathComponent("site"), from: .disk)
             }
         }
         #expect(throws: OutputFolder.WriteError.self) {
             try OutputFolder.write([OutputFile(path: "a.html", text: "1"), OutputFile(path: "A.html", text: "2")],
-                                   into: folder.appendingPathComponent("other"))
+                                   into: folder.appendingPathComponent("other"), from: .disk)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.html").path))
     }

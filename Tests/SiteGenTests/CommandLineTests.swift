@@ -53,4 +53,20 @@ import Testing
         #expect(run.output == "Checked 5 skills and 97 ratings, 19 pages rendered and link-checked: no errors\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Content"])
     }
+
+    /// `--verbose` ends with a time per stage, in pipeline order, the total, and how many files were kept.
+    @Test func verboseBuildPrintsATimePerStage() throws {
+        let sitegen = try #require(SitegenExecutable.url, "the sitegen executable was not built")
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        try FileManager.default.copyItem(at: FixtureSite.fixture("valid"), to: folder.appendingPathComponent("Content"))
+        let run = try SitegenExecutable.run(sitegen, ["build", "--verbose"], in: folder)
+        #expect(run.status == 0, "\(run.errorOutput)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let stages = lines.filter { $0.hasPrefix("  ") }
+        #expect(stages.map { $0.split(separator: " ").dropLast(2).joined(separator: " ") }
+            == ["load", "templates", "model", "render setup", "plan", "render", "link check", "write", "total"], "\(run.output)")
+        #expect(stages.allSatisfy { $0.hasSuffix(" s") })
+        #expect(lines.last?.hasSuffix("files unchanged") == true)
+    }
 }

@@ -2,14 +2,12 @@ import Foundation
 import Testing
 @testable import SiteGen
 
-/// Builds real sites into temporary folders and looks at them as a visitor would.
+/// Builds real sites and looks at them as a visitor would.
 @Suite struct EndToEndTests {
     @Test func buildsTheSampleCatalogue() throws {
-        let out = try FixtureSite.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: out) }
-        let site = out.appendingPathComponent("Public")
-        let report = try SiteBuilder.build(FixtureSite.options(content: TestSupport.sampleContent, output: site))
-        let loaded = ContentLoader.load(ContentLocation(root: TestSupport.sampleContent, display: "Content"))
+        let site = try TestSite(copying: TestSupport.sampleContent)
+        let report = try site.build()
+        let loaded = site.load()
 
         #expect(report.skills == loaded.skills.count)
         #expect(report.skills >= 30)
@@ -18,15 +16,14 @@ import Testing
         #expect(report.warnings.count == 1)  // the one skill whose image is missing, on purpose
         #expect(report.warnings.first?.message.contains("calendar-assistant.png") == true)
 
-        let index = try TestSupport.read(site.appendingPathComponent("index.html"))
+        let index = try site.read("index.html")
         let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config)
         for group in catalogue.groups {
             #expect(index.contains(">\(HTML.escape(group.name))</a>"), "index lists \(group.name)")
-            let page = site.appendingPathComponent(group.path + "index.html")
-            #expect(FileManager.default.fileExists(atPath: page.path))
+            #expect(site.exists(group.path + "index.html"))
         }
         for entry in catalogue.entries {
-            let page = try TestSupport.read(site.appendingPathComponent(entry.path + "index.html"))
+            let page = try site.read(entry.path + "index.html")
             #expect(page.contains("<h1>\(HTML.escape(entry.skill.name))</h1>"))
             if let average = entry.rating.averageText {
                 #expect(page.contains(">\(average)<"), "\(entry.skill.id) shows its average")
@@ -40,38 +37,37 @@ import Testing
             }
         }
 
-        let recipe = try TestSupport.read(site.appendingPathComponent("skills/food-and-drink/recipe-finder/index.html"))
+        let recipe = try site.read("skills/food-and-drink/recipe-finder/index.html")
         #expect(recipe.contains("3,288 ratings"))
-        let lyrics = try TestSupport.read(site.appendingPathComponent("skills/music-and-audio/lyrics-lookup/index.html"))
+        let lyrics = try site.read("skills/music-and-audio/lyrics-lookup/index.html")
         #expect(lyrics.contains("1 rating<"))
-        let calendar = try TestSupport.read(site.appendingPathComponent("skills/productivity/calendar-assistant/index.html"))
+        let calendar = try site.read("skills/productivity/calendar-assistant/index.html")
         #expect(!calendar.contains("<img"))
         #expect(calendar.contains("class=\"placeholder"))
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("media/images/recipe-finder.png").path))
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("assets/style.css").path))
+        #expect(site.exists("media/images/recipe-finder.png"))
+        #expect(site.exists("assets/style.css"))
 
         // No page ships JavaScript, and every relative link and image points at a built file.
-        for page in try Self.htmlFiles(in: site) {
-            let html = try TestSupport.read(page)
+        for page in site.outputFiles() where page.hasSuffix(".html") {
+            let html = try site.read(page)
             // The only script element is JSON-LD data, which browsers never run.
             let scripts = html.lowercased().components(separatedBy: "<script").dropFirst()
-            #expect(scripts.allSatisfy { $0.hasPrefix(" type=\"application/ld+json\">") }, "\(page.path)")
+            #expect(scripts.allSatisfy { $0.hasPrefix(" type=\"application/ld+json\">") }, "\(page)")
             #expect(html.hasPrefix("<!DOCTYPE html>"))
             #expect(html.contains("<html lang=\""))
             for link in Self.references(in: html) where !link.contains(":") && !link.hasPrefix("#") && !link.hasPrefix("/") {
-                var target = page.deletingLastPathComponent().appendingPathComponent(link.removingPercentEncoding ?? link).standardizedFileURL
+                var target = URL(fileURLWithPath: "/" + page).deletingLastPathComponent()
+                    .appendingPathComponent(link.removingPercentEncoding ?? link).standardizedFileURL
                 if link.hasSuffix("/") || link.isEmpty { target.appendPathComponent("index.html") }
-                #expect(FileManager.default.fileExists(atPath: target.path), "\(page.path) links to \(link)")
+                #expect(site.exists(String(target.path.dropFirst())), "\(page) links to \(link)")
             }
         }
     }
 
     @Test func theSkillPageMatchesItsGoldenFile() throws {
-        let out = try FixtureSite.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: out) }
-        let fixture = TestSupport.repoRoot.appendingPathComponent("Tests/Fixtures/golden-site")
-        _ = try SiteBuilder.build(FixtureSite.options(content: fixture, output: out.appendingPathComponent("Public")))
-        let page = try TestSupport.read(out.appendingPathComponent("Public/skills/news/headline-finder/index.html"))
+        let site = try TestSite(copying: FixtureSite.fixture("golden-site"))
+        try site.build()
+        let page = try site.read("skills/news/headline-finder/index.html")
         try Golden.check(page, named: "pages/skill-page.html")
         // What the golden file shows, asserted in words too.
         #expect(page.contains("5.0") == false)
@@ -86,7 +82,7 @@ import Testing
     @Test func theBuiltInThemeMatchesTemplatesFolder() throws {
         let folder = TestSupport.repoRoot.appendingPathComponent("Templates")
         var log = DiagnosticLog()
-        let files = ContentFile.list(in: folder, display: "Templates", &log)
+        let files = ContentFile.list(in: folder, display: "Templates", source: .disk, &log)
         #expect(files.count == DefaultTheme.files.count, "run scripts/embed-theme")
         for file in files {
             let text = try TestSupport.read(file.url)
@@ -95,13 +91,10 @@ import Testing
     }
 
     @Test func buildsWithoutATemplatesFolder() throws {
-        let out = try FixtureSite.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: out) }
-        let fixture = TestSupport.repoRoot.appendingPathComponent("Tests/Fixtures/golden-site")
-        let report = try SiteBuilder.build(FixtureSite.options(content: fixture, output: out.appendingPathComponent("Public"), templates: nil))
-        let built = try Self.htmlFiles(in: out.appendingPathComponent("Public")).count
-        #expect(report.pages == built)
-        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Public/skills/news/headline-finder/index.html").path))
+        let site = try TestSite(copying: FixtureSite.fixture("golden-site"))
+        let report = try site.build(templates: nil)
+        #expect(report.pages == site.outputFiles().filter { $0.hasSuffix(".html") }.count)
+        #expect(site.exists("skills/news/headline-finder/index.html"))
     }
 
     static func percentages(in html: String) -> [Int] {
@@ -126,11 +119,6 @@ import Testing
             }
         }
         return result
-    }
-
-    static func htmlFiles(in folder: URL) throws -> [URL] {
-        var log = DiagnosticLog()
-        return ContentFile.list(in: folder, display: "", &log).filter { $0.relativePath.hasSuffix(".html") }.map(\.url)
     }
 }
 

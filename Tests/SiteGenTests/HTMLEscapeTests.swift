@@ -20,12 +20,9 @@ import Testing
 
     /// Templates, including one that names the HTML content type itself, use the same escaping.
     @Test(arguments: ["{{name}}|{{{name}}}", "{{% CONTENT_TYPE: HTML }}{{name}}|{{{name}}}"])
-    func templatesEscapeScalars(_ source: String) throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        try source.write(to: folder.appendingPathComponent("probe.mustache"), atomically: true, encoding: .utf8)
+    func templatesEscapeScalars(_ source: String) {
         var log = DiagnosticLog()
-        let theme = Theme.load(directory: folder, display: "Templates", &log)
+        let theme = Self.loadTheme(probe: source, &log)
         #expect(log.items.isEmpty)
         let name = "a\"\u{301} onmouseover=alert(1) x=\"\u{301}"
         let html = theme.library.render(["name": name], withTemplate: "probe")
@@ -35,14 +32,18 @@ import Testing
     /// The content-type pragma sitegen puts in front of every template does not move the
     /// positions reported for errors on the first line (column 12 is just after `{{/`, as on
     /// any other line).
-    @Test func errorsOnTheFirstLineKeepTheirColumn() throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        try "ab{{#x}}{{/y}}".write(to: folder.appendingPathComponent("probe.mustache"), atomically: true, encoding: .utf8)
+    @Test func errorsOnTheFirstLineKeepTheirColumn() {
         var log = DiagnosticLog()
-        _ = Theme.load(directory: folder, display: "Templates", &log)
+        _ = Self.loadTheme(probe: "ab{{#x}}{{/y}}", &log)
         #expect(log.items.map(\.description) == [
             "Templates/probe.mustache:1:12: error: template error: a section is closed with a different name than it was opened with",
         ])
+    }
+
+    /// The built-in theme with a `Templates/probe.mustache` held in memory.
+    static func loadTheme(probe: String, _ log: inout DiagnosticLog) -> Theme {
+        let folder = URL(fileURLWithPath: "/memory/Templates")
+        let source = ContentSource.memory([folder.appendingPathComponent("probe.mustache").path: Data(probe.utf8)])
+        return Theme.load(directory: folder, display: "Templates", source: source, &log)
     }
 }

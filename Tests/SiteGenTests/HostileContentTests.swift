@@ -13,6 +13,12 @@ import Testing
         return (report, try FixtureSite.tree(output))
     }
 
+    /// Builds the hostile fixture in memory; returns the built site.
+    static func buildHostile() throws -> (report: BuildReport, tree: [String: Data]) {
+        let built = try FixtureSite.build(FixtureSite.options(try FixtureSite.memoryContent("hostile")))
+        return (built.report, built.files)
+    }
+
     @Test func everyOutputFileIsInert() throws {
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
@@ -95,9 +101,7 @@ import Testing
     }
 
     @Test func invisibleAndBidiCharactersAreRemovedFromNames() throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        let (_, tree) = try Self.buildHostile(into: folder)
+        let (_, tree) = try Self.buildHostile()
         let page = try #require(tree["skills/unicode/bidi/index.html"].map { String(decoding: $0, as: UTF8.self) })
         #expect(page.contains("<h1>Invoicegnp.exe Reader</h1>"))
         #expect(page.contains("<dt>Author</dt><dd>Admin · <a href=\"../../../authors/admin/\">all skills by Admin</a></dd>"))
@@ -123,9 +127,7 @@ import Testing
     /// quote alone, so escaping must work on Unicode scalars, not characters: otherwise `"\u{301}`
     /// closes an attribute and what follows becomes an event handler.
     @Test func aQuoteFollowedByACombiningMarkIsStillEscaped() throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        let (_, tree) = try Self.buildHostile(into: folder)
+        let (_, tree) = try Self.buildHostile()
         let mark = "\u{301}"
         let page = try #require(tree["skills/unicode/combining/index.html"].map { String(decoding: $0, as: UTF8.self) })
         #expect(HTMLScan.problems(in: page) == [])
@@ -146,9 +148,7 @@ import Testing
     }
 
     @Test func aThousandExamplesArePublishedAsAHundredWithAWarning() throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        let (report, tree) = try Self.buildHostile(into: folder)
+        let (report, tree) = try Self.buildHostile()
         #expect(report.warnings.map(\.description).contains(
             "Content/skills/many/examples.md:1: warning: 1,000 examples; only the first 100 are published"))
         let page = try #require(tree["skills/many/examples/index.html"].map { String(decoding: $0, as: UTF8.self) })
@@ -158,9 +158,7 @@ import Testing
     }
 
     @Test func theHostileBuildReportsEveryRejectedValue() throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        let (report, _) = try Self.buildHostile(into: folder)
+        let (report, _) = try Self.buildHostile()
         #expect(report.warnings.map(\.description) == [
             "Content/ratings: warning: ratings for 2 unknown skill(s) ignored: `<script>alert(1)</script>` (Content/ratings/counts.json), `javascript:alert(1)` (Content/ratings/counts.json)",
             "Content/skills/many/examples.md:1: warning: 1,000 examples; only the first 100 are published",
@@ -175,9 +173,8 @@ import Testing
 
     /// A name may read like a URL; it is shown as text and never becomes a link.
     @Test func textThatLooksLikeAURLStaysText() throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        try FixtureSite.write(["Content/skills/url-name.md": """
+        let site = TestSite()
+        site.write("skills/url-name.md", """
             ---
             name: javascript:alert(1)
             group: javascript:alert(2)
@@ -185,13 +182,12 @@ import Testing
             examples: ["javascript:alert(4)"]
             ---
             Text that mentions javascript:alert(5) stays text.
-            """], under: folder)
-        let output = folder.appendingPathComponent("Public")
-        _ = try SiteBuilder.build(FixtureSite.options(content: folder.appendingPathComponent("Content"), output: output))
-        let page = try String(contentsOf: output.appendingPathComponent("skills/url-name/index.html"), encoding: .utf8)
+            """)
+        try site.build()
+        let page = try site.read("skills/url-name/index.html")
         #expect(page.contains("<h1>javascript:alert(1)</h1>"))
         #expect(page.contains("Text that mentions javascript:alert(5) stays text."))
-        for (path, data) in try FixtureSite.tree(output) where path.hasSuffix(".html") {
+        for (path, data) in site.built where path.hasSuffix(".html") {
             for tag in HTMLScan.tags(in: String(decoding: data, as: UTF8.self)) {
                 for attribute in tag.attributes where ["href", "src"].contains(attribute.name) {
                     #expect(HTMLScan.isSafeURL(attribute.value.lowercased()), "\(path): \(attribute.value)")
@@ -204,15 +200,11 @@ import Testing
 /// Inputs that cannot be published fail the build with a clear message, quickly and without
 /// crashing. Files git could mangle (or that are large) are written by the tests.
 @Suite struct BrokenInputTests {
-    /// Writes `files` (path → bytes) into a fresh content folder and returns the check's report.
+    /// Holds `files` (path → bytes) as a content folder and returns the check's report.
     static func report(_ files: [String: Data]) throws -> [String] {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        for (path, data) in files {
-            try data.write(to: folder.appendingPathComponent("Content/" + path).creatingParent())
-        }
-        return FixtureSite.failure(FixtureSite.options(content: folder.appendingPathComponent("Content"),
-                                                 output: folder.appendingPathComponent("Public")))
+        let site = TestSite()
+        for (path, data) in files { site.write(path, data: data) }
+        return FixtureSite.failure(site.options())
     }
 
     static func text(_ files: [String: String]) throws -> [String] {
@@ -267,10 +259,9 @@ import Testing
     }
 
     @Test func modestAliasesStillWork() throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        try FixtureSite.write(["Content/skills/alias.md": "---\nname: &n Echo\ngroup: Tests\nauthor: *n\nexamples: [*n, *n]\n---\n"], under: folder)
-        let report = try SiteBuilder.check(FixtureSite.options(content: folder.appendingPathComponent("Content"), output: folder))
+        let site = TestSite()
+        site.write("skills/alias.md", "---\nname: &n Echo\ngroup: Tests\nauthor: *n\nexamples: [*n, *n]\n---\n")
+        let report = try SiteBuilder.check(site.options())
         let skill = try #require(report.catalogue?.entries.first?.skill)
         #expect(skill.author == "Echo")
         #expect(skill.examples == ["Echo"])

@@ -31,7 +31,7 @@ import Testing
 
     @Test(arguments: hostile)
     func voteLineStars(_ number: String) throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skill,
             "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":5}\n{\"skill\":\"news/a\",\"stars\":\(number)}\n{\"skill\":\"news/a\",\"stars\":\"\(number)\"}\n",
         ])
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aHugeUserNumberIsNotAnOverflow() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skill,
             "ratings/votes.jsonl": #"{"skill":"news/a","stars":4,"user":99999999999999999999999}"# + "\n"
                 + #"{"skill":"news/a","stars":5,"user":-9223372036854775808}"# + "\n",
@@ -60,7 +60,7 @@ import Testing
 
     @Test(arguments: hostile + ["-1e400"])
     func countsFileStarsAndThumbs(_ number: String) throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skill,
             "ratings/counts.json": "{\"news/a\": {\"one_star\": \(number),\n \"two_star\": \"\(number)\"},\n \"news/b\": {\"positive\": \(number)}}",
         ])
@@ -88,7 +88,7 @@ import Testing
               "b": {"one_star": "\(number)"}
             }}}}
             """
-        let loaded = try TestSupport.load(["skills/news/a.md": Self.skill, "ratings/susi/fiveStarSkillRating.json": store])
+        let loaded = TestSupport.load(["skills/news/a.md": Self.skill, "ratings/susi/fiveStarSkillRating.json": store])
         let errors = loaded.errors
         if let problem = Self.beyondDouble[number] {
             #expect(errors.map(\.location) == ["Content/ratings/susi/fiveStarSkillRating.json:2:45"])
@@ -116,7 +116,7 @@ import Testing
 
     @Test(arguments: ["NaN", "nan", "Infinity", "-Infinity", "1e400", "0x10", "5.0.0", ""])
     func nanLikeStringsAreNotCounts(_ text: String) throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skill,
             "ratings/counts.json": "{\"news/a\": {\"one_star\": \"\(text)\"}}",
             "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":\"\(text)\"}\n",
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func aBareNaNInAVoteLineIsInvalidJSONAtItsPlace() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skill,
             "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":5}\n{\"skill\":\"news/a\",\"stars\":NaN}\n",
         ])
@@ -138,13 +138,13 @@ import Testing
     /// Yams reads YAML 1.1 base-60 integers by multiplying without overflow checks: this one
     /// trapped in `Int.construct` before the readers stopped asking Yams for an Int.
     @Test func aLongBaseSixtyNumberInSiteYmlIsAnError() throws {
-        let loaded = try TestSupport.load(["site.yml": "chart:\n  colors: 1:2:3:4:5:6:7:8:9:10:11:12\n"])
+        let loaded = TestSupport.load(["site.yml": "chart:\n  colors: 1:2:3:4:5:6:7:8:9:10:11:12\n"])
         #expect(loaded.errors.map(\.location) == ["Content/site.yml:2:11"])
         #expect(loaded.errors.first?.message.hasPrefix("`colors` must be a list of text") == true)
     }
 
     @Test func aLongBaseSixtyNumberInFrontMatterTagsIsAnError() throws {
-        let loaded = try TestSupport.load(["skills/news/a.md": "---\nname: A\ngroup: News\ntags: 1:2:3:4:5:6:7:8:9:10:11:12\n---\n"])
+        let loaded = TestSupport.load(["skills/news/a.md": "---\nname: A\ngroup: News\ntags: 1:2:3:4:5:6:7:8:9:10:11:12\n---\n"])
         #expect(loaded.errors.map(\.location) == ["Content/skills/news/a.md:4:7"])
         #expect(loaded.errors.first?.message.hasPrefix("`tags` must be a list of text") == true)
     }
@@ -158,7 +158,7 @@ import Testing
         ("home_cards", "0x7fffffffffffffff", "from 0 to 10000"),
     ])
     func siteYmlNumbers(_ key: String, _ value: String, _ range: String) throws {
-        let loaded = try TestSupport.load(["site.yml": "\(key): \(value)\n"])
+        let loaded = TestSupport.load(["site.yml": "\(key): \(value)\n"])
         let error = try #require(loaded.errors.first)
         #expect(loaded.errors.count == 1)
         #expect(error.location == "Content/site.yml:1:\(key.count + 3)")
@@ -167,7 +167,7 @@ import Testing
 
     @Test(arguments: ["size", "spacing", "count", "granularity"])
     func starSettingsRefuseInfinity(_ key: String) throws {
-        let loaded = try TestSupport.load(["site.yml": "stars:\n  \(key): 1e400\n"])
+        let loaded = TestSupport.load(["site.yml": "stars:\n  \(key): 1e400\n"])
         #expect(loaded.errors.map(\.location) == ["Content/site.yml:2:\(key.count + 5)"])
         #expect(loaded.errors.first?.message.contains("finite number") == true)
     }
@@ -177,7 +177,7 @@ import Testing
 @Suite struct VoteLineNumberBeyondDoubleTests {
     @Test(arguments: ["1e400", "-1e400", "1e-400"])
     func theNumberIsNamedWhereItStands(number: String) throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": "---\nname: A\ngroup: News\n---\n",
             "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":5}\n{\"skill\":\"news/a\",\"stars\":\(number)}\n",
         ])

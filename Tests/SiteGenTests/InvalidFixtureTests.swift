@@ -117,11 +117,10 @@ import Testing
     }
 
     @Test func warningsAloneLetTheBuildSucceed() throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        let report = try SiteBuilder.build(Self.options("unknown-key", output: folder.appendingPathComponent("Public")))
+        let site = try TestSite(copying: FixtureSite.fixture("invalid/unknown-key"))
+        let report = try site.build()
         #expect(report.warnings.count == 1)
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Public/skills/typo/index.html").path))
+        #expect(site.exists("skills/typo/index.html"))
     }
 
     @Test func frontMatterDescriptionKeyExplainsWhereTheDescriptionGoes() {

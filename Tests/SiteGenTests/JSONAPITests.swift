@@ -11,10 +11,10 @@ import Testing
         "supported_languages", "lastAccessTime",
     ]
 
-    func site() throws -> TestSite {
-        let site = try TestSite()
-        try site.write("site.yml", "base_url: https://example.org/catalogue/\n")
-        try site.write("skills/news/headlines.md", """
+    func site() -> TestSite {
+        let site = TestSite()
+        site.write("site.yml", "base_url: https://example.org/catalogue/\n")
+        site.write("skills/news/headlines.md", """
             ---
             name: Headlines
             group: News
@@ -25,9 +25,9 @@ import Testing
             ---
             Reads the **news**.
             """)
-        try site.skill("news/de/headlines", name: "Schlagzeilen", group: "News", language: "de")
-        try site.skill("weather/forecast", name: "Forecast", group: "Weather")
-        try site.write("ratings/counts.json", #"{"news/headlines": {"one_star": 1, "two_star": 0, "three_star": 0, "four_star": 3, "five_star": 5}}"#)
+        site.skill("news/de/headlines", name: "Schlagzeilen", group: "News", language: "de")
+        site.skill("weather/forecast", name: "Forecast", group: "Weather")
+        site.write("ratings/counts.json", #"{"news/headlines": {"one_star": 1, "two_star": 0, "three_star": 0, "four_star": 3, "five_star": 5}}"#)
         return site
     }
 
@@ -62,8 +62,7 @@ import Testing
     }
 
     @Test func groupsListLikeGetGroups() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build()
         let groups = try object(try site.read("api/groups.json"))
         #expect(Set(groups.keys) == ["accepted", "groups", "message"])
@@ -72,8 +71,7 @@ import Testing
     }
 
     @Test func groupFileLikeGetSkillListWithSUSIFieldNamesInSUSIsOrder() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build()
         let text = try site.read("api/groups/news.json")
         let list = try object(text)
@@ -98,15 +96,14 @@ import Testing
     }
 
     @Test func skillFilesAndNoEmailAnywhere() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build()
         let skill = try object(try site.read("api/skills/news/headlines.json"))
         #expect(Set(skill.keys) == Set(Self.susiSkillKeys + ["image_url"]))
         #expect(skill["skill_name"] as? String == "Headlines")
         #expect(skill["author_email"] is NSNull)
         for path in site.outputFiles() {
-            let data = try Data(contentsOf: site.output.appendingPathComponent(path))
+            let data = try site.data(path)
             #expect(!String(decoding: data, as: UTF8.self).contains("ann@example.org"), "\(path) publishes the author's email")
         }
     }
@@ -127,8 +124,7 @@ import Testing
     }
 
     @Test func sitegenReadsItsOwnAPIBack() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build()
         var log = DiagnosticLog()
         let text = try site.read("api/groups/news.json")

@@ -13,14 +13,13 @@ import Testing
     }
 
     @Test func fieldsCannotBreakOutOfTheScriptElement() throws {
-        let site = try TestSite()
-        defer { site.remove() }
-        try site.write("site.yml", "base_url: https://example.org/\n")
-        try site.write("skills/x/evil.json", """
+        let site = TestSite()
+        site.write("site.yml", "base_url: https://example.org/\n")
+        site.write("skills/x/evil.json", """
             {"skill_name": "\(Self.hostile.replacingOccurrences(of: "\u{2028}", with: "\\u2028"))", "group": "G", "author": "a</script>b",
              "descriptions": "<!-- comment </SCRIPT >"}
             """)
-        try site.write("ratings/counts.json", #"{"x/evil": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 1, "five_star": 1}}"#)
+        site.write("ratings/counts.json", #"{"x/evil": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 1, "five_star": 1}}"#)
         try site.build()
         let html = try site.read("skills/x/evil/index.html")
         #expect(html.components(separatedBy: "<script").count == 2, "exactly one script element")
@@ -50,11 +49,10 @@ import Testing
     }
 
     @Test func skillPagesCarryOpenGraphAndCanonical() throws {
-        let site = try TestSite()
-        defer { site.remove() }
-        try site.write("site.yml", "base_url: https://example.org/catalogue/\n")
-        try site.write("images/x.png", "png")
-        try site.skill("g/x", name: "X & Y", group: "G", image: "images/x.png")
+        let site = TestSite()
+        site.write("site.yml", "base_url: https://example.org/catalogue/\n")
+        site.write("images/x.png", "png")
+        site.skill("g/x", name: "X & Y", group: "G", image: "images/x.png")
         try site.build()
         let html = try site.read("skills/g/x/index.html")
         #expect(html.contains(#"<link rel="canonical" href="https://example.org/catalogue/skills/g/x/">"#))

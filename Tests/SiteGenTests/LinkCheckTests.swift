@@ -55,15 +55,11 @@ import Testing
     }
 
     @Test func aBrokenLinkFailsTheBuildNamingPageAndLink() throws {
-        let site = try TestSite()
-        defer { site.remove() }
-        try site.skill("g/x", name: "X", group: "G")
-        let templates = site.root.appendingPathComponent("Templates")
-        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        try Data("{{<layout}}{{$main}}<a href=\"{{root}}no-such-page/\">x</a>{{/main}}{{/layout}}".utf8)
-            .write(to: templates.appendingPathComponent("group.mustache"))
+        let site = TestSite()
+        site.skill("g/x", name: "X", group: "G")
+        site.template("group.mustache", "{{<layout}}{{$main}}<a href=\"{{root}}no-such-page/\">x</a>{{/main}}{{/layout}}")
         do {
-            try site.build(templates: templates)
+            try site.build(templates: site.templates)
             Issue.record("the build should fail on a broken link")
         } catch {
             let messages = error.diagnostics.map(\.description)
@@ -107,18 +103,18 @@ import Testing
 @Suite struct SubPathDeployTests {
     static let base = "https://example.org/catalogue/"
 
-    func fixture() throws -> TestSite {
-        let site = try TestSite()
-        try site.write("site.yml", "title: Sub-path\nbase_url: \(Self.base)\npage_size: 2\n")
-        try site.write("images/pic.png", "png")
-        try site.write("images/grüße.png", "png")
-        try site.write("static/favicon.ico", "ico")
-        try site.skill("news/headlines", name: "Headlines", group: "News", author: "Ann Author", created: "2019-03-01", image: "images/pic.png")
-        try site.skill("news/digest", name: "Digest", group: "News", author: "Ann Author", created: "2021-07-04")
-        try site.skill("news/more", name: "More News", group: "News", language: "de", created: "2020-01-01", image: "images/grüße.png")
-        try site.skill("wetter/grüße", name: "Grüße aus Köln", group: "Wetter & Klima", language: "de", author: "Jürgen Groß")
-        try site.skill("wetter/forecast", name: "Forecast", group: "Wetter & Klima", image: "https://images.example.net/f.png")
-        try site.write("ratings/counts.json", """
+    func fixture() -> TestSite {
+        let site = TestSite()
+        site.write("site.yml", "title: Sub-path\nbase_url: \(Self.base)\npage_size: 2\n")
+        site.write("images/pic.png", "png")
+        site.write("images/grüße.png", "png")
+        site.write("static/favicon.ico", "ico")
+        site.skill("news/headlines", name: "Headlines", group: "News", author: "Ann Author", created: "2019-03-01", image: "images/pic.png")
+        site.skill("news/digest", name: "Digest", group: "News", author: "Ann Author", created: "2021-07-04")
+        site.skill("news/more", name: "More News", group: "News", language: "de", created: "2020-01-01", image: "images/grüße.png")
+        site.skill("wetter/grüße", name: "Grüße aus Köln", group: "Wetter & Klima", language: "de", author: "Jürgen Groß")
+        site.skill("wetter/forecast", name: "Forecast", group: "Wetter & Klima", image: "https://images.example.net/f.png")
+        site.write("ratings/counts.json", """
             {"news/headlines": {"one_star": 0, "two_star": 0, "three_star": 1, "four_star": 3, "five_star": 5},
              "news/digest": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 0, "five_star": 1},
              "wetter/grüße": {"one_star": 1, "two_star": 0, "three_star": 0, "four_star": 0, "five_star": 0}}
@@ -182,8 +178,7 @@ import Testing
     }
 
     @Test func everyInternalReferenceResolvesUnderTheSubPath() throws {
-        let site = try fixture()
-        defer { site.remove() }
+        let site = fixture()
         try site.build()
         let broken = try brokenReferences(in: site)
         #expect(broken.isEmpty, "\(broken.prefix(20).joined(separator: "\n"))")
@@ -197,18 +192,15 @@ import Testing
         let notFound = try site.read("404.html")
         #expect(notFound.contains("href=\"/catalogue/groups/news/\""))
         // The check itself notices a link that would break under the sub-path.
-        try Data("<a href=\"/groups/news/\">x</a><img src=\"../missing.png\">".utf8)
-            .write(to: site.output.appendingPathComponent("groups/extra.html"))
+        site.built["groups/extra.html"] = Data("<a href=\"/groups/news/\">x</a><img src=\"../missing.png\">".utf8)
         #expect(try brokenReferences(in: site).count == 2)
     }
 
     @Test func theSampleCatalogueWorksUnderTheSubPath() throws {
         let content = TestSite.repository.appendingPathComponent("Content")
         try #require(FileManager.default.fileExists(atPath: content.path), "the sample catalogue is part of the repository")
-        let site = try TestSite()
-        defer { site.remove() }
-        let report = try SiteBuilder.build(BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: nil,
-                                           output: site.output, outputDisplay: "Public", baseURL: Self.base))
+        let site = try TestSite(copying: content)
+        let report = try site.build(baseURL: Self.base)
         // The rating form's endpoint is answered by a server, not a file (the sample sets one).
         #expect(report.pages > 50)
         let broken = try brokenReferences(in: site).filter { !$0.hasSuffix("api/ratings does not exist") }

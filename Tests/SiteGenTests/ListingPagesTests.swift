@@ -3,13 +3,13 @@ import Testing
 @testable import SiteGen
 
 @Suite struct ListingPagesTests {
-    func site() throws -> TestSite {
-        let site = try TestSite()
-        try site.write("site.yml", "page_size: 2\nranking:\n  prior_votes: 5\n")
+    func site() -> TestSite {
+        let site = TestSite()
+        site.write("site.yml", "page_size: 2\nranking:\n  prior_votes: 5\n")
         for (i, name) in ["Alpha", "Bravo", "Charlie", "Delta", "Echo"].enumerated() {
-            try site.skill("g/\(name.lowercased())", name: name, group: "G", author: "Ann", created: "2020-01-0\(i + 1)")
+            site.skill("g/\(name.lowercased())", name: name, group: "G", author: "Ann", created: "2020-01-0\(i + 1)")
         }
-        try site.write("ratings/counts.json", """
+        site.write("ratings/counts.json", """
             {"g/alpha": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 0, "five_star": 1},
              "g/bravo": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 90, "five_star": 10},
              "g/charlie": {"one_star": 0, "two_star": 0, "three_star": 40, "four_star": 0, "five_star": 0}}
@@ -25,8 +25,7 @@ import Testing
 
     /// One sentence says how the list is ordered and links to the explanation, in the site's numbers.
     @Test func topRatedExplainsItsOrder() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build()
         for page in ["top-rated/index.html", "top-rated/page/2/index.html"] {
             let html = try site.read(page)
@@ -38,8 +37,7 @@ import Testing
     }
 
     @Test func topRatedIsPaginatedWithPrevNextAndNumberedLinks() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build()
         let first = try site.read("top-rated/index.html")
         #expect(cardNames(first) == ["Bravo", "Alpha"])
@@ -59,8 +57,7 @@ import Testing
     }
 
     @Test func newestGroupAndAuthorListings() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build()
         #expect(cardNames(try site.read("newest/index.html")) == ["Echo", "Delta"])
         #expect(cardNames(try site.read("newest/page/3/index.html")) == ["Alpha"])
@@ -72,8 +69,7 @@ import Testing
     }
 
     @Test func theNavigationMarksWhereYouAre() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build()
         let home = try site.read("index.html")
         #expect(home.contains("<a href=\"\" aria-current=\"page\">Home</a>"))
@@ -87,10 +83,9 @@ import Testing
     }
 
     @Test func anEmptyCatalogueStillHasEveryPageTheNavigationLinksTo() throws {
-        let site = try TestSite()
-        defer { site.remove() }
-        try site.write("skills/.keep", "")
-        try site.write("site.yml", "allow_empty: true\n")
+        let site = TestSite()
+        site.write("skills/.keep", "")
+        site.write("site.yml", "allow_empty: true\n")
         try site.build(baseURL: "https://example.org/")
         #expect(try site.read("top-rated/index.html").contains("No skill has been rated yet."))
         #expect(try site.read("newest/index.html").contains("No skill says when it was added."))
@@ -101,10 +96,9 @@ import Testing
     }
 
     @Test func theHomePageShowsEachGroupsBestAndLinksToTheRest() throws {
-        let site = try site()
-        defer { site.remove() }
-        try site.skill("h/solo", name: "Solo", group: "H", author: "Bo", created: "2020-02-01")
-        try site.write("site.yml", "home_cards: 3\nranking:\n  prior_votes: 5\n")
+        let site = site()
+        site.skill("h/solo", name: "Solo", group: "H", author: "Bo", created: "2020-02-01")
+        site.write("site.yml", "home_cards: 3\nranking:\n  prior_votes: 5\n")
         try site.build()
         let home = try site.read("index.html")
         // Top rated order first (Bravo's 100 votes beat Alpha's single 5), then unrated by name.
@@ -112,7 +106,7 @@ import Testing
         #expect(home.contains("<a href=\"groups/g/\">See all 5 skills in G</a>"))
         #expect(!home.contains("See all 1 skill"), "a group that is shown whole has no link to the rest")
 
-        try site.write("site.yml", "home_cards: 0\n")
+        site.write("site.yml", "home_cards: 0\n")
         try site.build()
         let bare = try site.read("index.html")
         #expect(cardNames(bare).isEmpty)
@@ -121,9 +115,8 @@ import Testing
     }
 
     @Test func highlightsFollowTopRatedThenNames() throws {
-        let site = try site()
-        defer { site.remove() }
-        let loaded = ContentLoader.load(ContentLocation(root: site.content, display: "Content"))
+        let site = site()
+        let loaded = site.load()
         let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config)
         let topRated = CatalogueListings(catalogue).topRated
         func names(_ count: Int) -> [[String]] {
@@ -135,10 +128,9 @@ import Testing
     }
 
     @Test func listingSettingsAreValidated() throws {
-        let site = try TestSite()
-        defer { site.remove() }
-        try site.write("site.yml", "page_size: 0\nhome_cards: 2.5\nranking:\n  prior_votes: -1\n  prior_vote: 3\n")
-        let loaded = ContentLoader.load(ContentLocation(root: site.content, display: "Content"))
+        let site = TestSite()
+        site.write("site.yml", "page_size: 0\nhome_cards: 2.5\nranking:\n  prior_votes: -1\n  prior_vote: 3\n")
+        let loaded = site.load()
         let messages = loaded.diagnostics.map(\.description)
         #expect(messages.contains { $0.contains("`page_size` must be a whole number") })
         #expect(messages.contains { $0.contains("site.yml:2:") && $0.contains("`home_cards` must be a whole number of skills from 0 to 10000") })
@@ -148,10 +140,9 @@ import Testing
 
     /// 0 used to rank by the plain average, where one 5-star vote tops the list.
     @Test func aPriorBelowOneVoteIsRefused() throws {
-        let site = try TestSite()
-        defer { site.remove() }
-        try site.write("site.yml", "ranking:\n  prior_votes: 0\n")
-        let loaded = ContentLoader.load(ContentLocation(root: site.content, display: "Content"))
+        let site = TestSite()
+        site.write("site.yml", "ranking:\n  prior_votes: 0\n")
+        let loaded = site.load()
         #expect(loaded.diagnostics.map(\.description).contains(
             "Content/site.yml:2:16: error: `ranking.prior_votes` must be a number of votes from 1 to 1000000 (below 1, a single 5-star vote would outrank a thousand votes averaging 4.5)"))
     }

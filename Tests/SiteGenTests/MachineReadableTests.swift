@@ -42,21 +42,20 @@ final class XMLCollector: NSObject, XMLParserDelegate {
 @Suite struct MachineReadableTests {
     static let base = "https://example.org/catalogue/"
 
-    func site() throws -> TestSite {
-        let site = try TestSite()
-        try site.write("site.yml", "title: Test & <Catalogue>\nbase_url: \(Self.base)\npage_size: 2\n")
-        try site.skill("news/headlines", name: "Headlines & \"Quotes\"", group: "News", author: "Ann Author",
+    func site() -> TestSite {
+        let site = TestSite()
+        site.write("site.yml", "title: Test & <Catalogue>\nbase_url: \(Self.base)\npage_size: 2\n")
+        site.skill("news/headlines", name: "Headlines & \"Quotes\"", group: "News", author: "Ann Author",
                        created: "2019-03-01", body: "Reads <b>news</b>. [A link](https://example.org/x?a=1&b=2)")
-        try site.skill("news/digest", name: "Digest", group: "News", created: "2021-07-04")
-        try site.skill("weather/forecast", name: "Forecast", group: "Weather", created: "2018-01-01")
+        site.skill("news/digest", name: "Digest", group: "News", created: "2021-07-04")
+        site.skill("weather/forecast", name: "Forecast", group: "Weather", created: "2018-01-01")
         // JSON may carry characters XML forbids; the feed and sitemap must still parse.
-        try site.write("skills/weather/undated.json", #"{"skill_name": "Undated \u0001Control", "group": "Weather"}"#)
+        site.write("skills/weather/undated.json", #"{"skill_name": "Undated \u0001Control", "group": "Weather"}"#)
         return site
     }
 
     @Test func feedIsWellFormedAtomWithAbsoluteLinksAndContentDates() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build()
         let text = try site.read("feed.xml")
         let feed = try #require(XMLCollector.parse(text), "feed.xml is not well-formed XML")
@@ -75,8 +74,7 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     }
 
     @Test func sitemapListsEveryPageWithAbsoluteURLs() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build()
         let sitemap = try #require(XMLCollector.parse(try site.read("sitemap.xml")), "sitemap.xml is not well-formed")
         #expect(sitemap.elements.first == "urlset")
@@ -118,8 +116,7 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     }
 
     @Test func aPathOnlyBaseURLWritesNoFeedOrSitemap() throws {
-        let site = try site()
-        defer { site.remove() }
+        let site = site()
         try site.build(baseURL: "/catalogue/")
         #expect(!site.exists("feed.xml"))
         #expect(!site.exists("sitemap.xml"))
@@ -130,9 +127,8 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     }
 
     @Test func aRobotsFileOfTheOwnersOwnWins() throws {
-        let site = try site()
-        defer { site.remove() }
-        try site.write("static/robots.txt", "User-agent: *\nDisallow: /private/\n")
+        let site = site()
+        site.write("static/robots.txt", "User-agent: *\nDisallow: /private/\n")
         try site.build()
         #expect(try site.read("robots.txt") == "User-agent: *\nDisallow: /private/\n")
     }
@@ -147,7 +143,7 @@ final class XMLCollector: NSObject, XMLParserDelegate {
 @Suite struct PlanWithoutDiskTests {
     @Test func anOwnRobotsTxtIsKnownFromTheListingAlone() {
         var log = DiagnosticLog()
-        let theme = Theme.load(directory: nil, display: "Templates", &log)
+        let theme = Theme.load(directory: nil, display: "Templates", source: .disk, &log)
         let catalogue = Fixture.catalogue([Fixture.entry("a/b", name: "B")])
         var renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: URL(fileURLWithPath: "/nonexistent"))
         #expect(renderer.plan().paths.contains("robots.txt"))

@@ -50,7 +50,7 @@ import Testing
                                   ratings: ["news/full": RatingTally(stars: StarCounts(four: 2, five: 1), positive: 3, negative: 1)],
                                   config: config)
         var log = DiagnosticLog()
-        var renderer = SiteRenderer(catalogue: catalogue, theme: Theme.load(directory: nil, display: "Templates", &log),
+        var renderer = SiteRenderer(catalogue: catalogue, theme: Theme.load(directory: nil, display: "Templates", source: .disk, &log),
                                     contentRoot: URL(fileURLWithPath: "/nonexistent"))
         renderer.buildDate = buildDate
         return renderer

@@ -6,14 +6,10 @@ import Testing
 /// fragment must be exactly what the page would have rendered itself.
 @Suite struct PageFramesTests {
     static func build(templates: [String: String]) throws -> [String: String] {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        let theme = folder.appendingPathComponent("Templates")
-        try FixtureSite.write(templates, under: theme)
-        let output = folder.appendingPathComponent("Public")
-        _ = try SiteBuilder.build(FixtureSite.options(content: FixtureSite.fixture("valid"), output: output, templates: theme,
-                                                      buildDate: BuildDate(day: "2024-03-01")))
-        return try FixtureSite.tree(output).filter { $0.key.hasSuffix(".html") }.mapValues { String(decoding: $0, as: UTF8.self) }
+        let site = try TestSite(copying: FixtureSite.fixture("valid"))
+        for (path, text) in templates { site.template(path, text) }
+        try site.build(site.options(templates: site.templates, buildDate: BuildDate(day: "2024-03-01")))
+        return site.built.filter { $0.key.hasSuffix(".html") }.mapValues { String(decoding: $0, as: UTF8.self) }
     }
 
     @Test func eachPageGetsTheFrameOfItsOwnPlace() throws {

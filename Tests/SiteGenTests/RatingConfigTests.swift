@@ -4,18 +4,10 @@ import Testing
 
 /// `stars:` and `chart:` in site.yml: every option read, every bad value reported.
 @Suite struct RatingConfigTests {
-    func read(_ yaml: String) throws -> (SiteConfig, [Diagnostic]) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-rating-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
-        try Data(yaml.utf8).write(to: root.appendingPathComponent("site.yml"))
-        var log = DiagnosticLog()
-        let config = SiteConfigReader.read(ContentLocation(root: root, display: "Content"), &log)
-        return (config, log.items)
-    }
+    func read(_ yaml: String) -> (SiteConfig, [Diagnostic]) { TestSupport.readConfig(yaml) }
 
     @Test func defaultsWithoutTheKeys() throws {
-        let (config, diagnostics) = try read("title: T\n")
+        let (config, diagnostics) = read("title: T\n")
         #expect(diagnostics.isEmpty)
         #expect(config.stars == StarRowStyle())
         #expect(config.stars.count == 5 && config.stars.granularity == 0.5 && config.stars.symbol == .star)
@@ -24,7 +16,7 @@ import Testing
     }
 
     @Test func readsEveryStarOption() throws {
-        let (config, diagnostics) = try read("""
+        let (config, diagnostics) = read("""
             stars:
               count: 10
               granularity: 0.25
@@ -44,7 +36,7 @@ import Testing
 
     @Test(arguments: ["circle", "heart", "star"])
     func readsBuiltInSymbols(name: String) throws {
-        let (config, diagnostics) = try read("stars:\n  symbol: \(name)\n  granularity: 0\n")
+        let (config, diagnostics) = read("stars:\n  symbol: \(name)\n  granularity: 0\n")
         #expect(diagnostics.isEmpty)
         #expect(config.stars.granularity == 0)
         let expected: RatingSymbol = name == "circle" ? .circle : name == "heart" ? .heart : .star
@@ -61,7 +53,7 @@ import Testing
         ("symbol: custom\n  path: \"M0 0h1v1Z\"\n  view_box: \"0 0 0 1\"", "symbol: custom"),
     ])
     func reportsBadStarValues(line: String, mentioning: String) throws {
-        let (config, diagnostics) = try read("stars:\n  \(line)\n")
+        let (config, diagnostics) = read("stars:\n  \(line)\n")
         #expect(diagnostics.count == 1 && diagnostics.first?.severity == .error, "\(diagnostics)")
         #expect(diagnostics.first?.message.contains(mentioning) == true, "\(diagnostics)")
         #expect(diagnostics.first?.path == "Content/site.yml")
@@ -69,7 +61,7 @@ import Testing
     }
 
     @Test func readsChartColoursForBothSchemes() throws {
-        let (config, diagnostics) = try read("""
+        let (config, diagnostics) = read("""
             chart:
               colors: ["#004d40", "#00695c", "#00796b", "#00897b", "#009688"]
               dark_colors: [lightgreen, "#aed581", "#fff176", "#ffb74d", "#e57373"]
@@ -88,13 +80,13 @@ import Testing
         "dark_colors: [\"#ggg\", \"#fff\", \"#fff\", \"#fff\", \"#fff\"]",
     ])
     func reportsBadChartColours(line: String) throws {
-        let (config, diagnostics) = try read("chart:\n  \(line)\n")
+        let (config, diagnostics) = read("chart:\n  \(line)\n")
         #expect(diagnostics.count == 1 && diagnostics.first?.severity == .error, "\(diagnostics)")
         #expect(config.chart == ChartStyle())
     }
 
     @Test func warnsAboutUnknownKeys() throws {
-        let (_, diagnostics) = try read("stars:\n  colour: red\nchart:\n  colours: []\n")
+        let (_, diagnostics) = read("stars:\n  colour: red\nchart:\n  colours: []\n")
         #expect(diagnostics.count == 2 && diagnostics.allSatisfy { $0.severity == .warning }, "\(diagnostics)")
     }
 }

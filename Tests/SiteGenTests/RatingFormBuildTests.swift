@@ -4,29 +4,23 @@ import Testing
 
 /// The form in built sites: on every skill page, nowhere else, and a note when there is none.
 @Suite struct RatingFormBuildTests {
-    static func makeSite(siteYAML: String) throws -> (content: URL, output: URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-formbuild-\(UUID().uuidString)")
-        let skills = root.appendingPathComponent("Content/skills/news")
-        try FileManager.default.createDirectory(at: skills, withIntermediateDirectories: true)
-        try Data(siteYAML.utf8).write(to: root.appendingPathComponent("Content/site.yml"))
-        try Data("---\nname: Headline Finder\ngroup: News\n---\nNews.\n".utf8).write(to: skills.appendingPathComponent("headline-finder.md"))
-        try Data("---\nname: Tech Digest\ngroup: News\n---\nTech.\n".utf8).write(to: skills.appendingPathComponent("tech-digest.md"))
-        return (root.appendingPathComponent("Content"), root.appendingPathComponent("Public"))
+    static func makeSite(siteYAML: String) -> TestSite {
+        let site = TestSite()
+        site.write("site.yml", siteYAML)
+        site.write("skills/news/headline-finder.md", "---\nname: Headline Finder\ngroup: News\n---\nNews.\n")
+        site.write("skills/news/tech-digest.md", "---\nname: Tech Digest\ngroup: News\n---\nTech.\n")
+        return site
     }
 
-    static func build(_ yaml: String) throws -> (report: BuildReport, output: URL) {
-        let (content, output) = try makeSite(siteYAML: yaml)
-        let report = try SiteBuilder.build(BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: nil, output: output))
-        return (report, output)
+    static func build(_ yaml: String) throws -> (report: BuildReport, output: TestSite) {
+        let site = makeSite(siteYAML: yaml)
+        return (try site.build(), site)
     }
 
-    static func page(_ output: URL, _ path: String) throws -> String {
-        try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
-    }
+    static func page(_ output: TestSite, _ path: String) throws -> String { try output.read(path) }
 
     @Test func everySkillPageHasTheFormUnderASubPath() throws {
         let (report, output) = try Self.build("base_url: https://example.org/catalogue/\nrating_form:\n  endpoint: /api/ratings\n")
-        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
         #expect(report.notes.isEmpty)
         for id in ["headline-finder", "tech-digest"] {
             let html = try Self.page(output, "skills/news/\(id)/index.html")
@@ -45,22 +39,20 @@ import Testing
 
     @Test func noEndpointMeansNoFormAndANote() throws {
         let (report, output) = try Self.build("title: Quiet\n")
-        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
         #expect(report.notes == [RatingFormConfig.absentNote])
         #expect(report.warnings.isEmpty)
         let html = try Self.page(output, "skills/news/headline-finder/index.html")
         #expect(!html.contains("<form") && !html.contains("rating-thanks"))
     }
 
-    @Test func anInvalidEndpointFailsTheBuild() throws {
-        let (content, output) = try Self.makeSite(siteYAML: "rating_form:\n  endpoint: javascript:alert(1)\n")
-        defer { try? FileManager.default.removeItem(at: content.deletingLastPathComponent()) }
+    @Test func anInvalidEndpointFailsTheBuild() {
+        let site = Self.makeSite(siteYAML: "rating_form:\n  endpoint: javascript:alert(1)\n")
         #expect {
-            try SiteBuilder.build(BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: nil, output: output))
+            try site.build()
         } throws: { error in
             guard let failure = error as? BuildFailure else { return false }
             return failure.errors.map(\.location) == ["Content/site.yml:2:13"]
         }
-        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(site.built.isEmpty)
     }
 }

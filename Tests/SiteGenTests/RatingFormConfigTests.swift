@@ -5,24 +5,19 @@ import Testing
 /// `rating_form` in site.yml: defaults, the SUSI preset, and every mistake reported where it is.
 @Suite struct RatingFormConfigTests {
     /// Reads `yaml` as a content folder's site.yml.
-    func read(_ yaml: String) throws -> (config: SiteConfig, diagnostics: [Diagnostic]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-form-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(yaml.utf8).write(to: folder.appendingPathComponent("site.yml"))
-        var log = DiagnosticLog()
-        let config = SiteConfigReader.read(ContentLocation(root: folder, display: "Content"), &log)
-        return (config, log.items.sorted())
+    func read(_ yaml: String) -> (config: SiteConfig, diagnostics: [Diagnostic]) {
+        let (config, diagnostics) = TestSupport.readConfig(yaml)
+        return (config, diagnostics.sorted())
     }
 
     @Test func noSectionMeansNoFormAndNoComplaint() throws {
-        let (config, diagnostics) = try read("title: T\n")
+        let (config, diagnostics) = read("title: T\n")
         #expect(config.ratingForm == nil)
         #expect(diagnostics.isEmpty)
     }
 
     @Test func siteRelativeEndpointWithDefaults() throws {
-        let (config, diagnostics) = try read("rating_form:\n  endpoint: /api/ratings\n")
+        let (config, diagnostics) = read("rating_form:\n  endpoint: /api/ratings\n")
         #expect(diagnostics.isEmpty)
         let form = try #require(config.ratingForm)
         #expect(form.endpoint == .sitePath("api/ratings"))
@@ -36,7 +31,7 @@ import Testing
     }
 
     @Test func everyKey() throws {
-        let (config, diagnostics) = try read("""
+        let (config, diagnostics) = read("""
             rating_form:
               endpoint: https://votes.example.org/rate
               method: GET
@@ -58,7 +53,7 @@ import Testing
     }
 
     @Test func susiPresetTargetsFiveStarRateSkill() throws {
-        let (config, diagnostics) = try read("rating_form:\n  preset: susi\n")
+        let (config, diagnostics) = read("rating_form:\n  preset: susi\n")
         #expect(diagnostics.isEmpty)
         let form = try #require(config.ratingForm)
         #expect(form.endpoint == .url("https://api.susi.ai/cms/fiveStarRateSkill.json"))
@@ -70,7 +65,7 @@ import Testing
     /// An endpoint beside the preset makes a form after all; pointed at a SUSI server it cannot
     /// count a vote, and the build says so.
     @Test func keysBesideThePresetOverrideIt() throws {
-        let (config, diagnostics) = try read("rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/cms/fiveStarRateSkill.json\n")
+        let (config, diagnostics) = read("rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/cms/fiveStarRateSkill.json\n")
         #expect(diagnostics.map(\.description) == [
             "Content/site.yml:3:13: warning: this form posts to SUSI's rating servlet, which counts only signed-in users' votes (an `access_token` that no page without JavaScript can send; fossasia/susi_server AbstractAPIHandler.java:112-117 answers 401), so no vote from it is counted; use `preset: susi` without `endpoint` for a \"Rate on SUSI.AI\" link",
         ])
@@ -81,7 +76,7 @@ import Testing
 
     /// By default the preset links to the skill on SUSI.AI: the only path on which a vote counts.
     @Test func thePresetLinksToSUSIsWebClient() throws {
-        let (config, diagnostics) = try read("rating_form:\n  preset: susi\n  susi_web_client: https://my-susi.example.org/\n")
+        let (config, diagnostics) = read("rating_form:\n  preset: susi\n  susi_web_client: https://my-susi.example.org/\n")
         #expect(diagnostics.isEmpty)
         let form = try #require(config.ratingForm)
         #expect(form.susiWebClient == "https://my-susi.example.org/")
@@ -91,14 +86,14 @@ import Testing
     }
 
     @Test func aFormOfOnesOwnToSUSIsServerIsAWarning() throws {
-        let (_, diagnostics) = try read("rating_form:\n  endpoint: https://api.susi.ai/cms/fiveStarRateSkill.json\n  method: get\n")
+        let (_, diagnostics) = read("rating_form:\n  endpoint: https://api.susi.ai/cms/fiveStarRateSkill.json\n  method: get\n")
         #expect(diagnostics.map(\.severity) == [.warning])
         #expect(diagnostics.first?.message.contains("no vote from it is counted") == true)
     }
 
     /// SUSI parses `stars` with Integer.parseInt: `4.5` is a 500.
     @Test func thePresetTakesWholeStarsOnly() throws {
-        let (_, diagnostics) = try read("rating_form:\n  preset: susi\n  granularity: 0.5\n")
+        let (_, diagnostics) = read("rating_form:\n  preset: susi\n  granularity: 0.5\n")
         #expect(diagnostics.map(\.description) == [
             "Content/site.yml:3:16: error: the SUSI preset takes whole stars only: SUSI reads `stars` with Integer.parseInt and answers 500 to `4.5` (fossasia/susi_server FiveStarRateSkillService.java:63-79); remove `granularity`",
         ])
@@ -107,13 +102,13 @@ import Testing
     /// Without `group` SUSI falls back to `Knowledge` and votes on another skill.
     @Test(arguments: ["model", "group", "language"])
     func thePresetsFieldsCannotBeDropped(field: String) throws {
-        let (config, diagnostics) = try read("rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/rate\n  fields: {\(field): null}\n")
+        let (config, diagnostics) = read("rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/rate\n  fields: {\(field): null}\n")
         #expect(diagnostics.contains { $0.severity == .error && $0.message.hasPrefix("`rating_form.fields.\(field)` cannot be left out with `preset: susi`") })
         #expect(config.ratingForm?.fields == RatingFormConfig.Fields())
     }
 
     @Test func signInIsNotShownBesideTheSUSILink() throws {
-        let (_, diagnostics) = try read("rating_form:\n  preset: susi\n  sign_in_url: https://susi.ai/login\n")
+        let (_, diagnostics) = read("rating_form:\n  preset: susi\n  sign_in_url: https://susi.ai/login\n")
         #expect(diagnostics.map(\.severity) == [.warning])
         #expect(diagnostics.first?.message.contains("link to SUSI.AI, where visitors sign in and rate") == true)
     }
@@ -123,7 +118,7 @@ import Testing
         "/api/../ratings", "/api ratings", "/api\"><script>", "https://", "/api#top",
     ])
     func invalidEndpointIsAnErrorAtItsPosition(endpoint: String) throws {
-        let (config, diagnostics) = try read("title: T\nrating_form:\n  method: post\n  endpoint: '\(endpoint.replacingOccurrences(of: "'", with: "''"))'\n")
+        let (config, diagnostics) = read("title: T\nrating_form:\n  method: post\n  endpoint: '\(endpoint.replacingOccurrences(of: "'", with: "''"))'\n")
         #expect(config.ratingForm == nil)
         let error = try #require(diagnostics.first { $0.severity == .error })
         #expect(error.path == "Content/site.yml")
@@ -133,7 +128,7 @@ import Testing
     }
 
     @Test func otherMistakesAreReportedTogether() throws {
-        let (_, diagnostics) = try read("""
+        let (_, diagnostics) = read("""
             rating_form:
               endpoint: /api/ratings
               method: put
@@ -154,29 +149,29 @@ import Testing
     }
 
     @Test func aSectionWithoutEndpointWarns() throws {
-        let (config, diagnostics) = try read("rating_form:\n  method: post\n")
+        let (config, diagnostics) = read("rating_form:\n  method: post\n")
         #expect(config.ratingForm == nil)
         #expect(diagnostics == [.warning("Content/site.yml", line: 1, column: 1, "`rating_form` has no `endpoint`, so skill pages get no rating form")])
     }
 
     @Test func anExplicitNullEndpointMeansNoFormQuietly() throws {
-        let (config, diagnostics) = try read("rating_form:\n  endpoint: null\n  method: post\n")
+        let (config, diagnostics) = read("rating_form:\n  endpoint: null\n  method: post\n")
         #expect(config.ratingForm == nil)
         #expect(diagnostics.isEmpty)
     }
 
     @Test func getFormsCannotCarryAQueryInTheirEndpoint() throws {
-        let (_, diagnostics) = try read("rating_form:\n  endpoint: /api/ratings?site=x\n  method: get\n")
+        let (_, diagnostics) = read("rating_form:\n  endpoint: /api/ratings?site=x\n  method: get\n")
         #expect(diagnostics.contains { $0.severity == .error && $0.message.contains("a `get` form replaces the query") })
-        let (post, postDiagnostics) = try read("rating_form:\n  endpoint: /api/ratings?site=x\n")
+        let (post, postDiagnostics) = read("rating_form:\n  endpoint: /api/ratings?site=x\n")
         #expect(postDiagnostics.isEmpty)
         #expect(post.ratingForm?.localPath(basePath: "/") == "/api/ratings")
     }
 
     @Test func twoFieldsOfOneNameAreAnError() throws {
-        let (_, diagnostics) = try read("rating_form:\n  endpoint: /r\n  fields: {group: skill}\n")
+        let (_, diagnostics) = read("rating_form:\n  endpoint: /r\n  fields: {group: skill}\n")
         #expect(diagnostics.contains { $0.severity == .error && $0.message == "`rating_form` sends two fields named `skill`; give each field its own name" })
-        let (_, extraClash) = try read("rating_form:\n  endpoint: /r\n  extra: {stars: 5}\n")
+        let (_, extraClash) = read("rating_form:\n  endpoint: /r\n  extra: {stars: 5}\n")
         #expect(extraClash.contains { $0.severity == .error && $0.message.contains("two fields named `stars`") })
     }
 }

@@ -5,50 +5,33 @@ import Testing
 /// Star rows and charts in built pages: a fixture site with many, one and no ratings, and (for
 /// the listing test) a group of 300 skills.
 @Suite struct RatingPagesTests {
-    struct Site {
-        let root: URL
-        func page(_ path: String) throws -> String {
-            try String(contentsOf: root.appendingPathComponent("Public/\(path)"), encoding: .utf8)
+    func build(siteYML: String = "title: Ratings\n", crowd: Int = 0) throws -> TestSite {
+        let site = TestSite()
+        func skill(_ id: String, _ name: String, _ group: String) {
+            site.write("skills/\(id).md", "---\nname: \(name)\ngroup: \(group)\n---\nAbout \(name).\n")
         }
-    }
-
-    func build(siteYML: String = "title: Ratings\n", crowd: Int = 0) throws -> Site {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-rating-pages-\(UUID().uuidString)")
-        let skills = root.appendingPathComponent("Content/skills")
-        let manager = FileManager.default
-        for folder in ["food", "crowd"] {
-            try manager.createDirectory(at: skills.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
-        func skill(_ id: String, _ name: String, _ group: String) throws {
-            try Data("---\nname: \(name)\ngroup: \(group)\n---\nAbout \(name).\n".utf8)
-                .write(to: skills.appendingPathComponent("\(id).md"))
-        }
-        try skill("food/many", "Many", "Food")
-        try skill("food/one", "One", "Food")
-        try skill("food/none", "None", "Food")
+        skill("food/many", "Many", "Food")
+        skill("food/one", "One", "Food")
+        skill("food/none", "None", "Food")
         var counts = [
             "\"food/many\": {\"one_star\": 61, \"two_star\": 48, \"three_star\": 198, \"four_star\": 1106, \"five_star\": 1875}",
             "\"food/one\": {\"four_star\": 1}",
         ]
         for n in 0..<crowd {
-            try skill("crowd/s\(n)", "Skill \(1000 + n)", "Crowd")
+            skill("crowd/s\(n)", "Skill \(1000 + n)", "Crowd")
             counts.append("\"crowd/s\(n)\": {\"one_star\": \(n % 7), \"three_star\": \(n % 5), \"five_star\": \(n % 11 + 1)}")
         }
-        try manager.createDirectory(at: root.appendingPathComponent("Content/ratings"), withIntermediateDirectories: true)
-        try Data("{\(counts.joined(separator: ",\n"))}".utf8).write(to: root.appendingPathComponent("Content/ratings/counts.json"))
-        try Data(siteYML.utf8).write(to: root.appendingPathComponent("Content/site.yml"))
-        let options = BuildOptions(content: ContentLocation(root: root.appendingPathComponent("Content"), display: "Content"),
-                                   templates: nil, output: root.appendingPathComponent("Public"))
-        _ = try SiteBuilder.build(options)
-        return Site(root: root)
+        site.write("ratings/counts.json", "{\(counts.joined(separator: ",\n"))}")
+        site.write("site.yml", siteYML)
+        try site.build()
+        return site
     }
 
     func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
     @Test func skillPageWithManyRatings() throws {
         let site = try build()
-        defer { try? FileManager.default.removeItem(at: site.root) }
-        let html = try site.page("skills/food/many/index.html")
+        let html = try site.read("skills/food/many/index.html")
         #expect(html.contains("<p class=\"rating-big-number\">4.4</p>"))
         #expect(html.contains("<p class=\"rating-big-count\">3,288 ratings</p>"))
         #expect(html.contains("Rated 4.4 out of 5 by 3,288 users"))
@@ -61,8 +44,7 @@ import Testing
 
     @Test func skillPageWithOneRating() throws {
         let site = try build()
-        defer { try? FileManager.default.removeItem(at: site.root) }
-        let html = try site.page("skills/food/one/index.html")
+        let html = try site.read("skills/food/one/index.html")
         #expect(html.contains("<p class=\"rating-big-count\">1 rating</p>"))
         #expect(html.contains("Rated 4.0 out of 5 by 1 user"))
         #expect(html.contains("<rect class=\"bar-fill\" width=\"100%\""))
@@ -72,8 +54,7 @@ import Testing
 
     @Test func unratedSkillHasNoChartButAnInvitation() throws {
         let site = try build()
-        defer { try? FileManager.default.removeItem(at: site.root) }
-        let html = try site.page("skills/food/none/index.html")
+        let html = try site.read("skills/food/none/index.html")
         #expect(html.contains("Not rated yet. Be the first to rate this skill!"))
         #expect(!html.contains("rating-chart"))
         #expect(!html.contains("class=\"stars"))
@@ -81,9 +62,8 @@ import Testing
 
     @Test func listingWithHundredsOfRowsHasNoSVGIds() throws {
         let site = try build(siteYML: "home_cards: 400\n", crowd: 300)
-        defer { try? FileManager.default.removeItem(at: site.root) }
         // With `home_cards` this high the home page lists every skill of every group.
-        let html = try site.page("index.html")
+        let html = try site.read("index.html")
         #expect(count("<svg class=\"stars\"", in: html) >= 300)
         // Ids in the page are unique, and none comes from a star row.
         let ids = html.components(separatedBy: " id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
@@ -96,13 +76,12 @@ import Testing
 
     @Test func configuredRowsReachEveryPage() throws {
         let site = try build(siteYML: "stars:\n  count: 10\n  symbol: heart\n  size: 20\n  granularity: 1\n")
-        defer { try? FileManager.default.removeItem(at: site.root) }
-        let card = try site.page("groups/food/index.html")
+        let card = try site.read("groups/food/index.html")
         // 10 hearts of 20 px with 2 px gaps; the 4.4 average is 8.8 of 10, shown as 9 whole hearts.
         #expect(card.contains("<svg class=\"stars\" width=\"218\" height=\"20\" viewBox=\"0 0 218 20\""))
         let many = card.components(separatedBy: "<svg class=\"stars\"").dropFirst().first.map { String($0) } ?? ""
         #expect(many.contains("<svg class=\"stars-fill\" width=\"196\""), "9 hearts: 8 × 22 + 20")
-        let skill = try site.page("skills/food/many/index.html")
+        let skill = try site.read("skills/food/many/index.html")
         #expect(skill.contains("<svg class=\"stars stars-large\" width=\"327\" height=\"30\""), "1.5 ×: 10 × 30 + 9 × 3")
     }
 }

@@ -6,7 +6,7 @@ import Testing
     static let skillA = "---\nname: A\ngroup: News\n---\n"
 
     @Test func countsFilesAcceptNumbersAsStringsAndIgnoreStoredTotals() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skillA,
             "ratings/counts.json": #"{"news/a": {"one_star": "1", "two_star": 0, "three_star": 0, "four_star": "3", "five_star": 5, "total_star": 99, "avg_star": 1.0}}"#,
         ])
@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func filesAddUpAndUsersLaterVotesReplaceEarlierOnes() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skillA,
             "ratings/counts.json": #"{"news/a": {"five_star": 2}}"#,
             "ratings/votes.jsonl": """
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func anEarlierTimestampLaterInTheFileDoesNotReplaceANewerVote() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skillA,
             "ratings/votes.jsonl": """
                 {"skill":"news/a","stars":5,"user":"u1","timestamp":"2024-03-01T00:00:00Z"}
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func votesOutsideOneToFiveAreErrorsWithFileAndLine() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skillA,
             "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":5}\n{\"skill\":\"news/a\",\"stars\":6}\n{\"skill\":\"news/a\",\"stars\":\"five\"}\n",
         ])
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func negativeCountsAreErrorsAtTheValue() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skillA,
             "ratings/counts.json": "{\n  \"news/a\": {\n    \"one_star\": -2\n  }\n}\n",
         ])
@@ -62,7 +62,7 @@ import Testing
 
     @Test func theSusiStorePairUsesIndividualVotesAndKeepsThumbs() throws {
         let store = TestSupport.shared.appendingPathComponent("samples/susi/skill_rating")
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/x/Tea Timer.md": "---\nname: Tea Timer\ngroup: Food and Drink\n---\n",
             "skills/x/nachrichten.md": "---\nname: Nachrichten\ngroup: News\nlanguage: de\n---\n",
             "ratings/susi/skillRating.json": try TestSupport.read(store.appendingPathComponent("skillRating.json")),
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func disagreeingStorePairsWarn() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/x/t.md": "---\nname: T\ngroup: G\n---\n",
             "ratings/s/skillRating.json": #"{"general":{"G":{"en":{"t":{"stars":{"five_star":3}}}}}}"#,
             "ratings/s/fiveStarSkillRating.json": #"{"general":{"G":{"en":{"t":[{"email":"a@example.org","stars":4,"timestamp":"2020-01-01 00:00:00.0"}]}}}}"#,
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func storeVotesFromTheSameUserCountOnce() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/x/t.md": "---\nname: T\ngroup: G\n---\n",
             "ratings/fiveStarSkillRating.json": #"{"general":{"G":{"en":{"t":[{"email":"a@example.org","stars":2,"timestamp":"2020-01-01 00:00:00.5"},{"email":"a@example.org","stars":5,"timestamp":"2020-01-01 00:00:00.58"},{"uuid":"b","stars":1,"timestamp":"2019-01-01 00:00:00.0"}]}}}}"#,
         ])
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func ratingsForUnknownSkillsAreOneWarning() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/news/a.md": Self.skillA,
             "ratings/counts.json": #"{"news/b": {"five_star": 1}, "news/c": {"five_star": 1}}"#,
         ])

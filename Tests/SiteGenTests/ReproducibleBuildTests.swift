@@ -8,13 +8,10 @@ import Testing
 
     @Test(arguments: ["valid", "hostile"])
     func twoBuildsInOneProcessAreByteIdentical(_ fixture: String) throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
+        let content = try FixtureSite.memoryContent(fixture)
         var trees: [[String: Data]] = []
-        for name in ["first", "second"] {
-            let output = folder.appendingPathComponent(name)
-            _ = try SiteBuilder.build(FixtureSite.options(content: FixtureSite.fixture(fixture), output: output))
-            trees.append(try FixtureSite.tree(output))
+        for _ in ["first", "second"] {
+            trees.append(try FixtureSite.build(FixtureSite.options(content)).files)
         }
         #expect(trees[0].count > 5)
         #expect(trees[0].keys.sorted() == trees[1].keys.sorted())
@@ -45,22 +42,16 @@ import Testing
     }
 
     @Test func withoutABuildDateNoDateIsShown() throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        let output = folder.appendingPathComponent("Public")
-        _ = try SiteBuilder.build(FixtureSite.options(content: FixtureSite.fixture("valid"), output: output))
-        let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        let files = try FixtureSite.build(FixtureSite.options(try FixtureSite.memoryContent("valid"))).files
+        let index = String(decoding: try #require(files["index.html"]), as: UTF8.self)
         #expect(!index.contains("Updated"))
         #expect(index.contains("<p class=\"footer-stats\">Fixture Catalogue · 5 skills · 97 ratings</p>"))
     }
 
     @Test func theBuildDateAppearsInEveryFooter() throws {
-        let folder = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(folder) }
-        let output = folder.appendingPathComponent("Public")
-        _ = try SiteBuilder.build(FixtureSite.options(content: FixtureSite.fixture("valid"), output: output,
-                                                   buildDate: BuildDate(day: "2024-03-01")))
-        let pages = try FixtureSite.tree(output).filter { $0.key.hasSuffix(".html") }
+        let built = try FixtureSite.build(FixtureSite.options(try FixtureSite.memoryContent("valid"),
+                                                              buildDate: BuildDate(day: "2024-03-01")))
+        let pages = built.files.filter { $0.key.hasSuffix(".html") }
         #expect(pages.count >= 9)
         for (path, data) in pages {
             #expect(String(decoding: data, as: UTF8.self).contains(

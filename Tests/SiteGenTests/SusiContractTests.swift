@@ -40,11 +40,10 @@ import Testing
         let susi = try #require(contract.object)
         let susiSkill = try #require(susi["skills"]?.object?["headlines"])
 
-        let site = try TestSite()
-        defer { site.remove() }
-        try site.skill("news/headlines", name: "Headlines", group: "News", author: "Ann Author", created: "2019-03-01")
-        try site.skill("news/quiet", name: "Quiet", group: "News")
-        try site.write("ratings/counts.json", #"{"news/headlines": {"one_star": 1, "four_star": 3, "five_star": 5}}"#)
+        let site = TestSite()
+        site.skill("news/headlines", name: "Headlines", group: "News", author: "Ann Author", created: "2019-03-01")
+        site.skill("news/quiet", name: "Quiet", group: "News")
+        site.write("ratings/counts.json", #"{"news/headlines": {"one_star": 1, "four_star": 3, "five_star": 5}}"#)
         try site.build()
         let ours = try #require(try JSONValue.parse(site.read("api/groups/news.json")).object)
         var top = ours, theirs = susi
@@ -65,9 +64,8 @@ import Testing
     /// language's `name` (the web client links by it), the image relative to the language folder,
     /// the description as written, times with their time of day, and the counts.
     @Test func whatSUSIsClientsReadIsCarriedThrough() throws {
-        let site = try TestSite()
-        defer { site.remove() }
-        try site.write("skills/susi/news.json", """
+        let site = TestSite()
+        site.write("skills/susi/news.json", """
             {"accepted": true, "model": "general", "group": "News", "language": "en", "skills": {
               "news_reader": {"model": "general", "group": "News", "language": "en", "skill_name": "News Reader",
                 "descriptions": "Reads *the* news.", "usage_count": 42, "skill_tag": "news_reader",

@@ -19,6 +19,14 @@ enum SusiFixture {
 
     static func cleanUp(_ url: URL) { try? FileManager.default.removeItem(at: url) }
 
+    /// The same content as `content(in:ratings:)`, in memory.
+    static func site(ratings: Bool = true) throws -> TestSite {
+        let site = TestSite()
+        try site.copy(repository, to: "skills/susi_skill_data")
+        if ratings { try site.copy(self.ratings, to: "ratings/susi") }
+        return site
+    }
+
     /// `<scratch>/Content` with the repository as `skills/susi_skill_data` and the rating store in
     /// `ratings/susi`, the way a SUSI community would lay out a catalogue.
     static func content(in scratch: URL, ratings: Bool = true) throws -> ContentLocation {
@@ -47,11 +55,15 @@ enum SusiFixture {
 
     /// Relative links of a built site that do not lead to a file: each `href` and `src` of every
     /// page, entity-decoded and percent-decoded, resolved from the page's folder.
-    static func brokenLinks(in site: URL) throws -> [String] {
+    static func brokenLinks(in site: URL) throws -> [String] { try brokenLinks(in: FixtureSite.tree(site)) }
+
+    /// `brokenLinks` of a site built into memory, path → bytes.
+    static func brokenLinks(in site: [String: Data]) throws -> [String] {
         var broken: [String] = []
         let pattern = try NSRegularExpression(pattern: #"(?:href|src)="([^"]*)""#)
-        for page in files(in: site) where page.hasSuffix(".html") {
-            let html = try String(contentsOf: site.appendingPathComponent(page), encoding: .utf8)
+        let root = URL(fileURLWithPath: "/site")
+        for page in site.keys.sorted() where page.hasSuffix(".html") {
+            let html = String(decoding: site[page] ?? Data(), as: UTF8.self)
             let range = NSRange(html.startIndex..., in: html)
             for match in pattern.matches(in: html, range: range) {
                 guard let r = Range(match.range(at: 1), in: html) else { continue }
@@ -65,9 +77,9 @@ enum SusiFixture {
                     broken.append("\(page): \(raw) (not percent-encoded)")
                     continue
                 }
-                var target = site.appendingPathComponent(page).deletingLastPathComponent().appendingPathComponent(decoded)
+                var target = root.appendingPathComponent(page).deletingLastPathComponent().appendingPathComponent(decoded)
                 if decoded.isEmpty || decoded.hasSuffix("/") { target.appendPathComponent("index.html") }
-                if !FileManager.default.fileExists(atPath: target.standardizedFileURL.path) {
+                if site[String(target.standardizedFileURL.path.dropFirst(root.path.count + 1))] == nil {
                     broken.append("\(page): \(raw)")
                 }
             }

@@ -6,10 +6,8 @@ import Testing
 @Suite struct SusiRepositoryTests {
     static let base = "susi_skill_data/models/general/"
 
-    func load(ratings: Bool = true) throws -> (LoadedContent, URL) {
-        let scratch = try SusiFixture.scratch()
-        let content = try SusiFixture.content(in: scratch, ratings: ratings)
-        return (ContentLoader.load(content), scratch)
+    func load(ratings: Bool = true) throws -> LoadedContent {
+        try SusiFixture.site(ratings: ratings).load()
     }
 
     func skill(_ loaded: LoadedContent, _ id: String) throws -> Skill {
@@ -17,8 +15,7 @@ import Testing
     }
 
     @Test func readsEveryUsableSkillFileAndSkipsTheRestWithWarnings() throws {
-        let (loaded, scratch) = try load()
-        defer { SusiFixture.cleanUp(scratch) }
+        let loaded = try load()
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
         #expect(loaded.skills.count == 17)
         let warned = Set(loaded.diagnostics.map { $0.path.components(separatedBy: "/en/").last ?? $0.path })
@@ -35,8 +32,7 @@ import Testing
     }
 
     @Test func theMessyFileIsReadByTheServersRules() throws {
-        let (loaded, scratch) = try load()
-        defer { SusiFixture.cleanUp(scratch) }
+        let loaded = try load()
         let messy = try skill(loaded, "Knowledge/en/messy")
         #expect(messy.name == "Messy Skill")
         #expect(messy.author == "Ann Example")
@@ -65,8 +61,7 @@ import Testing
     }
 
     @Test func ratingDumpsAttachByModelGroupLanguageAndTag() throws {
-        let (loaded, scratch) = try load()
-        defer { SusiFixture.cleanUp(scratch) }
+        let loaded = try load()
         let teaTimer = try skill(loaded, "Food and Drink/en/Tea Timer")
         let tally = try #require(loaded.ratings[teaTimer.id])
         #expect(tally.stars.five == 13)
@@ -82,13 +77,10 @@ import Testing
     }
 
     @Test func pagesAreUniqueReadableAndEveryLinkWorks() throws {
-        let scratch = try SusiFixture.scratch()
-        defer { SusiFixture.cleanUp(scratch) }
-        let content = try SusiFixture.content(in: scratch)
-        let output = scratch.appendingPathComponent("Public")
-        let report = try SiteBuilder.build(BuildOptions(content: content, templates: nil, output: output))
+        let site = try SusiFixture.site()
+        let report = try site.build()
         #expect(report.skills == 17)
-        let pages = Set(SusiFixture.files(in: output).filter { $0.hasPrefix("skills/") })
+        let pages = Set(site.outputFiles().filter { $0.hasPrefix("skills/") })
         let prefix = "skills/susi-skill-data/models/general/"
         for page in [
             "food-and-drink/en/tea-timer", "novelty-and-humour/en/party-time-now", "novelty-and-humour/en/balloons",
@@ -100,20 +92,18 @@ import Testing
         }
         #expect(pages.count == 17)
         #expect(report.warnings.contains { $0.kind == SusiPageNames.kind && $0.message.contains("ifsc-to-bank-details-2") })
-        #expect(try SusiFixture.brokenLinks(in: output) == [])
+        #expect(try SusiFixture.brokenLinks(in: site.built) == [])
         // The image of a group with spaces is copied and linked percent-encoded.
-        let party = try String(contentsOf: output.appendingPathComponent(prefix + "novelty-and-humour/en/party-time-now/index.html"), encoding: .utf8)
+        let party = try site.read(prefix + "novelty-and-humour/en/party-time-now/index.html")
         #expect(party.contains("Novelty%20and%20Humour/en/images/party%20time.png"))
     }
 
     @Test func authorTextIsEscapedAndEmailsAreNeverPublished() throws {
-        let scratch = try SusiFixture.scratch()
-        defer { SusiFixture.cleanUp(scratch) }
-        let output = scratch.appendingPathComponent("Public")
-        _ = try SiteBuilder.build(BuildOptions(content: try SusiFixture.content(in: scratch), templates: nil, output: output))
+        let site = try SusiFixture.site()
+        try site.build()
         var everything = ""
-        for file in SusiFixture.files(in: output) where file.hasSuffix(".html") {
-            everything += try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8)
+        for file in site.outputFiles() where file.hasSuffix(".html") {
+            everything += try site.read(file)
         }
         #expect(!everything.contains("private@example.org"))
         #expect(!everything.contains("<script>alert"))
@@ -136,16 +126,12 @@ import Testing
     }
 
     @Test func markdownAndSusiSkillsLiveSideBySide() throws {
-        let scratch = try SusiFixture.scratch()
-        defer { SusiFixture.cleanUp(scratch) }
-        let content = try SusiFixture.content(in: scratch, ratings: false)
-        let skills = content.skills
+        let site = try SusiFixture.site(ratings: false)
         // A hand-written skill whose page the SUSI file would also want keeps it.
-        let own = skills.appendingPathComponent("susi_skill_data/models/general/Weather/en/Forecast.md")
-        try "---\nname: Own Forecast\ngroup: Weather\n---\nMine.\n".write(to: own, atomically: true, encoding: .utf8)
+        site.write("skills/susi_skill_data/models/general/Weather/en/Forecast.md", "---\nname: Own Forecast\ngroup: Weather\n---\nMine.\n")
         // A README without front matter outside a checkout is still a broken skill.
-        try "# Notes\n".write(to: skills.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
-        let loaded = ContentLoader.load(content)
+        site.write("skills/notes.md", "# Notes\n")
+        let loaded = site.load()
         #expect(loaded.errors.count == 1)
         #expect(loaded.errors.first?.path == "Content/skills/notes.md")
         let own2 = try #require(loaded.skills.first { $0.name == "Own Forecast" })
@@ -155,8 +141,7 @@ import Testing
     }
 
     @Test func invalidUTF8IsAWarningNotAFailure() throws {
-        let (loaded, scratch) = try load(ratings: false)
-        defer { SusiFixture.cleanUp(scratch) }
+        let loaded = try load(ratings: false)
         let latin1 = loaded.diagnostics.filter { $0.path.hasSuffix("latin1.txt") }
         #expect(latin1.count == 1)
         #expect(latin1.first?.severity == .warning)
@@ -175,16 +160,13 @@ import Testing
     }
 
     @Test func aLargeMessyRepositoryPrintsASummaryNotAWallOfWarnings() throws {
-        let scratch = try SusiFixture.scratch()
-        defer { SusiFixture.cleanUp(scratch) }
-        let language = scratch.appendingPathComponent("Content/skills/repo/models/general/Knowledge/en")
-        try FileManager.default.createDirectory(at: language, withIntermediateDirectories: true)
+        let site = TestSite()
+        let language = "skills/repo/models/general/Knowledge/en/"
         for index in 0..<400 {
-            let text = "::name Skill \(index)\n::descripton Misspelt.\n::image images/missing-\(index).png\n"
-            try text.write(to: language.appendingPathComponent("skill-\(index).txt"), atomically: true, encoding: .utf8)
+            site.write(language + "skill-\(index).txt", "::name Skill \(index)\n::descripton Misspelt.\n::image images/missing-\(index).png\n")
         }
-        try "".write(to: language.appendingPathComponent("empty.txt"), atomically: true, encoding: .utf8)
-        let loaded = ContentLoader.load(ContentLocation(root: scratch.appendingPathComponent("Content"), display: "Content"))
+        site.write(language + "empty.txt", "")
+        let loaded = site.load()
         #expect(loaded.skills.count == 400)
         #expect(loaded.diagnostics.count == 801)
         let lines = WarningSummary.lines(loaded.diagnostics)

@@ -11,7 +11,7 @@ import Testing
     /// SUSI stores any whole number a client sends and leaves it out of its own totals
     /// (FiveStarRateSkillService.java:229-242); a build used to fail on the first one.
     @Test func outOfRangeVotesAreSkippedWithOneWarning() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             Self.skill: Self.skillText,
             "ratings/fiveStarSkillRating.json": #"{"general":{"G":{"en":{"t":[{"email":"a@example.org","stars":7,"timestamp":"2020-01-01 00:00:00.0"},{"email":"b@example.org","stars":0,"timestamp":"2020-01-01 00:00:00.0"},{"uuid":"c","stars":4,"timestamp":"2020-01-01 00:00:00.0"},{"uuid":"d","stars":-3,"timestamp":"2020-01-01 00:00:00.0"}]}}}}"#,
         ])
@@ -24,7 +24,7 @@ import Testing
 
     /// A vote that is no number at all is still a broken file.
     @Test func aVoteThatIsNoWholeNumberIsStillAnError() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             Self.skill: Self.skillText,
             "ratings/fiveStarSkillRating.json": #"{"general":{"G":{"en":{"t":[{"uuid":"c","stars":"four"}]}}}}"#,
         ])
@@ -33,7 +33,7 @@ import Testing
 
     /// A changed vote is taken off the earlier bucket with no floor (FiveStarRateSkillService.java:278-289).
     @Test func aCountBelowZeroInTheStoreIsReadAsZeroWithAWarning() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             Self.skill: Self.skillText,
             "ratings/skillRating.json": #"{"general":{"G":{"en":{"t":{"positive":"1","negative":"0","stars":{"one_star":-1,"four_star":2,"five_star":3}}}}}}"#,
         ])
@@ -46,13 +46,13 @@ import Testing
 
     /// The catalogue's own counts files stay strict: a negative count there is a mistake to fix.
     @Test func aNegativeCountInACountsFileIsStillAnError() throws {
-        let loaded = try TestSupport.load([Self.skill: Self.skillText, "ratings/counts.json": #"{"x/t": {"one_star": -1}}"#])
+        let loaded = TestSupport.load([Self.skill: Self.skillText, "ratings/counts.json": #"{"x/t": {"one_star": -1}}"#])
         #expect(loaded.errors.map(\.message) == ["`one_star` is -1; a count cannot be negative"])
     }
 
     /// Written by the same servlet into the same folder; it is not a list of votes.
     @Test func ratingsOverTimeIsRecognised() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             Self.skill: Self.skillText,
             "ratings/ratingsOverTime.json": #"{"general":{"G":{"en":{"t":[{"rating":4.5,"count":2,"timestamp":"2020-09-07 23:16:14.123"}]}}}}"#,
             "ratings/fiveStarSkillRating.json": #"{"general":{"G":{"en":{"t":[{"uuid":"c","stars":5,"timestamp":"2020-09-07 23:16:14.123"}]}}}}"#,
@@ -64,7 +64,7 @@ import Testing
     /// `skill_name: null` is SUSI's default (SusiMind.java:634, 655); its web client titles the
     /// page from the tag (susi.ai SkillListing.js:118-135). `creationTime` 1970 means unknown.
     @Test func aNamelessSkillIsNamedFromItsTagAndTheEpochIsNoDate() throws {
-        let loaded = try TestSupport.load([
+        let loaded = TestSupport.load([
             "skills/susi/list.json": """
                 {"accepted": true, "model": "general", "group": "Knowledge", "language": "en", "skills": {
                   "my_new_skill": {"model": "general", "group": "Knowledge", "language": "en", "skill_name": null,

@@ -1,58 +1,89 @@
 import Foundation
 @testable import SiteGen
 
-/// A catalogue written into a fresh temporary folder, for end-to-end builds.
-struct TestSite {
-    let root: URL
+/// A catalogue held in memory and built into memory: content and templates in one dictionary
+/// (path → bytes), the built site in another. No folder is made; the disk adapters (content
+/// boundary, atomic output, permissions, the command line) have tests of their own.
+final class TestSite {
+    /// Where the site seems to lie; nothing is ever there.
+    let root = URL(fileURLWithPath: "/memory")
     var content: URL { root.appendingPathComponent("Content") }
-    var output: URL { root.appendingPathComponent("Public") }
+    var templates: URL { root.appendingPathComponent("Templates") }
+    /// Content and templates, by absolute path below `root`.
+    private(set) var inputs: [String: Data] = [:]
+    /// The last build's output, by site path; a test may add to it.
+    var built: [String: Data] = [:]
 
-    init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    init() {}
+
+    /// A copy of a content folder on disk (a fixture), to be changed and built in memory.
+    convenience init(copying folder: URL) throws {
+        self.init()
+        try copy(folder, to: "")
     }
 
-    func write(_ path: String, _ text: String) throws {
-        let url = content.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+    /// Copies a folder on disk to `path` below the content folder.
+    func copy(_ folder: URL, to path: String) throws {
+        for (file, data) in try FixtureSite.tree(folder) { write(path.isEmpty ? file : path + "/" + file, data: data) }
     }
+
+    func write(_ path: String, _ text: String) { write(path, data: Data(text.utf8)) }
+
+    func write(_ path: String, data: Data) { inputs[content.appendingPathComponent(path).path] = data }
+
+    /// A file of the site's `Templates/` folder.
+    func template(_ path: String, _ text: String) { inputs[templates.appendingPathComponent(path).path] = Data(text.utf8) }
 
     /// A Markdown skill file.
     func skill(_ id: String, name: String, group: String, language: String = "en", author: String? = nil,
-               created: String? = nil, image: String? = nil, body: String = "A skill.") throws {
+               created: String? = nil, image: String? = nil, body: String = "A skill.") {
         var front = "name: \(name)\ngroup: \(group)\nlanguage: \(language)\n"
         if let author { front += "author: \(author)\nauthor_url: https://example.org/\(Slug.segment(author))\n" }
         if let created { front += "created: \(created)\n" }
         if let image { front += "image: \(image)\n" }
-        try write("skills/\(id).md", "---\n\(front)---\n\(body)\n")
+        write("skills/\(id).md", "---\n\(front)---\n\(body)\n")
     }
+
+    var location: ContentLocation { ContentLocation(root: content, display: "Content", source: .memory(inputs)) }
+
+    func options(baseURL: String? = nil, templates: URL? = nil, strict: Bool = false,
+                 buildDate: BuildDate? = nil) -> BuildOptions {
+        BuildOptions(content: location, templates: templates, output: root.appendingPathComponent("Public"),
+                     outputDisplay: "Public", baseURL: baseURL, strict: strict, buildDate: buildDate)
+    }
+
+    func load() -> LoadedContent { ContentLoader.load(location) }
 
     @discardableResult
     func build(baseURL: String? = nil, templates: URL? = nil) throws(BuildFailure) -> BuildReport {
-        try SiteBuilder.build(BuildOptions(content: ContentLocation(root: content, display: "Content"),
-                                           templates: templates, output: output, outputDisplay: "Public", baseURL: baseURL))
+        try build(options(baseURL: baseURL, templates: templates))
     }
 
-    func read(_ path: String) throws -> String {
-        try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+    /// Builds with `options` (content from anywhere) into memory.
+    @discardableResult
+    func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
+        let output = MemoryOutput()
+        let report = try SiteBuilder.build(options, into: output)
+        built = output.files
+        return report
     }
 
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path) }
-
-    /// Every file below the output folder, as site paths, sorted.
-    func outputFiles() -> [String] {
-        let base = output.standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        guard let walker = FileManager.default.enumerator(at: output, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        var paths: [String] = []
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
-            if full.hasPrefix(base) { paths.append(String(full.dropFirst(base.count))) }
-        }
-        return paths.sorted()
+    struct NotBuilt: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "`\(path)` is not in the built site" }
     }
 
-    func remove() { try? FileManager.default.removeItem(at: root) }
+    func data(_ path: String) throws -> Data {
+        guard let data = built[path] else { throw NotBuilt(path: path) }
+        return data
+    }
+
+    func read(_ path: String) throws -> String { String(decoding: try data(path), as: UTF8.self) }
+
+    func exists(_ path: String) -> Bool { built[path] != nil }
+
+    /// Every file of the built site, as site paths, sorted.
+    func outputFiles() -> [String] { built.keys.sorted() }
 
     /// The repository root (for the sample catalogue in Content/).
     static var repository: URL {

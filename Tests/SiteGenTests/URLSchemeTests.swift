@@ -34,7 +34,7 @@ import Testing
         // One skill per page, so listings have later pages.
         config.pageSize = 1
         var log = DiagnosticLog()
-        let theme = Theme.load(directory: nil, display: "Templates", &log)
+        let theme = Theme.load(directory: nil, display: "Templates", source: .disk, &log)
         let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: config)
         let renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: FixtureSite.fixture("valid"))
         let output = try renderer.render()

@@ -10,7 +10,7 @@ import Testing
     static func load(_ votes: [String: String]) throws -> LoadedContent {
         var files = ["skills/news/a.md": skill]
         for (name, text) in votes { files["ratings/" + name] = text }
-        return try TestSupport.load(files)
+        return TestSupport.load(files)
     }
 
     static func stars(_ lines: [String]) throws -> StarCounts? {
@@ -73,14 +73,11 @@ import Testing
     }
 
     /// A write can stop inside a character: the file is then not UTF-8, which failed the build.
-    @Test func aLastLineTornInsideACharacterIsAWarning() throws {
-        let root = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(root) }
-        try FixtureSite.write(["skills/news/a.md": Self.skill], under: root)
-        let votes = root.appendingPathComponent("ratings/votes.jsonl")
-        try FileManager.default.createDirectory(at: votes.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try (Data((Self.vote(4) + "\n" + #"{"skill":"news/谜"#).utf8).dropLast(2)).write(to: votes)
-        let loaded = ContentLoader.load(ContentLocation(root: root, display: "Content"))
+    @Test func aLastLineTornInsideACharacterIsAWarning() {
+        let site = TestSite()
+        site.write("skills/news/a.md", Self.skill)
+        site.write("ratings/votes.jsonl", data: Data((Self.vote(4) + "\n" + #"{"skill":"news/谜"#).utf8).dropLast(2))
+        let loaded = site.load()
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
         #expect(loaded.diagnostics.map(\.message) == ["torn last line (15 bytes, no final newline) ignored; it looks like an interrupted write"])
         #expect(loaded.ratings["news/a"]?.stars == StarCounts(four: 1))

@@ -12,7 +12,7 @@ final class BatchWriter: @unchecked Sendable {
     // Mutable state is touched only by `write`'s serial part, on the calling thread.
     let folder: String
     let previous: String?
-    private var written = Set<String>()
+    private var paths = OutputPaths()
     private var made = Set<String>()
     private(set) var unchanged = 0
 
@@ -21,17 +21,10 @@ final class BatchWriter: @unchecked Sendable {
         self.previous = previous
     }
 
-    func write(_ files: [OutputFile]) throws {
+    /// - Parameter content: where files to copy are read from.
+    func write(_ files: [OutputFile], from content: ContentSource) throws {
         for file in files {
-            let segments = file.path.split(separator: "/", omittingEmptySubsequences: false)
-            guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
-                  !file.path.contains("\\"), !file.path.contains("\0") else {
-                throw OutputFolder.WriteError(description: "refusing to write outside the output folder: \(file.path)")
-            }
-            // Hosts differ in case sensitivity: two files whose paths differ only in case clash on some.
-            guard written.insert(file.path.lowercased()).inserted else {
-                throw OutputFolder.WriteError(description: "two files would be written to `\(file.path)`")
-            }
+            let segments = try paths.claim(file.path)
             var directory = ""
             for segment in segments.dropLast() {
                 directory += directory.isEmpty ? String(segment) : "/" + segment
@@ -43,7 +36,7 @@ final class BatchWriter: @unchecked Sendable {
         let folder = folder, previous = previous
         let results = files.parallelMap { file -> Result<Bool, OutputFolder.WriteError> in
             Result { () throws(OutputFolder.WriteError) -> Bool in
-                try Self.place(file, in: folder, previous: previous)
+                try Self.place(file, in: folder, previous: previous, content: content)
             }
         }
         for result in results {
@@ -53,16 +46,9 @@ final class BatchWriter: @unchecked Sendable {
 
     /// Writes one file, or links it from `previous` when the bytes there are the same.
     /// - Returns: whether it was linked.
-    static func place(_ file: OutputFile, in folder: String, previous: String?) throws(OutputFolder.WriteError) -> Bool {
-        let data: Data
-        switch file.contents {
-        case .data(let bytes):
-            data = bytes
-        case .copy(let source):
-            do { data = try RegularFile.read(source.path, limit: InputLimits.staticFileBytes) } catch {
-                throw OutputFolder.WriteError(description: "`\(source.path)`: \(error.description)")
-            }
-        }
+    static func place(_ file: OutputFile, in folder: String, previous: String?,
+                      content: ContentSource) throws(OutputFolder.WriteError) -> Bool {
+        let data = try file.bytes(from: content)
         let target = folder + "/" + file.path
         if let previous {
             let old = previous + "/" + file.path

@@ -43,7 +43,7 @@ public struct BuildReport: Sendable {
     public var ratingFiles: Int
     public var warnings: [Diagnostic]
     public var seconds: Double
-    /// Seconds per stage, in order: load, model, render, write.
+    /// Seconds per named stage, in the order they ran (`StageTimes.Stage`).
     public var stages: [(name: String, seconds: Double)]
     /// Things worth knowing that are not problems ("skill pages have no rating form").
     public var notes: [String] = []
@@ -63,6 +63,15 @@ public struct BuildReport: Sendable {
         let warnings = self.warnings.count
         return "Checked \(count(skills, "skill")) and \(count(votesRead, "rating")), \(count(pages, "page")) rendered and "
             + "link-checked: no errors" + (warnings > 0 ? ", \(count(warnings, "warning"))" : "")
+    }
+
+    /// What `--verbose` prints after the summary: each stage's time on a line of its own, then the total.
+    public var stageLines: [String] {
+        let width = stages.map(\.name.count).max() ?? 0
+        func line(_ name: String, _ seconds: Double) -> String {
+            "  " + name.padding(toLength: max(width, 5), withPad: " ", startingAt: 0) + String(format: " %7.3f s", seconds)
+        }
+        return stages.map { line($0.name, $0.seconds) } + [line("total", seconds)]
     }
 
     private func count(_ n: Int, _ noun: String) -> String { SiteRenderer.count(n, noun) }

@@ -46,10 +46,10 @@ enum OutputFolder {
 
     /// - Returns: how many files were already in the output, byte for byte, and kept as they were.
     @discardableResult
-    static func replace(_ output: URL, with files: [OutputFile]) throws -> Int {
+    static func replace(_ output: URL, with files: [OutputFile], from content: ContentSource) throws -> Int {
         let staging = try Staging(output: output)
         do {
-            try staging.write(files)
+            try staging.write(files, from: content)
             try staging.commit()
             return staging.unchanged
         } catch {
@@ -59,10 +59,10 @@ enum OutputFolder {
     }
 
     /// Writes `files` into `folder` (created if missing).
-    static func write(_ files: [OutputFile], into folder: URL) throws {
+    static func write(_ files: [OutputFile], into folder: URL, from content: ContentSource) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let writer = BatchWriter(folder: folder.path, previous: nil)
-        try writer.write(files)
+        try writer.write(files, from: content)
     }
 
     /// The folder a build writes into, beside the output. Files that come out exactly as they are
@@ -96,7 +96,7 @@ enum OutputFolder {
         }
 
         /// Writes one batch of files (on all cores).
-        func write(_ files: [OutputFile]) throws { try writer.write(files) }
+        func write(_ files: [OutputFile], from content: ContentSource) throws { try writer.write(files, from: content) }
 
         /// How many files were linked from the previous output rather than written.
         var unchanged: Int { writer.unchanged }

@@ -1,127 +1,144 @@
 import Foundation
 
-/// The pipeline, stage by stage: load → validate → model and statistics → render → write.
-/// The only stage that touches the output folder is the last, and only when all others succeeded.
+/// The pipeline, stage by stage: load → validate → model and statistics → plan → render and
+/// link check → write. Content is read through the options' content source and the site goes
+/// into an output sink, so the same pipeline builds on disk or in memory. The only stage that
+/// touches the output is the last, and only when all others succeeded.
 public enum SiteBuilder {
     /// Everything `build` does but the write (`sitegen check`): reading, validation, rendering
     /// every page and the link check. Throws when there are errors (or warnings, with `strict`).
     public static func check(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
-        try run(options, writing: false)
+        try run(options, into: .nowhere)
     }
 
+    /// Builds into the output folder, which is replaced only when the whole build succeeded.
     public static func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
-        try run(options, writing: true)
+        try run(options, into: .folder)
     }
 
-    private static func run(_ options: BuildOptions, writing: Bool) throws(BuildFailure) -> BuildReport {
+    /// Builds into `sink` instead of the output folder (`options.output` is not looked at).
+    public static func build(_ options: BuildOptions, into sink: any OutputSink) throws(BuildFailure) -> BuildReport {
+        try run(options, into: .sink(sink))
+    }
+
+    private enum Destination {
+        case nowhere
+        /// The staging folder beside `options.output`, made once everything before the write succeeded.
+        case folder
+        case sink(any OutputSink)
+    }
+
+    private static func run(_ options: BuildOptions, into destination: Destination) throws(BuildFailure) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
-        var stages: [(String, Double)] = []
-        var mark = start
-        func lap(_ name: String) {
-            let now = clock.now
-            stages.append((name, (now - mark).seconds))
-            mark = now
-        }
-        // One log for every stage: whatever ends the build reports all that was found before.
+        var times = StageTimes()
+        // One log for every stage: whatever ends the build reports all that was found before it.
         var log = DiagnosticLog()
-        func failure(_ more: [Diagnostic]) -> BuildFailure { BuildFailure(log.items + more) }
+        func failure(_ more: [Diagnostic]) -> BuildFailure {
+            log.append(contentsOf: more)
+            return BuildFailure(log.items)
+        }
+        let source = options.content.source
 
-        let loaded = ContentLoader.load(options.content, baseURLOverride: options.baseURL)
+        let loaded = times.time(.load) { ContentLoader.load(options.content, baseURLOverride: options.baseURL) }
         log.append(contentsOf: loaded.diagnostics)
-        let theme = Theme.load(directory: options.templates, display: options.templatesDisplay, &log)
-        if writing, let problem = OutputFolder.problem(output: options.output, display: options.outputDisplay,
-                                                       protected: [options.content.root, options.templates].compactMap { $0 },
-                                                       force: options.force) {
+        let theme = times.time(.templates) {
+            Theme.load(directory: options.templates, display: options.templatesDisplay, source: source, &log)
+        }
+        if case .folder = destination,
+           let problem = OutputFolder.problem(output: options.output, display: options.outputDisplay,
+                                              protected: [options.content.root, options.templates].compactMap { $0 },
+                                              force: options.force) {
             log.append(problem)
         }
         try fail(on: log.items, strict: options.strict)
-        lap("load")
 
-        let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config)
-        lap("model")
+        let catalogue = times.time(.model) { Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config) }
 
-        let listedStatic = StaticFiles.list(options.content, &log)
-        var renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root)
-        renderer.buildDate = options.buildDate
-        renderer.staticPaths = Set(listedStatic.map(\.relativePath))
-        let plan = renderer.plan()
-        let generated = Set(plan.paths)
-        let staticFiles = StaticFiles.collect(listedStatic, generated: generated, &log)
-        let existing = generated.union(staticFiles.map(\.path))
+        var renderer = times.time(.renderSetup) {
+            SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root)
+        }
+        let (plan, staticFiles, existing) = times.time(.plan) { () -> (SiteRenderer.Plan, [OutputFile], Set<String>) in
+            let listedStatic = StaticFiles.list(options.content, &log)
+            renderer.buildDate = options.buildDate
+            renderer.staticPaths = Set(listedStatic.map(\.relativePath))
+            let plan = renderer.plan()
+            let generated = Set(plan.paths)
+            let staticFiles = StaticFiles.collect(listedStatic, generated: generated, &log)
+            return (plan, staticFiles, generated.union(staticFiles.map(\.path)))
+        }
         try fail(on: log.items, strict: options.strict)
-        lap("plan")
 
         // Pages are rendered, link-checked and written a batch at a time, so a large site never
-        // sits in memory whole. Nothing reaches the output until every batch has succeeded.
-        var staging: OutputFolder.Staging?
-        if writing {
+        // sits in memory whole. Nothing is in place until every batch has succeeded.
+        var sink: (any OutputSink)?
+        switch destination {
+        case .nowhere:
+            break
+        case .sink(let given):
+            sink = given
+        case .folder:
             do {
-                staging = try OutputFolder.Staging(output: options.output)
+                sink = try times.time(.write) { try OutputFolder.Staging(output: options.output) }
             } catch {
                 throw failure([.error(options.outputDisplay, "cannot write the site: \(error)")])
             }
         }
-        var renderSeconds = 0.0, writeSeconds = 0.0
         var broken: [LinkCheck.Broken] = []
+        func brokenLinks() -> [Diagnostic] { LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay) }
         var pageCount = 0, fileCount = 0
         let batchSize = 256
         do {
             var start = 0
             while start < plan.count || start == 0 {
                 let end = min(start + batchSize, plan.count)
-                let renderStart = clock.now
-                var files = try renderer.make(plan, items: start..<end)
+                var files = try times.time(.render) { () throws(SiteRenderer.RenderError) -> [OutputFile] in
+                    try renderer.make(plan, items: start..<end)
+                }
                 if end == plan.count { files += plan.otherFiles + staticFiles }
-                broken += LinkCheck.check(files, existing: existing, config: catalogue.config)
-                let writeStart = clock.now
-                renderSeconds += (writeStart - renderStart).seconds
+                broken += times.time(.linkCheck) { LinkCheck.check(files, existing: existing, config: catalogue.config) }
                 // Once anything is broken, keep checking (to report it all) but stop writing.
-                if broken.isEmpty { try staging?.write(files) }
-                writeSeconds += (clock.now - writeStart).seconds
+                if broken.isEmpty, let sink { try times.time(.write) { try sink.write(files, from: source) } }
                 pageCount += files.filter { $0.path.hasSuffix(".html") }.count
                 fileCount += files.count
                 if end == plan.count { break }
                 start = end
             }
         } catch let error as SiteRenderer.RenderError {
-            staging?.discard()
-            throw failure(error.diagnostics)
+            sink?.discard()
+            // Links found broken in earlier batches are reported with the render error.
+            throw failure(brokenLinks() + error.diagnostics)
         } catch {
-            staging?.discard()
+            sink?.discard()
             throw failure([.error(options.outputDisplay, "cannot write the site: \(error)")])
         }
-        log.append(contentsOf: LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay))
+        log.append(contentsOf: brokenLinks())
         do {
             try fail(on: log.items, strict: options.strict)
         } catch {
-            staging?.discard()
+            sink?.discard()
             throw error
         }
         var notes: [String] = []
-        if let staging {
-            let commitStart = clock.now
+        if let sink {
             do {
-                try staging.commit()
+                try times.time(.write) { try sink.commit() }
             } catch {
-                staging.discard()
+                sink.discard()
                 throw failure([.error(options.outputDisplay, "cannot write the site: \(error)")])
             }
-            if let fallback = staging.exchangeFallback { notes.append(fallback) }
-            writeSeconds += (clock.now - commitStart).seconds
+            if let note = sink.note { notes.append(note) }
         }
-        stages.append(("render and check", renderSeconds))
-        if writing { stages.append(("write", writeSeconds)) }
 
         var report = BuildReport(
             skills: catalogue.entries.count, groups: catalogue.groups.count,
             pages: pageCount, files: fileCount,
             votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
             warnings: log.items.filter { $0.severity == .warning }.sorted(),
-            seconds: (clock.now - start).seconds, stages: stages
+            seconds: (clock.now - start).seconds, stages: times.stages
         )
         report.catalogue = catalogue
-        report.unchangedFiles = staging?.unchanged ?? 0
+        report.unchangedFiles = sink?.unchanged ?? 0
         if catalogue.config.ratingForm == nil { notes.append(RatingFormConfig.absentNote) }
         report.notes = notes
         return report
@@ -145,9 +162,10 @@ extension Duration {
 /// `Content/static/` is copied into the site as it is: files a user wants published beside the
 /// generated pages (favicon, CNAME, …). It may not overwrite a generated file.
 enum StaticFiles {
-    /// The files of `Content/static/` (the disk is read here, at the edge).
+    /// The files of `Content/static/`, listed from the content source.
     static func list(_ content: ContentLocation, _ log: inout DiagnosticLog) -> [ContentFile] {
-        ContentFile.list(in: content.staticFiles, display: content.display + "/static", root: content.root, &log)
+        ContentFile.list(in: content.staticFiles, display: content.display + "/static", root: content.root,
+                         source: content.source, &log)
     }
 
     static func collect(_ files: [ContentFile], generated: Set<String>, _ log: inout DiagnosticLog) -> [OutputFile] {

@@ -153,10 +153,10 @@ public enum SusiImport {
 
         var reader = SusiRepositoryReader()
         var inLayout = 0
-        for file in ContentFile.list(in: options.repository, display: options.repositoryDisplay, &log) {
+        for file in ContentFile.list(in: options.repository, display: options.repositoryDisplay, source: .disk, &log) {
             guard (file.relativePath as NSString).pathExtension.lowercased() == "txt" else { continue }
             if SusiLayout.location(contentPath: file.relativePath) != nil { inLayout += 1 }
-            reader.read(file, contentPath: file.relativePath, id: String(file.relativePath.dropLast(4)), &log)
+            reader.read(file, contentPath: file.relativePath, id: String(file.relativePath.dropLast(4)), source: .disk, &log)
         }
         if inLayout == 0 {
             log.error(options.repositoryDisplay, "no SUSI skill files found (expected models/<model>/<group>/<language>/<skill>.txt below this folder)")

@@ -19,28 +19,38 @@ struct ContentFile: Sendable {
     /// with the system's reason; a missing `folder` gives no files.
     /// - Parameter root: the content folder. `folder` may itself be a symbolic link (`Content/static`
     ///   → `shared/static`) only when its target lies inside `root`.
-    static func list(in folder: URL, display: String, root: URL? = nil, _ log: inout DiagnosticLog) -> [ContentFile] {
-        var status = stat()
-        guard lstat(folder.path, &status) == 0 else {
-            if errno != ENOENT { log.error(display, "cannot read the folder: \(String(cString: strerror(errno)))") }
+    static func list(in folder: URL, display: String, root: URL? = nil, source: ContentSource,
+                     _ log: inout DiagnosticLog) -> [ContentFile] {
+        switch source.status(folder.path, false) {
+        case .missing:
             return []
-        }
-        if (status.st_mode & S_IFMT) == S_IFLNK {
-            guard let root, ContentBoundary.linkStaysInside(folder, root: root, display: display, &log) else {
+        case .unreadable(let reason):
+            log.error(display, "cannot read the folder: \(String(cString: strerror(reason)))")
+            return []
+        case .link:
+            guard let root, ContentBoundary.linkStaysInside(folder, root: root, display: display, source: source, &log) else {
                 if root == nil { log.warning(display, "symbolic links are not followed; copy the folder instead") }
                 return []
             }
-            guard stat(folder.path, &status) == 0 else {
-                log.error(display, "cannot read the folder: \(String(cString: strerror(errno)))")
+            switch source.status(folder.path, true) {
+            case .folder: break
+            case .missing:
+                log.error(display, "cannot read the folder: \(String(cString: strerror(ENOENT)))")
+                return []
+            case .unreadable(let reason):
+                log.error(display, "cannot read the folder: \(String(cString: strerror(reason)))")
+                return []
+            case let other:
+                log.error(display, "is \(other.kind), not a folder")
                 return []
             }
-        }
-        guard (status.st_mode & S_IFMT) == S_IFDIR else {
-            log.error(display, "is \(RegularFile.kind(of: status.st_mode)), not a folder")
+        case .folder:
+            break
+        case let other:
+            log.error(display, "is \(other.kind), not a folder")
             return []
         }
-        var entries: [Entry] = []
-        walk(folder.standardizedFileURL.path, relative: "", into: &entries)
+        var entries = source.entries(folder.standardizedFileURL.path)
         entries.sort { $0.relative < $1.relative }
         var files: [ContentFile] = []
         files.reserveCapacity(entries.count)
@@ -60,53 +70,18 @@ struct ContentFile: Sendable {
         }
         return files
     }
+}
 
-    private struct Entry {
-        enum Kind {
-            case file, link
-            case special(mode_t)
-            case unreadable(Int32)
-        }
-
-        var relative: String
-        var kind: Kind
-    }
-
-    /// Everything below `path` but hidden entries, without following links.
-    /// readdir's file types, not a stat per file: a large catalogue has tens of thousands.
-    private static func walk(_ path: String, relative: String, into entries: inout [Entry]) {
-        guard let directory = opendir(path) else {
-            entries.append(Entry(relative: relative, kind: .unreadable(errno)))
-            return
-        }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
-            let full = path + "/" + name
-            let child = relative.isEmpty ? name : relative + "/" + name
-            var type = Int32(entry.pointee.d_type)
-            var mode: mode_t = 0
-            if type != Int32(DT_DIR) && type != Int32(DT_REG) && type != Int32(DT_LNK) {
-                // Unknown to readdir (some file systems) or special: one lstat says which.
-                var status = stat()
-                guard lstat(full, &status) == 0 else { continue }
-                mode = status.st_mode
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR: type = Int32(DT_DIR)
-                case S_IFREG: type = Int32(DT_REG)
-                case S_IFLNK: type = Int32(DT_LNK)
-                default: type = -1
-                }
-            }
-            switch type {
-            case Int32(DT_DIR): walk(full, relative: child, into: &entries)
-            case Int32(DT_REG): entries.append(Entry(relative: child, kind: .file))
-            case Int32(DT_LNK): entries.append(Entry(relative: child, kind: .link))
-            default: entries.append(Entry(relative: child, kind: .special(mode)))
-            }
+extension ContentSource.Status {
+    /// "a file", "a FIFO (named pipe)", … for messages.
+    var kind: String {
+        switch self {
+        case .missing: "missing"
+        case .unreadable: "unreadable"
+        case .file: RegularFile.kind(of: S_IFREG)
+        case .folder: RegularFile.kind(of: S_IFDIR)
+        case .link: RegularFile.kind(of: S_IFLNK)
+        case .special(let mode): RegularFile.kind(of: mode)
         }
     }
 }

@@ -5,10 +5,13 @@ public struct ContentLocation: Sendable {
     public var root: URL
     /// How to show the root in messages (what the user typed, e.g. `Content`).
     public var display: String
+    /// Where the bytes come from: the disk, or memory in tests.
+    public var source: ContentSource
 
-    public init(root: URL, display: String? = nil) {
+    public init(root: URL, display: String? = nil, source: ContentSource = .disk) {
         self.root = root
         self.display = display ?? root.path
+        self.source = source
     }
 
     public var skills: URL { root.appendingPathComponent("skills") }
@@ -42,20 +45,24 @@ public enum ContentLoader {
                 log.error("--base-url", "`\(baseURLOverride)` is not an http(s) URL or a path starting with `/`")
             }
         }
-        var rootStatus = stat()
-        if stat(location.root.path, &rootStatus) != 0 {
-            log.error(location.display, errno == ENOENT
-                ? "content folder not found; pass --content DIR or run from the folder that holds Content/"
-                : "cannot read the content folder: \(String(cString: strerror(errno)))")
-        } else if (rootStatus.st_mode & S_IFMT) != S_IFDIR {
-            log.error(location.display, "is \(RegularFile.kind(of: rootStatus.st_mode)), not a folder; pass --content the folder that holds skills/, ratings/ and site.yml")
+        switch location.source.status(location.root.path, true) {
+        case .folder:
+            break
+        case .missing:
+            log.error(location.display, "content folder not found; pass --content DIR or run from the folder that holds Content/")
+        case .unreadable(let reason):
+            log.error(location.display, "cannot read the content folder: \(String(cString: strerror(reason)))")
+        case let other:
+            log.error(location.display, "is \(other.kind), not a folder; pass --content the folder that holds skills/, ratings/ and site.yml")
         }
 
         // Rating files do not depend on skills until they are matched: read them meanwhile.
-        let ratingFiles = ContentFile.list(in: location.ratings, display: location.display + "/ratings", root: location.root, &log)
+        let source = location.source
+        let ratingFiles = ContentFile.list(in: location.ratings, display: location.display + "/ratings", root: location.root,
+                                           source: source, &log)
         let ratingsRead = Background { () -> (RatingSources, [Diagnostic]) in
             var ratingLog = DiagnosticLog()
-            let sources = RatingReader.read(files: ratingFiles, &ratingLog)
+            let sources = RatingReader.read(files: ratingFiles, source: source, &ratingLog)
             return (sources, ratingLog.items)
         }
         // Skill files are independent: read them on all cores, then merge in path order.
@@ -64,7 +71,7 @@ public enum ContentLoader {
         let perFile = listing.files.parallelMap { file -> FileSkills in
             var fileLog = DiagnosticLog()
             var result = readSkills(file, contentPath: listing.contentPrefix + file.relativePath, root: location.root,
-                                    budget: budget, &fileLog)
+                                    source: source, budget: budget, &fileLog)
             // Text fields are checked here, on all cores; SUSI skills only once they are named.
             for var skill in result.skills {
                 if SkillText.check(&skill, &fileLog) { result.checked.append(skill) } else { result.failed.append(skill) }
@@ -113,17 +120,17 @@ public enum ContentLoader {
     }
 
     /// The skills one file defines (a getSkillList response defines several).
-    static func readSkills(_ file: ContentFile, contentPath: String, root: URL, budget: ReadBudget = ReadBudget(),
-                           _ log: inout DiagnosticLog) -> FileSkills {
+    static func readSkills(_ file: ContentFile, contentPath: String, root: URL, source: ContentSource,
+                           budget: ReadBudget = ReadBudget(), _ log: inout DiagnosticLog) -> FileSkills {
         let ext = (file.relativePath as NSString).pathExtension.lowercased()
         if ext == "txt" {
             var susi = SusiRepositoryReader()
-            susi.read(file, contentPath: contentPath, id: String(file.relativePath.dropLast(4)), budget: budget, &log)
+            susi.read(file, contentPath: contentPath, id: String(file.relativePath.dropLast(4)), source: source, budget: budget, &log)
             return FileSkills(susiSkills: susi.skills)
         }
         guard ext == "md" || ext == "json" else { return FileSkills() }
         let id = String(file.relativePath.dropLast(ext.count + 1))
-        guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { return FileSkills() }
+        guard let text = SourceText.read(file.url, from: source, displayPath: file.displayPath, &log) else { return FileSkills() }
         guard budget.take(text.utf8.count) else {
             log.append(budget.exceeded(file.displayPath))
             return FileSkills()
@@ -133,7 +140,7 @@ public enum ContentLoader {
             return FileSkills()
         }
         if ext == "md" {
-            if SusiLayout.isCheckoutDocument(text, contentPath: contentPath, root: root) { return FileSkills() }
+            if SusiLayout.isCheckoutDocument(text, contentPath: contentPath, root: root, source: source) { return FileSkills() }
             return FileSkills(skills: MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log).map { [$0] } ?? [])
         }
         return FileSkills(skills: JSONSkillReader.read(text, id: id, displayPath: file.displayPath, &log))

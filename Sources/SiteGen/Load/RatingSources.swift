@@ -17,7 +17,7 @@ struct RatingSources: Sendable {
 /// Reads every rating file. Files add up; a SUSI store pair in one folder is merged as described
 /// in the README (individual votes win over the aggregate for the same skill).
 enum RatingReader {
-    static func read(files: [ContentFile], _ log: inout DiagnosticLog) -> RatingSources {
+    static func read(files: [ContentFile], source: ContentSource, _ log: inout DiagnosticLog) -> RatingSources {
         var sources = RatingSources()
         var events = EventMerger()
         var susiFolders: [String: SusiFolder] = [:]
@@ -28,13 +28,13 @@ enum RatingReader {
                 // rating servlet beside its store: not votes. Kept for the ratings-over-time chart.
                 continue
             case "json":
-                guard let text = SourceText.read(file.url, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log) else { continue }
+                guard let text = SourceText.read(file.url, from: source, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log) else { continue }
                 sources.filesRead += 1
                 readJSON(text, file: file, into: &sources, susi: &susiFolders, &log)
             case "jsonl":
                 // A write cut inside a character leaves bytes that are not UTF-8; the torn line
                 // they end is ignored with a warning, so they must not fail the whole file.
-                guard let data = SourceText.bytes(file.url, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log),
+                guard let data = SourceText.bytes(file.url, from: source, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log),
                       let text = SourceText.decode(TornLine.withoutCutCharacter(data), displayPath: file.displayPath,
                                                    limit: InputLimits.ratingFileBytes, &log) else { continue }
                 sources.filesRead += 1

@@ -9,11 +9,12 @@ enum SiteConfigReader {
 
     static func read(_ location: ContentLocation, _ log: inout DiagnosticLog) -> SiteConfig {
         let path = location.display + "/site.yml"
-        guard FileManager.default.fileExists(atPath: location.config.path),
-              ContentBoundary.mayRead(location.config, root: location.root, display: path, &log) else { return SiteConfig() }
+        let source = location.source
+        guard source.exists(location.config),
+              ContentBoundary.mayRead(location.config, root: location.root, display: path, source: source, &log) else { return SiteConfig() }
         // A link that stays inside the content folder is read at its target (reads never follow links).
-        let file = ContentBoundary.realPath(location.config.path).map(URL.init(fileURLWithPath:)) ?? location.config
-        guard let text = SourceText.read(file, displayPath: path, limit: maxBytes, &log) else { return SiteConfig() }
+        let file = source.resolved(location.config.path).map(URL.init(fileURLWithPath:)) ?? location.config
+        guard let text = SourceText.read(file, from: source, displayPath: path, limit: maxBytes, &log) else { return SiteConfig() }
         return read(text, path: path, &log)
     }
 

@@ -8,7 +8,8 @@ enum SkillValidator {
         var byID: [String: Skill] = [:]
         var byURL: [String: Skill] = [:]
         var groupBySlug: [String: Skill] = [:]
-        let realRoot = location.root.resolvingSymlinksInPath().path
+        let source = location.source
+        let realRoot = source.resolved(location.root.path) ?? location.root.path
         for (index, var skill) in skills.enumerated() {
             if index >= textChecked {
                 // The skills not checked yet are those of SUSI `.txt` files: community content.
@@ -37,12 +38,11 @@ enum SkillValidator {
             if groupBySlug[groupKey] == nil { groupBySlug[groupKey] = skill }
             if case .local(let path)? = skill.image {
                 let url = location.root.appendingPathComponent(path)
-                let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-                if values?.isRegularFile != true || values?.isSymbolicLink == true {
+                if source.status(url.path, false) != .file {
                     log.warning(skill.sourcePath, line: skill.sourceLine,
                                 "image `\(path)` not found in \(location.display)/; the page shows a placeholder")
                     skill.image = nil
-                } else if !url.resolvingSymlinksInPath().path.hasPrefix(realRoot + "/") {
+                } else if !(source.resolved(url.path) ?? url.path).hasPrefix(realRoot + "/") {
                     // A linked folder on the way would publish a file from elsewhere on the machine.
                     log.warning(skill.sourcePath, line: skill.sourceLine,
                                 "image `\(path)` lies outside \(location.display)/ through a symbolic link; the page shows a placeholder")

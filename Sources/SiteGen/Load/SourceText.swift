@@ -14,16 +14,17 @@ enum SourceText {
         case replace(warning: String, kind: String)
     }
 
-    static func read(_ url: URL, displayPath: String, limit: Int = maxBytes, invalidUTF8: InvalidUTF8 = .refuse,
-                     _ log: inout DiagnosticLog) -> String? {
-        guard let data = bytes(url, displayPath: displayPath, limit: limit, &log) else { return nil }
+    static func read(_ url: URL, from source: ContentSource, displayPath: String, limit: Int = maxBytes,
+                     invalidUTF8: InvalidUTF8 = .refuse, _ log: inout DiagnosticLog) -> String? {
+        guard let data = bytes(url, from: source, displayPath: displayPath, limit: limit, &log) else { return nil }
         return decode(data, displayPath: displayPath, limit: limit, invalidUTF8: invalidUTF8, &log)
     }
 
     /// The file's bytes (a regular file, at most `limit`), or nil with an error.
-    static func bytes(_ url: URL, displayPath: String, limit: Int = maxBytes, _ log: inout DiagnosticLog) -> Data? {
+    static func bytes(_ url: URL, from source: ContentSource, displayPath: String, limit: Int = maxBytes,
+                      _ log: inout DiagnosticLog) -> Data? {
         do {
-            return try RegularFile.read(url.path, limit: limit)
+            return try source.read(url, limit: limit)
         } catch {
             log.error(displayPath, error.description)
             return nil

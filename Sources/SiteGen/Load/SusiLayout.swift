@@ -43,13 +43,11 @@ enum SusiLayout {
     /// A SUSI checkout holds READMEs beside and inside `models/` (README.md, models/README_models.md,
     /// models/general/README_experts.md). They are documentation, not skills: a Markdown file
     /// there without front matter is passed over instead of failing the build.
-    static func isCheckoutDocument(_ text: String, contentPath: String, root: URL) -> Bool {
+    static func isCheckoutDocument(_ text: String, contentPath: String, root: URL, source: ContentSource) -> Bool {
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
         if firstLine.trimmingWhitespace() == "---" { return false }
         if isUnderModels(contentPath: contentPath) { return true }
         let folder = contentPath.split(separator: "/").dropLast().joined(separator: "/")
-        var isDirectory: ObjCBool = false
-        let models = root.appendingPathComponent(folder).appendingPathComponent("models")
-        return FileManager.default.fileExists(atPath: models.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return source.isFolder(root.appendingPathComponent(folder).appendingPathComponent("models"))
     }
 }

@@ -30,8 +30,8 @@ struct SusiRepositoryReader {
     }
 
     /// Reads one `.txt` file; `contentPath` is its path relative to the content root.
-    mutating func read(_ file: ContentFile, contentPath: String, id: String, budget: ReadBudget = ReadBudget(),
-                       _ log: inout DiagnosticLog) {
+    mutating func read(_ file: ContentFile, contentPath: String, id: String, source: ContentSource,
+                       budget: ReadBudget = ReadBudget(), _ log: inout DiagnosticLog) {
         guard let location = SusiLayout.location(contentPath: contentPath) else {
             if SusiLayout.isUnderModels(contentPath: contentPath) {
                 log.append(Diagnostic.warning(file.displayPath, "a SUSI skill file must sit at models/<model>/<group>/<language>/<skill>.txt; this one is ignored").kind(Self.strayKind))
@@ -40,7 +40,7 @@ struct SusiRepositoryReader {
         }
         let data: Data
         do {
-            data = try RegularFile.read(file.url.path, limit: InputLimits.skillFileBytes)
+            data = try source.read(file.url, limit: InputLimits.skillFileBytes)
         } catch {
             if case .tooLarge = error {
                 log.append(Diagnostic.warning(file.displayPath, error.description + ", so this skill is skipped").kind(Self.tooLargeKind))
@@ -119,17 +119,17 @@ enum SkillFolder {
     }
 
     static func list(_ location: ContentLocation, _ log: inout DiagnosticLog) -> Listing {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
+        let source = location.source
         let models = location.root.appendingPathComponent("models")
-        if !fm.fileExists(atPath: location.skills.path),
-           fm.fileExists(atPath: models.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            let files = ContentFile.list(in: models, display: location.display + "/models", root: location.root, &log).map {
+        if !source.exists(location.skills), source.isFolder(models) {
+            let files = ContentFile.list(in: models, display: location.display + "/models", root: location.root,
+                                         source: source, &log).map {
                 ContentFile(url: $0.url, relativePath: "models/" + $0.relativePath, displayPath: $0.displayPath)
             }
             return Listing(files: files, contentPrefix: "")
         }
-        return Listing(files: ContentFile.list(in: location.skills, display: location.display + "/skills", root: location.root, &log),
+        return Listing(files: ContentFile.list(in: location.skills, display: location.display + "/skills", root: location.root,
+                                               source: source, &log),
                        contentPrefix: "skills/")
     }
 }

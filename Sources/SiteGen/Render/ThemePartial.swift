@@ -16,6 +16,6 @@ enum ThemePartial {
     /// The built-in theme's templates, for fragments drawn outside a build (docs, tests).
     static let builtIn: MustacheLibrary = {
         var log = DiagnosticLog()
-        return Theme.load(directory: nil, display: "(built-in theme)", &log).library
+        return Theme.load(directory: nil, display: "(built-in theme)", source: .disk, &log).library
     }()
 }

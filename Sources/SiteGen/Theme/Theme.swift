@@ -10,8 +10,10 @@ public struct Theme: Sendable {
 
     public static let requiredTemplates = ["layout", "header", "footer", "index", "group", "skill", "404", "card"]
 
-    /// - Parameter directory: a templates folder, or nil for the built-in theme only.
-    public static func load(directory: URL?, display: String, _ log: inout DiagnosticLog) -> Theme {
+    /// - Parameters:
+    ///   - directory: a templates folder, or nil for the built-in theme only.
+    ///   - source: where the folder is read from.
+    public static func load(directory: URL?, display: String, source: ContentSource, _ log: inout DiagnosticLog) -> Theme {
         var sources: [String: (text: String, path: String)] = [:]
         var assets: [String: Data] = [:]
         for (path, text) in DefaultTheme.files {
@@ -22,12 +24,12 @@ public struct Theme: Sendable {
             }
         }
         if let directory {
-            for file in ContentFile.list(in: directory, display: display, &log) {
+            for file in ContentFile.list(in: directory, display: display, source: source, &log) {
                 if file.relativePath.hasSuffix(".mustache") {
-                    guard let text = SourceText.read(file.url, displayPath: file.displayPath, &log) else { continue }
+                    guard let text = SourceText.read(file.url, from: source, displayPath: file.displayPath, &log) else { continue }
                     sources[String(file.relativePath.dropLast(9))] = (text, file.displayPath)
                 } else if file.relativePath.hasPrefix("assets/") {
-                    do { assets[file.relativePath] = try RegularFile.read(file.url.path, limit: InputLimits.staticFileBytes) } catch {
+                    do { assets[file.relativePath] = try source.read(file.url, limit: InputLimits.staticFileBytes) } catch {
                         log.error(file.displayPath, error.description)
                     }
                 }

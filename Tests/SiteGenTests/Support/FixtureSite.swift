@@ -30,6 +30,29 @@ enum FixtureSite {
                      buildDate: buildDate)
     }
 
+    /// Where a build into memory says its output is; nothing is written there.
+    static let memoryOutput = URL(fileURLWithPath: "/memory/Public")
+
+    /// A fixture's content read into memory, shown as `Content/…`.
+    static func memoryContent(_ name: String) throws -> ContentLocation {
+        try TestSite(copying: fixture(name)).location
+    }
+
+    /// Options for a build into memory of `content` (see `memoryContent`).
+    static func options(_ content: ContentLocation, templates: URL? = nil, strict: Bool = false,
+                        buildDate: BuildDate? = nil) -> BuildOptions {
+        BuildOptions(content: content, templates: templates, templatesDisplay: "Templates", output: memoryOutput,
+                     outputDisplay: "Public", strict: strict, buildDate: buildDate)
+    }
+
+    /// Builds into memory.
+    /// - Returns: the report and the site's files by path.
+    static func build(_ options: BuildOptions) throws(BuildFailure) -> (report: BuildReport, files: [String: Data]) {
+        let output = MemoryOutput()
+        let report = try SiteBuilder.build(options, into: output)
+        return (report, output.files)
+    }
+
     /// Copies a fixture into `folder/Content` so a test may change it.
     static func copy(fixture name: String, into folder: URL) throws -> URL {
         let target = folder.appendingPathComponent("Content")

@@ -17,11 +17,19 @@ enum TestSupport {
         try String(decoding: Data(contentsOf: url), as: UTF8.self)
     }
 
-    /// Loads a content folder made of the given files.
-    static func load(_ files: [String: String]) throws -> LoadedContent {
-        let root = try FixtureSite.temporaryFolder()
-        defer { FixtureSite.remove(root) }
-        try FixtureSite.write(files, under: root)
-        return ContentLoader.load(ContentLocation(root: root, display: "Content"))
+    /// Reads `yaml` as a content folder's `site.yml` (in memory).
+    static func readConfig(_ yaml: String) -> (SiteConfig, [Diagnostic]) {
+        let site = TestSite()
+        site.write("site.yml", yaml)
+        var log = DiagnosticLog()
+        let config = SiteConfigReader.read(site.location, &log)
+        return (config, log.items)
+    }
+
+    /// Loads a content folder made of the given files (in memory).
+    static func load(_ files: [String: String]) -> LoadedContent {
+        let site = TestSite()
+        for (path, text) in files { site.write(path, text) }
+        return site.load()
     }
 }

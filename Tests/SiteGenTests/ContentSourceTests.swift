@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// The memory source answers as the disk does for the same regular files, so what the readers
+/// report does not depend on where the bytes came from.
+@Suite struct ContentSourceTests {
+    static let files: [String: Data] = [
+        "/m/Content/skills/a.md": Data("a".utf8),
+        "/m/Content/skills/deep/b.json": Data("b".utf8),
+        "/m/Content/skills/.hidden.md": Data("h".utf8),
+        "/m/Content/skills/.git/config": Data("g".utf8),
+        "/m/Content/big.txt": Data(count: 10),
+    ]
+
+    @Test func listsWhatTheDiskWouldListSkippingHiddenEntries() throws {
+        let root = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(root) }
+        try FixtureSite.write(Self.files.mapKeys { String($0.dropFirst("/m/".count)) }.mapValues { String(decoding: $0, as: UTF8.self) },
+                              under: root)
+        var diskLog = DiagnosticLog(), memoryLog = DiagnosticLog()
+        let disk = ContentFile.list(in: root.appendingPathComponent("Content/skills"), display: "Content/skills", source: .disk, &diskLog)
+        let memory = ContentFile.list(in: URL(fileURLWithPath: "/m/Content/skills"), display: "Content/skills",
+                                      source: .memory(Self.files), &memoryLog)
+        #expect(memory.map(\.relativePath) == ["a.md", "deep/b.json"])
+        #expect(memory.map(\.relativePath) == disk.map(\.relativePath))
+        #expect(memory.map(\.displayPath) == disk.map(\.displayPath))
+        #expect(memoryLog.items.isEmpty && diskLog.items.isEmpty)
+    }
+
+    @Test func readsHoldTheSizeLimitAndRefuseFolders() throws {
+        let source = ContentSource.memory(Self.files)
+        #expect(try source.read("/m/Content/skills/a.md", 10) == Data("a".utf8))
+        #expect(throws: RegularFile.Failure.tooLarge(size: 10, limit: 9)) { try source.read("/m/Content/big.txt", 9) }
+        #expect(throws: RegularFile.Failure.notRegular("a folder")) { try source.read("/m/Content/skills", 10) }
+        #expect(throws: RegularFile.Failure.system("No such file or directory")) { try source.read("/m/Content/none", 10) }
+    }
+
+    @Test func saysWhatIsAtAPath() {
+        let source = ContentSource.memory(Self.files)
+        #expect(source.status("/m/Content", false) == .folder)
+        #expect(source.status("/m/Content/skills/deep/b.json", false) == .file)
+        #expect(source.status("/m/Content/ratings", false) == .missing)
+        #expect(source.resolved("/m/Content/skills/../big.txt") == "/m/Content/big.txt")
+    }
+
+    @Test func aMissingContentFolderInMemoryIsTheDisksError() {
+        let loaded = ContentLoader.load(ContentLocation(root: URL(fileURLWithPath: "/m/Nowhere"), display: "Nowhere",
+                                                        source: .memory(Self.files)))
+        #expect(loaded.errors.map(\.description).first
+            == "Nowhere: error: content folder not found; pass --content DIR or run from the folder that holds Content/")
+    }
+}
+
+extension Dictionary {
+    fileprivate func mapKeys<K: Hashable>(_ transform: (Key) -> K) -> [K: Value] {
+        Dictionary<K, Value>(uniqueKeysWithValues: map { (transform($0.key), $0.value) })
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// A whole site read from a dictionary and written into one: the same pipeline as on disk.
+@Suite struct InMemoryBuildTests {
+    @Test(arguments: ["valid", "golden-site", "hostile", "susi-repo"])
+    func memoryBuildsWhatTheDiskBuilds(_ fixture: String) throws {
+        let folder = FixtureSite.fixture(fixture)
+        let fromDisk = TestSite()
+        let diskReport = try fromDisk.build(BuildOptions(content: ContentLocation(root: folder, display: "Content"),
+                                                         templates: nil, output: fromDisk.root, outputDisplay: "Public"))
+        let inMemory = try TestSite(copying: folder)
+        let memoryReport = try inMemory.build()
+        #expect(inMemory.outputFiles() == fromDisk.outputFiles())
+        for path in fromDisk.outputFiles() where inMemory.built[path] != fromDisk.built[path] {
+            Issue.record("\(path) differs between the disk and the memory build")
+        }
+        #expect(memoryReport.warnings.map(\.description) == diskReport.warnings.map(\.description))
+        #expect(memoryReport.files == diskReport.files)
+    }
+
+    @Test func imagesAndStaticFilesAreCopiedFromTheContentSource() throws {
+        let site = TestSite()
+        let image = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF])
+        site.write("images/pic.png", data: image)
+        site.write("static/favicon.ico", "ico")
+        site.skill("g/x", name: "X", group: "G", image: "images/pic.png")
+        try site.build()
+        #expect(site.built["media/images/pic.png"] == image)
+        #expect(try site.read("favicon.ico") == "ico")
+    }
+
+    @Test func aMissingImageInMemoryIsTheDisksWarning() throws {
+        let site = TestSite()
+        site.skill("g/x", name: "X", group: "G", image: "images/none.png")
+        let report = try site.build()
+        let warnings = report.warnings.map(\.description)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("Content/skills/g/x.md") == true, "\(warnings)")
+        #expect(warnings.first?.hasSuffix("warning: image `images/none.png` not found in Content/; the page shows a placeholder") == true,
+                "\(warnings)")
+    }
+
+    @Test func userTemplatesAreReadFromTheSource() throws {
+        let site = TestSite()
+        site.skill("g/x", name: "X", group: "G")
+        site.template("footer.mustache", "<footer>from memory</footer>")
+        site.template("assets/extra.css", "b{}")
+        try site.build(templates: site.templates)
+        #expect(try site.read("index.html").contains("<footer>from memory</footer>"))
+        #expect(try site.read("assets/extra.css") == "b{}")
+    }
+
+    @Test func aSecondBuildCountsTheFilesItKept() throws {
+        let site = TestSite()
+        site.skill("g/x", name: "X", group: "G")
+        let output = MemoryOutput()
+        let first = try SiteBuilder.build(site.options(), into: output)
+        #expect(first.unchangedFiles == 0)
+        site.skill("g/y", name: "Y", group: "G")
+        let second = try SiteBuilder.build(site.options(), into: output)
+        #expect(second.unchangedFiles > 0 && second.unchangedFiles < second.files)
+        #expect(output.files["skills/g/y/index.html"] != nil)
+        let third = try SiteBuilder.build(site.options(), into: output)
+        #expect(third.unchangedFiles == third.files, "each build counts its own kept files")
+    }
+
+    @Test func aFailedBuildLeavesTheMemorySiteAsItWas() throws {
+        let site = TestSite()
+        site.skill("g/x", name: "X", group: "G")
+        let output = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: output)
+        let before = output.files
+        site.write("skills/g/bad.md", "---\nname: [\n---\n")
+        #expect(throws: BuildFailure.self) { try SiteBuilder.build(site.options(), into: output) }
+        #expect(output.files == before)
+    }
+
+    @Test func memoryOutputKeepsTheOutputFoldersPathRules() {
+        let output = MemoryOutput()
+        #expect(throws: OutputFolder.WriteError.self) {
+            try output.write([OutputFile(path: "../escape.html", text: "x")], from: .memory([:]))
+        }
+        #expect(throws: OutputFolder.WriteError.self) {
+            try output.write([OutputFile(path: "a.html", text: "1"), OutputFile(path: "A.html", text: "2")], from: .memory([:]))
+        }
+    }
+}
