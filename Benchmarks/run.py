@@ -2,12 +2,13 @@
 """Benchmarks a full `sitegen build` (release) against Hugo on the same synthetic catalogue (#14).
 
 usage: python3 Benchmarks/run.py [--sizes 1000,10000] [--pairs 5] [--solo 100000] [--solo-runs 1]
-                                 [--work /dev/shm/sitegen-bench] [--sitegen PATH] [--no-build]
+                                 [--work /dev/shm/sitegen-bench] [--sitegen PATH] [--no-build] [--keep]
 
 For each of --sizes, Benchmarks/generate.py writes the catalogue for both tools, then the two
 builds alternate (sitegen, Hugo, sitegen, Hugo, …) --pairs times, each into an empty output folder,
 so both meet the same machine state. Printed per size and tool: the median wall time and its
-spread (min–max), the median peak memory (max RSS of the build process) and what the tool wrote
+spread (min–max), the median CPU time (user + system: steadier than wall time on a busy machine),
+the median peak memory (max RSS of the build process) and what the tool wrote
 (HTML pages, files, MB) — the two sites are not the same size, so the comparison stays honest —
 then sitegen's time divided by Hugo's. Then sitegen's own time per stage (`--verbose`, medians), the
 stages other than template rendering being what #14's goal 2 measures.
@@ -33,7 +34,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def run_measured(command, cwd):
-    """Runs a command; returns (seconds, peak RSS in MB, stdout), the peak of this process alone."""
+    """Runs a command; returns (seconds, peak RSS in MB, CPU seconds, stdout), of this process alone."""
     start = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _, status, usage = os.wait4(process.pid, 0)
@@ -42,7 +43,7 @@ def run_measured(command, cwd):
     err = process.stderr.read()
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{' '.join(map(str, command))} failed:\n{out}\n{err}")
-    return seconds, usage.ru_maxrss / 1024, out
+    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, out
 
 
 def written(folder):
@@ -66,11 +67,12 @@ class Runs:
     """One tool's runs at one size."""
 
     def __init__(self, tool):
-        self.tool, self.seconds, self.peaks, self.stages, self.wrote = tool, [], [], [], None
+        self.tool, self.seconds, self.peaks, self.cpu, self.stages, self.wrote = tool, [], [], [], [], None
 
-    def add(self, seconds, peak, stage_times=None):
+    def add(self, seconds, peak, cpu, stage_times=None):
         self.seconds.append(seconds)
         self.peaks.append(peak)
+        self.cpu.append(cpu)
         if stage_times:
             self.stages.append(stage_times)
 
@@ -78,19 +80,19 @@ class Runs:
         median = statistics.median(self.seconds)
         pages, files, mb = self.wrote
         return (f"{size:>8} {self.tool:>8} {median:>8.2f} {min(self.seconds):>6.2f}–{max(self.seconds):<6.2f}"
-                f" {statistics.median(self.peaks):>8.0f} {pages:>8} {files:>8} {mb:>8.0f}")
+                f" {statistics.median(self.cpu):>6.2f} {statistics.median(self.peaks):>8.0f} {pages:>8} {files:>8} {mb:>8.0f}")
 
 
 def sitegen_build(sitegen, folder, runs):
     shutil.rmtree(folder / "Public", ignore_errors=True)
-    seconds, peak, out = run_measured([str(sitegen), "build", "--verbose"], folder)
-    runs.add(seconds, peak, stages(out))
+    seconds, peak, cpu, out = run_measured([str(sitegen), "build", "--verbose"], folder)
+    runs.add(seconds, peak, cpu, stages(out))
 
 
 def hugo_build(hugo, folder, runs):
     shutil.rmtree(folder / "hugo" / "public", ignore_errors=True)
-    seconds, peak, _ = run_measured([hugo, "--quiet"], folder / "hugo")
-    runs.add(seconds, peak)
+    seconds, peak, cpu, _ = run_measured([hugo, "--quiet"], folder / "hugo")
+    runs.add(seconds, peak, cpu)
 
 
 def generate(size, folder, with_hugo):
@@ -118,6 +120,7 @@ def main():
     parser.add_argument("--work", default="/dev/shm/sitegen-bench" if os.path.isdir("/dev/shm") else "/tmp/sitegen-bench")
     parser.add_argument("--sitegen", help="a sitegen binary to measure (default: build this checkout's release)")
     parser.add_argument("--no-build", action="store_true", help="use .build/release/sitegen as it is")
+    parser.add_argument("--keep", action="store_true", help="keep each catalogue and output (else removed once measured)")
     args = parser.parse_args()
     if args.pairs < 1:
         sys.exit("--pairs must be at least 1")
@@ -133,7 +136,7 @@ def main():
     hugo_version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1] if hugo else "absent"
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GB;"
           f" load average {os.getloadavg()[0]:.1f}; hugo {hugo_version}; output on {work}")
-    header = (f"{'skills':>8} {'tool':>8} {'median s':>8} {'min–max':>13} {'peak MB':>8} {'pages':>8} {'files':>8} {'MB':>8}")
+    header = (f"{'skills':>8} {'tool':>8} {'median s':>8} {'min–max':>13} {'cpu s':>6} {'peak MB':>8} {'pages':>8} {'files':>8} {'MB':>8}")
     print(header)
     ratios = []
     stage_lines = []
@@ -152,7 +155,8 @@ def main():
             print(theirs.row(size), flush=True)
             ratios.append((size, statistics.median(ours.seconds) / statistics.median(theirs.seconds)))
         stage_lines.append((size, ours))
-        shutil.rmtree(folder / "hugo" / "public", ignore_errors=True)
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)  # tmpfs is memory
     for size in [int(s) for s in args.solo.split(",") if s]:
         folder = work / str(size)
         generate(size, folder, False)
@@ -162,6 +166,8 @@ def main():
         ours.wrote = written(folder / "Public")
         print(ours.row(size), flush=True)
         stage_lines.append((size, ours))
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)
     for size, ratio in ratios:
         print(f"{size:>8} sitegen/hugo {ratio:.2f} (goal at 10,000: at most 0.5)")
     for size, runs in stage_lines:
