@@ -1,20 +1,31 @@
 #!/usr/bin/env python3
-"""Benchmarks `sitegen build` (release) on synthetic catalogues and, when Hugo is installed, Hugo on
-the same catalogue.
+"""Benchmarks a full `sitegen build` (release) against Hugo on the same synthetic catalogue (#14).
 
-usage: python3 Benchmarks/run.py [--sizes 1000,10000,100000] [--runs 3] [--work /dev/shm/sitegen-bench]
+usage: python3 Benchmarks/run.py [--sizes 1000,10000] [--pairs 5] [--solo 100000] [--solo-runs 1]
+                                 [--work /dev/shm/sitegen-bench] [--sitegen PATH] [--no-build] [--keep]
 
-Prints, for each size: wall time (best of --runs), pages per second and peak memory (max RSS of the
-build process), a no-change rebuild, and Hugo's numbers and our time divided by Hugo's when `hugo`
-is on PATH (`apt-get install hugo`; up to --hugo-max skills).
-Output goes to tmpfs (/dev/shm) by default, so the disk does not dominate the numbers. Last, what each
-tool wrote (files and megabytes): the two sites are not the same size.
+For each of --sizes, Benchmarks/generate.py writes the catalogue for both tools, then the two
+builds alternate (sitegen, Hugo, sitegen, Hugo, …) --pairs times, each into an empty output folder,
+so both meet the same machine state. Printed per size and tool: the median wall time and its
+spread (min–max), the median CPU time (user + system: steadier than wall time on a busy machine),
+the median peak memory (max RSS of the build process) and what the tool wrote
+(HTML pages, files, MB) — the two sites are not the same size, so the comparison stays honest —
+then sitegen's time divided by Hugo's. Then sitegen's own time per stage (`--verbose`, medians), the
+stages other than template rendering being what #14's goal 2 measures.
+
+--solo sizes are built by sitegen alone (Hugo needs ~4.5 GB at 50,000 skills), --solo-runs times
+(#14's goal 3: 100,000 skills under 20 s and 1.5 GB). `--solo ''` skips them.
+
+Output goes to tmpfs (/dev/shm) by default, so the disk does not dominate the numbers. Without
+`hugo` on PATH (`apt-get install hugo`) only sitegen is measured.
 """
 import argparse
 import os
 import pathlib
+import platform
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -22,77 +33,145 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def measure(command, cwd):
-    """Runs a command; returns (seconds, peak RSS in MB, stdout)."""
+def run_measured(command, cwd):
+    """Runs a command; returns (seconds, peak RSS in MB, CPU seconds, stdout), of this process alone."""
     start = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
     out = process.stdout.read()
     err = process.stderr.read()
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed:\n{out}\n{err}")
-    return seconds, usage.ru_maxrss / 1024, out
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{' '.join(map(str, command))} failed:\n{out}\n{err}")
+    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, out
 
 
-def tree_size(folder):
-    """Files and bytes below a folder."""
-    files = size = 0
+def written(folder):
+    """(HTML pages, files, MB) below a folder."""
+    pages = files = size = 0
     for path in pathlib.Path(folder).rglob("*"):
         if path.is_file():
             files += 1
             size += path.stat().st_size
-    return files, size
+            pages += path.suffix == ".html"
+    return pages, files, size / 1e6
+
+
+def stages(out):
+    """sitegen's `--verbose` stage times: {'load': 0.61, …}."""
+    line = next((l for l in out.splitlines() if l.startswith("load ")), "")
+    return {name: float(value) for name, value in re.findall(r"([a-z][a-z ]*?) ([\d.]+) s", line)}
+
+
+class Runs:
+    """One tool's runs at one size."""
+
+    def __init__(self, tool):
+        self.tool, self.seconds, self.peaks, self.cpu, self.stages, self.wrote = tool, [], [], [], [], None
+
+    def add(self, seconds, peak, cpu, stage_times=None):
+        self.seconds.append(seconds)
+        self.peaks.append(peak)
+        self.cpu.append(cpu)
+        if stage_times:
+            self.stages.append(stage_times)
+
+    def row(self, size):
+        median = statistics.median(self.seconds)
+        pages, files, mb = self.wrote
+        return (f"{size:>8} {self.tool:>8} {median:>8.2f} {min(self.seconds):>6.2f}–{max(self.seconds):<6.2f}"
+                f" {statistics.median(self.cpu):>6.2f} {statistics.median(self.peaks):>8.0f} {pages:>8} {files:>8} {mb:>8.0f}")
+
+
+def sitegen_build(sitegen, folder, runs):
+    shutil.rmtree(folder / "Public", ignore_errors=True)
+    seconds, peak, cpu, out = run_measured([str(sitegen), "build", "--verbose"], folder)
+    runs.add(seconds, peak, cpu, stages(out))
+
+
+def hugo_build(hugo, folder, runs):
+    shutil.rmtree(folder / "hugo" / "public", ignore_errors=True)
+    seconds, peak, cpu, _ = run_measured([hugo, "--quiet"], folder / "hugo")
+    runs.add(seconds, peak, cpu)
+
+
+def generate(size, folder, with_hugo):
+    shutil.rmtree(folder, ignore_errors=True)
+    command = [sys.executable, str(ROOT / "Benchmarks" / "generate.py"), str(size), str(folder / "Content")]
+    if with_hugo:
+        command += ["--hugo", str(folder / "hugo")]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+
+
+def print_stages(size, runs):
+    if not runs.stages:
+        return
+    names = list(runs.stages[0])
+    medians = {name: statistics.median(s.get(name, 0) for s in runs.stages) for name in names}
+    print(f"{size:>8} sitegen stages (median s): " + ", ".join(f"{name} {medians[name]:.2f}" for name in names))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", default="1000,10000,100000")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--hugo-max", type=int, default=10000,
-                        help="largest size to also build with Hugo (Hugo needs ~4.5 GB at 50,000 skills)")
+    parser.add_argument("--sizes", default="1000,10000", help="catalogue sizes built by both tools, alternating")
+    parser.add_argument("--pairs", type=int, default=5, help="sitegen/Hugo pairs per size (the median is reported)")
+    parser.add_argument("--solo", default="100000", help="sizes built by sitegen alone; '' for none")
+    parser.add_argument("--solo-runs", type=int, default=1)
     parser.add_argument("--work", default="/dev/shm/sitegen-bench" if os.path.isdir("/dev/shm") else "/tmp/sitegen-bench")
+    parser.add_argument("--sitegen", help="a sitegen binary to measure (default: build this checkout's release)")
+    parser.add_argument("--no-build", action="store_true", help="use .build/release/sitegen as it is")
+    parser.add_argument("--keep", action="store_true", help="keep each catalogue and output (else removed once measured)")
     args = parser.parse_args()
+    if args.pairs < 1:
+        sys.exit("--pairs must be at least 1")
 
-    subprocess.run(["swift", "build", "-c", "release", "--product", "sitegen"], cwd=ROOT, check=True)
-    sitegen = ROOT / ".build" / "release" / "sitegen"
+    if args.sitegen:
+        sitegen = pathlib.Path(args.sitegen).resolve()
+    else:
+        if not args.no_build:
+            subprocess.run(["swift", "build", "-c", "release", "--product", "sitegen"], cwd=ROOT, check=True)
+        sitegen = ROOT / ".build" / "release" / "sitegen"
     hugo = shutil.which("hugo")
     work = pathlib.Path(args.work)
-    print(f"machine: {os.cpu_count()} cores; output on {work}")
-    print(f"{'skills':>8} {'pages':>8} {'time s':>8} {'pages/s':>9} {'peak MB':>8} {'rebuild s':>10}"
-          + (f" {'hugo s':>8} {'hugo MB':>8} {'ours/hugo':>9}" if hugo else ""))
-    written = []
-    for size in [int(s) for s in args.sizes.split(",")]:
+    hugo_version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1] if hugo else "absent"
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GB;"
+          f" load average {os.getloadavg()[0]:.1f}; hugo {hugo_version}; output on {work}")
+    header = (f"{'skills':>8} {'tool':>8} {'median s':>8} {'min–max':>13} {'cpu s':>6} {'peak MB':>8} {'pages':>8} {'files':>8} {'MB':>8}")
+    print(header)
+    ratios = []
+    stage_lines = []
+    for size in [int(s) for s in args.sizes.split(",") if s]:
         folder = work / str(size)
-        shutil.rmtree(folder, ignore_errors=True)
-        generate = [sys.executable, str(ROOT / "Benchmarks" / "generate.py"), str(size), str(folder / "Content")]
-        with_hugo = hugo and size <= args.hugo_max
-        if with_hugo:
-            generate += ["--hugo", str(folder / "hugo")]
-        subprocess.run(generate, check=True, stdout=subprocess.DEVNULL)
-        best = None
-        for run in range(args.runs):
-            shutil.rmtree(folder / "Public", ignore_errors=True)
-            result = measure([str(sitegen), "build"], folder)
-            best = result if best is None or result[0] < best[0] else best
-        seconds, peak, out = best
-        pages = int(re.search(r": ([\d,]+) pages", out).group(1).replace(",", ""))
-        rebuild, _, _ = measure([str(sitegen), "build"], folder)
-        line = f"{size:>8} {pages:>8} {seconds:>8.2f} {pages / seconds:>9.0f} {peak:>8.0f} {rebuild:>10.2f}"
-        if with_hugo:
-            hugo_best = None
-            for run in range(args.runs):
-                shutil.rmtree(folder / "hugo" / "public", ignore_errors=True)
-                result = measure([hugo, "--quiet"], folder / "hugo")
-                hugo_best = result if hugo_best is None or result[0] < hugo_best[0] else hugo_best
-            line += f" {hugo_best[0]:>8.2f} {hugo_best[1]:>8.0f} {seconds / hugo_best[0]:>5.2f}"
-            written.append((size, "hugo", *tree_size(folder / "hugo" / "public")))
-        print(line, flush=True)
-        written.append((size, "sitegen", *tree_size(folder / "Public")))
-    print("written:")
-    for size, tool, files, total in written:
-        print(f"{size:>8} {tool:>8} {files:>8} files {total / 1e6:>8.0f} MB")
+        generate(size, folder, bool(hugo))
+        ours, theirs = Runs("sitegen"), Runs("hugo")
+        for _ in range(args.pairs):
+            sitegen_build(sitegen, folder, ours)
+            if hugo:
+                hugo_build(hugo, folder, theirs)
+        ours.wrote = written(folder / "Public")
+        print(ours.row(size), flush=True)
+        if hugo:
+            theirs.wrote = written(folder / "hugo" / "public")
+            print(theirs.row(size), flush=True)
+            ratios.append((size, statistics.median(ours.seconds) / statistics.median(theirs.seconds)))
+        stage_lines.append((size, ours))
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)  # tmpfs is memory
+    for size in [int(s) for s in args.solo.split(",") if s]:
+        folder = work / str(size)
+        generate(size, folder, False)
+        ours = Runs("sitegen")
+        for _ in range(args.solo_runs):
+            sitegen_build(sitegen, folder, ours)
+        ours.wrote = written(folder / "Public")
+        print(ours.row(size), flush=True)
+        stage_lines.append((size, ours))
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)
+    for size, ratio in ratios:
+        print(f"{size:>8} sitegen/hugo {ratio:.2f} (goal at 10,000: at most 0.5)")
+    for size, runs in stage_lines:
+        print_stages(size, runs)
 
 
 if __name__ == "__main__":

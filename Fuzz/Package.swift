@@ -3,7 +3,7 @@
 // never compile them; `scripts/fuzz` builds and runs them (see CONTRIBUTING.md).
 import PackageDescription
 
-let readers = ["FuzzVoteLines", "FuzzCountsJSON", "FuzzSusiStore", "FuzzFrontMatter", "FuzzSusiSkillFile", "FuzzSiteConfig"]
+let readers = ["FuzzVoteLines", "FuzzCountsJSON", "FuzzSusiStore", "FuzzFrontMatter", "FuzzSusiSkillFile", "FuzzSiteConfig", "FuzzPlainYAML"]
 
 let package = Package(
     name: "sitegen-fuzz",

@@ -57,7 +57,9 @@ enum LinkCheck {
     /// that each keep their own verdicts; the result is in page order whatever core checked what.
     static func check(_ files: [OutputFile], existing: Set<String>, config: SiteConfig) -> [Broken] {
         let sorted = files.sorted(by: { $0.path < $1.path })
-        let runs = stride(from: 0, to: sorted.count, by: 32).map { sorted[$0..<min(sorted.count, $0 + 32)] }
+        // Few, long runs: each keeps its verdicts, which most links of its later pages reuse.
+        let length = max(32, sorted.count / (2 * ProcessInfo.processInfo.activeProcessorCount))
+        let runs = stride(from: 0, to: sorted.count, by: length).map { sorted[$0..<min(sorted.count, $0 + length)] }
         return runs.parallelMap { run -> [Broken] in
             var checker = Checker(existing: existing, config: config)
             return run.flatMap { checker.check($0) }
@@ -69,7 +71,7 @@ enum LinkCheck {
         let existing: Set<String>
         let config: SiteConfig
         // Most links start from the site root (`../../` × depth, the base path, the base URL), so
-        // their verdict depends only on the rest: decided once, not once per page.
+        // their verdict depends only on the rest: decided once per run, not once per page.
         private var verdicts: [Substring: String?] = [:]
 
         init(existing: Set<String>, config: SiteConfig) {
@@ -86,13 +88,13 @@ enum LinkCheck {
             for link in references(in: data) {
                 let reason: String?
                 if let rest = fromRoot(link, rootPrefix: rootPrefix, config: config) {
-                    if existing.contains(LinkCheck.plainTarget(rest)) {
-                        // The common case, settled without `problem`: a plain path to a file that exists.
-                        reason = nil
-                    } else if let known = verdicts[rest] {
+                    if let known = verdicts[rest] {
+                        // Navigation and cards repeat the same links page after page: one lookup.
                         reason = known
                     } else {
-                        reason = problem(String(rest), directory: [], existing: existing, config: config)
+                        // A plain path to a file that exists is settled without `problem`.
+                        reason = existing.contains(LinkCheck.plainTarget(rest))
+                            ? nil : problem(String(rest), directory: [], existing: existing, config: config)
                         verdicts[rest] = reason
                     }
                 } else {

@@ -29,7 +29,8 @@ enum MarkdownSkillReader {
         guard let mapping = YAMLDocument.mapping(parts.yaml, path: displayPath, lineOffset: parts.yamlLineOffset, &log) else {
             return nil
         }
-        let bodyLine = parts.yamlLineOffset + parts.yaml.split(separator: "\n", omittingEmptySubsequences: false).count + 2
+        let yamlLines = parts.yaml.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let bodyLine = parts.yamlLineOffset + yamlLines + 2
         return SkillFields.read(from: mapping, id: id, description: parts.body, displayPath: displayPath,
                                 bodyLine: bodyLine, &log)
     }
@@ -50,6 +51,9 @@ enum YAMLDocument {
         case nil:
             break
         }
+        // Nearly every skill's front matter is `key: value` lines and simple lists: read without
+        // Yams when it is (proven equal in PlainYAMLDifferentialTests), by Yams otherwise.
+        if let pairs = PlainYAML.mapping(yaml) { return YAMLMapping(pairs, path: path, lineOffset: lineOffset) }
         let node: Node?
         do {
             // The basic resolver leaves every scalar as text: types are checked field by field
@@ -63,14 +67,14 @@ enum YAMLDocument {
             log.error(path, "invalid YAML: \(error)")
             return nil
         }
-        guard let node else { return YAMLMapping(Node.Mapping([]), path: path, lineOffset: lineOffset) }
-        guard case .mapping(let mapping) = node else {
-            let mark = node.mark
-            log.error(path, line: mark.map { $0.line + lineOffset }, column: mark?.column,
-                      "expected `key: value` lines, found a \(YAMLMapping.kind(node))")
+        guard let node else { return YAMLMapping([], path: path, lineOffset: lineOffset) }
+        let converted = YAMLNode(node)
+        guard case .mapping(let pairs) = converted.kind else {
+            log.error(path, line: converted.line.map { $0 + lineOffset }, column: converted.column,
+                      "expected `key: value` lines, found a \(YAMLMapping.kind(converted))")
             return nil
         }
-        return YAMLMapping(mapping, path: path, lineOffset: lineOffset)
+        return YAMLMapping(pairs, path: path, lineOffset: lineOffset)
     }
 
     static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {

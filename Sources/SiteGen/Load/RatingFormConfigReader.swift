@@ -1,12 +1,10 @@
-import Yams
-
 /// Reads the `rating_form` mapping of `site.yml`. Returns nil (no form) when there is no usable
 /// endpoint; every mistake is reported at its line and column.
 enum RatingFormConfigReader {
     static let knownKeys = ["endpoint", "method", "fields", "extra", "granularity", "sign_in_url", "preset", "susi_web_client"]
     static let fieldKeys = ["skill", "stars", "model", "group", "language"]
 
-    static func read(_ form: inout YAMLMapping, section: Node?, _ log: inout DiagnosticLog) -> RatingFormConfig? {
+    static func read(_ form: inout YAMLMapping, section: YAMLNode?, _ log: inout DiagnosticLog) -> RatingFormConfig? {
         var config: RatingFormConfig?
         if let preset = form.string("preset", &log) {
             if RatingFormConfig.Preset(rawValue: preset.lowercased()) == .susi {

@@ -56,6 +56,14 @@ public enum ReaderEntryPoints {
         return log.items
     }
 
+    /// The plain front-matter reader against Yams, on a Markdown skill's front matter (or the
+    /// whole text when it has none): nil when they agree, else what differs.
+    public static func plainYAMLDifference(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let yaml = (try? FrontMatter.split(text))?.yaml ?? text
+        return PlainYAMLAgreement.difference(yaml)
+    }
+
     /// A SUSI skill file (`.txt`) at `models/general/News/en/headline.txt`.
     public static func susiSkillFile(_ bytes: [UInt8]) -> [Diagnostic] {
         let path = "skills/models/general/News/en/headline.txt"

@@ -1,60 +1,58 @@
-import Yams
-
 /// Typed, position-aware access to a YAML mapping. Every wrong type becomes a diagnostic at the
 /// value's line and column in the file (`lineOffset` maps front-matter lines to file lines).
 struct YAMLMapping {
-    let node: Node.Mapping
+    let pairs: [YAMLNode.Pair]
     let path: String
     let lineOffset: Int
     private(set) var consumed: Set<String> = []
-    /// Values by key, built once: Yams' own lookup resolves every key's tag on each call.
-    private let values: [String: Node]
+    /// Values by key, built once.
+    private let values: [String: YAMLNode]
 
-    init(_ mapping: Node.Mapping, path: String, lineOffset: Int) {
-        self.node = mapping
+    init(_ pairs: [YAMLNode.Pair], path: String, lineOffset: Int) {
+        self.pairs = pairs
         self.path = path
         self.lineOffset = lineOffset
-        var values: [String: Node] = [:]
-        for (key, value) in mapping {
-            if let name = key.scalar?.string, values[name] == nil { values[name] = value }
+        var values: [String: YAMLNode] = [:]
+        for pair in pairs {
+            if let name = pair.key.string, values[name] == nil { values[name] = pair.value }
         }
         self.values = values
     }
 
-    func position(of node: Node?) -> (line: Int?, column: Int?) {
-        guard let mark = node?.mark else { return (nil, nil) }
-        return (mark.line + lineOffset, mark.column)
+    func position(of node: YAMLNode?) -> (line: Int?, column: Int?) {
+        guard let node, let line = node.line else { return (nil, nil) }
+        return (line + lineOffset, node.column)
     }
 
-    var keys: [(String, Node)] {
-        node.compactMap { pair in pair.key.scalar.map { ($0.string, pair.key) } }
+    var keys: [(String, YAMLNode)] {
+        pairs.compactMap { pair in pair.key.string.map { ($0, pair.key) } }
     }
 
-    func value(_ key: String) -> Node? { values[key] }
+    func value(_ key: String) -> YAMLNode? { values[key] }
 
-    func error(_ log: inout DiagnosticLog, at node: Node?, _ message: String) {
+    func error(_ log: inout DiagnosticLog, at node: YAMLNode?, _ message: String) {
         let (line, column) = position(of: node)
         log.error(path, line: line, column: column, message)
     }
 
-    func warning(_ log: inout DiagnosticLog, at node: Node?, _ message: String) {
+    func warning(_ log: inout DiagnosticLog, at node: YAMLNode?, _ message: String) {
         let (line, column) = position(of: node)
         log.warning(path, line: line, column: column, message)
     }
 
-    static func isNull(_ node: Node) -> Bool {
-        guard case .scalar(let scalar) = node else { return false }
-        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    static func isNull(_ node: YAMLNode) -> Bool {
+        guard node.isPlainScalar, let string = node.string else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(string)
     }
 
     mutating func string(_ key: String, _ log: inout DiagnosticLog) -> String? {
         consumed.insert(key)
         guard let value = values[key], !Self.isNull(value) else { return nil }
-        guard case .scalar(let scalar) = value else {
+        guard let string = value.string else {
             error(&log, at: value, "`\(key)` must be text, not a \(Self.kind(value))")
             return nil
         }
-        return scalar.string
+        return string
     }
 
     mutating func bool(_ key: String, _ log: inout DiagnosticLog) -> Bool? {
@@ -73,7 +71,7 @@ struct YAMLMapping {
             return nil
         }
         guard number.isFinite else {
-            let written = value.scalar?.string ?? ""
+            let written = value.string ?? ""
             error(&log, at: value, "`\(key)` must be a finite number; `\(written.prefix(40))` is too large or not a number")
             return nil
         }
@@ -83,9 +81,9 @@ struct YAMLMapping {
     /// A YAML number, in any form YAML 1.1 allows (`12`, `0x1F`, `1.5e3`, `1:30`), or nil.
     /// Yams reads base-60 integers (`1:2:3:…`) by multiplying without overflow checks, so a long
     /// one would trap: those are only read as floating point, which cannot.
-    static func number(_ node: Node) -> Double? {
+    static func number(_ node: YAMLNode) -> Double? {
         if let float = node.float { return float }
-        guard let scalar = node.scalar, !scalar.string.contains(":") else { return nil }
+        guard let string = node.string, !string.contains(":") else { return nil }
         return node.int.map(Double.init)
     }
 
@@ -93,23 +91,23 @@ struct YAMLMapping {
     mutating func stringList(_ key: String, _ log: inout DiagnosticLog) -> [String]? {
         consumed.insert(key)
         guard let value = values[key], !Self.isNull(value) else { return nil }
-        switch value {
-        case .scalar(let scalar):
+        switch value.kind {
+        case .scalar(let string, _, _):
             // One text stands for a one-item list; a bare number or true/false is a mistake.
-            if scalar.style == .plain, Self.number(value) != nil || value.bool != nil {
+            if value.isPlainScalar, Self.number(value) != nil || value.bool != nil {
                 error(&log, at: value, "`\(key)` must be a list of text (lines starting with `- `), not \(value.bool != nil ? "true/false" : "a number")")
                 return nil
             }
-            return [scalar.string]
+            return [string]
         case .sequence(let sequence):
             var items: [String] = []
             for item in sequence {
                 if Self.isNull(item) { continue }
-                guard case .scalar(let scalar) = item else {
+                guard let string = item.string else {
                     error(&log, at: item, "every item of `\(key)` must be text")
                     continue
                 }
-                items.append(scalar.string)
+                items.append(string)
             }
             return items
         default:
@@ -121,11 +119,11 @@ struct YAMLMapping {
     mutating func mapping(_ key: String, _ log: inout DiagnosticLog) -> YAMLMapping? {
         consumed.insert(key)
         guard let value = values[key], !Self.isNull(value) else { return nil }
-        guard case .mapping(let mapping) = value else {
+        guard case .mapping(let pairs) = value.kind else {
             error(&log, at: value, "`\(key)` must be a mapping of keys to values")
             return nil
         }
-        return YAMLMapping(mapping, path: path, lineOffset: lineOffset)
+        return YAMLMapping(pairs, path: path, lineOffset: lineOffset)
     }
 
     /// Warns about keys nobody read, suggesting the closest known one. `hints` explains keys
@@ -145,8 +143,8 @@ struct YAMLMapping {
         }
     }
 
-    static func kind(_ node: Node) -> String {
-        switch node {
+    static func kind(_ node: YAMLNode) -> String {
+        switch node.kind {
         case .scalar: "text"
         case .mapping: "mapping"
         case .sequence: "list"

@@ -1,10 +1,19 @@
 /// The whole catalogue, ready to render: skills with their ratings, grouped and sorted.
 public struct Catalogue: Sendable {
-    public struct Entry: Sendable {
+    /// A class, not a struct: listings, cards and pages pass entries around by the thousand, and
+    /// copying one as a value retained every string of its skill (a few percent of a build).
+    /// Every property is a constant, so sharing one is the same as copying it.
+    public final class Entry: Sendable {
         public let skill: Skill
         public let rating: RatingSummary
         /// Site path of the skill page, ending in `/` (`skills/news/headline-finder/`).
         public let path: String
+
+        init(skill: Skill, rating: RatingSummary, path: String) {
+            self.skill = skill
+            self.rating = rating
+            self.path = path
+        }
     }
 
     public struct Group: Sendable {
