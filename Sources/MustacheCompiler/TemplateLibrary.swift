@@ -78,6 +78,7 @@ public struct TemplateLibrary: Sendable {
     public func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool {
         guard let index = indexes[name] else { return false }
         var renderer = TemplateRenderer(templates: templates, initialEscaping: initialEscaping, root: data, output: output)
+        // The renderer holds the only reference, so appending never copies the caller's bytes.
         output = []
         renderer.render(templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
         output = renderer.output
