@@ -6,7 +6,7 @@ import Testing
 @Suite struct RandomTemplateTests {
     static let names = ["a", "b", "c", "list", "t"]
 
-    @Test(arguments: 0..<300)
+    @Test(arguments: 0..<1000)
     func grammarTemplate(seed: Int) {
         var grammar = TemplateGrammar(generator: SeededGenerator(seed: UInt64(seed) &* 7919))
         // Partials only downwards, and inside blocks only to ones without blocks: a block
@@ -22,7 +22,7 @@ import Testing
     }
 
     /// Tag pieces thrown together: mostly invalid, so this checks the two reject the same.
-    @Test(arguments: 0..<300)
+    @Test(arguments: 0..<1000)
     func junkTemplate(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) &+ 1_000_003)
         let pieces = ["{{", "}}", "{", "}", "#", "^", "/", "!", ">", "<", "$", "=", "&", "%", ".", "a", "b", " ", "\n",
@@ -77,7 +77,7 @@ struct TemplateGrammar {
     }
 
     private mutating func pieces(depth: Int, partials: [String]) -> String {
-        (0..<Int.random(in: 0...6, using: &generator)).map { _ in piece(depth: depth, partials: partials) }.joined()
+        (0..<Int.random(in: depth == 0 ? 3...10 : 0...5, using: &generator)).map { _ in piece(depth: depth, partials: partials) }.joined()
     }
 
     private mutating func piece(depth: Int, partials: [String]) -> String {
