@@ -69,11 +69,32 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmarks/templates.sh: the two template engines on the skill page, timed.
+        .executableTarget(
+            name: "template-benchmark",
+            dependencies: [
+                "SiteGen",
+                "MustacheCompiler",
+                "MustacheOracle",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            path: "Benchmarks/TemplateBenchmark"
+        ),
         .testTarget(
             name: "SiteGenTests",
             dependencies: ["SiteGen"],
             // Golden files are read through #filePath, not bundled.
             exclude: ["Golden"]
+        ),
+        // The compiled engine against swift-mustache: hand-written, theme and generated templates.
+        .testTarget(
+            name: "MustacheCompilerTests",
+            dependencies: [
+                "MustacheCompiler",
+                "MustacheOracle",
+                "SiteGen",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .testTarget(
             name: "SiteServerTests",

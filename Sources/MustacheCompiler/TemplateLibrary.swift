@@ -1,0 +1,87 @@
+/// A theme's templates, each parsed once, with partials and parents found by name at compile
+/// time. Immutable after compiling, so one library renders on many threads at once.
+public struct TemplateLibrary: Sendable {
+    private let templates: [[TemplateNode]]
+    private let indexes: [String: Int]
+    private let initialEscaping: TemplateEscaping
+
+    /// The templates that compiled, by name; the others are left out, as swift-mustache's library
+    /// leaves them out, so a partial naming one renders nothing.
+    public var names: [String] { indexes.keys.sorted() }
+
+    /// Compiles every template, reporting each one that does not compile.
+    /// - Parameters:
+    ///   - sources: the templates by name (the name partials use), with the path to name in errors.
+    ///   - contentTypes: the escapings a `{{% CONTENT_TYPE: name }}` pragma can choose.
+    ///   - initialEscaping: what `{{name}}` uses before any pragma, in every template and partial
+    ///     (swift-mustache's own HTML escaping unless the caller says otherwise).
+    public static func compile(
+        _ sources: [String: (text: String, path: String)],
+        contentTypes: [String: TemplateEscaping] = TemplateEscaping.standardContentTypes,
+        initialEscaping: TemplateEscaping = .swiftMustacheHTML
+    ) -> (library: TemplateLibrary, errors: [TemplateError]) {
+        var names = sources.keys.sorted()
+        var errors: [TemplateError] = []
+        while true {
+            let indexes = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+            var templates: [[TemplateNode]] = []
+            var failed: [String] = []
+            for name in names {
+                guard let source = sources[name] else { continue }
+                let characters = Array(source.text)
+                var parser = TemplateParser(characters, partials: indexes, contentTypes: contentTypes)
+                do {
+                    templates.append(try parser.parseTemplate())
+                } catch let failure as TemplateParseFailure {
+                    failed.append(name)
+                    errors.append(TemplateError(path: source.path, source: characters, failure: failure))
+                } catch {
+                    failed.append(name)
+                    errors.append(TemplateError(path: source.path, line: 1, column: 1, message: "\(error)"))
+                }
+            }
+            // Partials were resolved against every name; once without the failed ones, they
+            // resolve to nothing, as they would in swift-mustache.
+            if failed.isEmpty {
+                return (TemplateLibrary(templates: templates, indexes: indexes, initialEscaping: initialEscaping), errors)
+            }
+            names.removeAll(where: failed.contains)
+        }
+    }
+
+    /// Compiles every template, throwing the first error (by template name) if any fails.
+    public init(
+        _ sources: [String: (text: String, path: String)],
+        contentTypes: [String: TemplateEscaping] = TemplateEscaping.standardContentTypes,
+        initialEscaping: TemplateEscaping = .swiftMustacheHTML
+    ) throws {
+        let (library, errors) = Self.compile(sources, contentTypes: contentTypes, initialEscaping: initialEscaping)
+        if let first = errors.first { throw first }
+        self = library
+    }
+
+    private init(templates: [[TemplateNode]], indexes: [String: Int], initialEscaping: TemplateEscaping) {
+        self.templates = templates
+        self.indexes = indexes
+        self.initialEscaping = initialEscaping
+    }
+
+    /// Renders the template called `name` with `data` as the outermost context, or nil when
+    /// there is no such template.
+    public func render(templateNamed name: String, data: any TemplateData) -> String? {
+        var output: [UInt8] = []
+        guard render(templateNamed: name, data: data, into: &output) else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the rendering to `output` (for writing straight to a file); false for an unknown name.
+    public func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool {
+        guard let index = indexes[name] else { return false }
+        var renderer = TemplateRenderer(templates: templates, initialEscaping: initialEscaping, root: data, output: output)
+        // The renderer holds the only reference, so appending never copies the caller's bytes.
+        output = []
+        renderer.render(templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
+        output = renderer.output
+        return true
+    }
+}

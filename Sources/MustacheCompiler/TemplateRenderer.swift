@@ -1,0 +1,175 @@
+/// Renders compiled nodes into one byte buffer with swift-mustache 2.1.1's semantics
+/// (`Template+Render.swift`, `Context.swift`, `Sequence.swift`).
+struct TemplateRenderer {
+    /// What swift-mustache's `MustacheContext` carries besides the stack.
+    struct Scope {
+        /// Put in front of every line a partial or block renders after its first.
+        var indentation: [UInt8]?
+        /// The blocks `{{<parent}}` tags have overridden, outermost first.
+        var overrides: [String: [TemplateNode]]?
+        var escaping: TemplateEscaping
+    }
+
+    /// Partials and blocks nested deeper than this render nothing: a template that includes
+    /// itself, or a block override that uses its own block, would otherwise recurse until the
+    /// stack overflows (swift-mustache crashes there).
+    static let nestingLimit = 100
+
+    let templates: [[TemplateNode]]
+    let initialEscaping: TemplateEscaping
+    var output: [UInt8]
+    /// The contexts, innermost last: the data, then every section's value.
+    private var stack: [TemplateValue]
+    private var nesting = 0
+
+    init(templates: [[TemplateNode]], initialEscaping: TemplateEscaping, root: any TemplateData, output: [UInt8]) {
+        self.templates = templates
+        self.initialEscaping = initialEscaping
+        self.stack = [.data(root)]
+        self.output = output
+    }
+
+    mutating func render(_ nodes: [TemplateNode], _ scope: Scope) {
+        var scope = scope
+        guard let indentation = scope.indentation, !indentation.isEmpty else {
+            for node in nodes { render(node, &scope) }
+            return
+        }
+        // Swift-mustache indents a piece that renders something right after a line end in what
+        // this call has rendered so far, where a line end is a `\n` that is not part of `\r\n`.
+        let start = output.count
+        for node in nodes {
+            let end = output.count
+            guard end > start, output[end - 1] == 0x0A, end - 2 < start || output[end - 2] != 0x0D else {
+                render(node, &scope)
+                continue
+            }
+            output.append(contentsOf: indentation)
+            let mark = output.count
+            render(node, &scope)
+            if output.count == mark { output.removeLast(indentation.count) }
+        }
+    }
+
+    private mutating func render(_ node: TemplateNode, _ scope: inout Scope) {
+        switch node {
+        case .text(let bytes):
+            output.append(contentsOf: bytes)
+
+        case .variable(let name, let escaped):
+            guard let value = lookUp(name) else { return }
+            if escaped {
+                scope.escaping.append(Self.text(of: value), &output)
+            } else if case .text(let text) = value {
+                output.append(contentsOf: text.utf8)
+            } else {
+                output.append(contentsOf: Self.text(of: value).utf8)
+            }
+
+        case .section(let name, let body):
+            switch lookUp(name) {
+            case nil, .flag(false)?: break
+            case .flag(true)?: render(body, scope)
+            case .list(let items)?:
+                for item in items { render(body, scope, inside: item) }
+            case let value?: render(body, scope, inside: value)
+            }
+
+        case .invertedSection(let name, let body):
+            switch lookUp(name) {
+            case nil, .flag(false)?: render(body, scope)
+            // Swift-mustache renders it inside the empty list, which `{{.}}` then prints as `[]`.
+            case .list(let items)? where items.isEmpty: render(body, scope, inside: .list(items))
+            default: break
+            }
+
+        case .block(let name, let defaultBody, let indentation):
+            guard nesting < Self.nestingLimit else { return }
+            let inner = Scope(indentation: (scope.indentation ?? []) + indentation, overrides: scope.overrides, escaping: scope.escaping)
+            nesting += 1
+            render(scope.overrides?[name] ?? defaultBody, inner)
+            nesting -= 1
+
+        case .partial(let template, let indentation, let overrides):
+            guard let template, nesting < Self.nestingLimit else { return }
+            var inherited = scope.overrides
+            if let overrides {
+                // The outer template's overrides win: it is the one being rendered.
+                inherited = scope.overrides?.merging(overrides) { outer, _ in outer } ?? overrides
+            }
+            let inner = Scope(
+                indentation: indentation.map { (scope.indentation ?? []) + $0 } ?? scope.indentation,
+                overrides: inherited,
+                escaping: initialEscaping
+            )
+            nesting += 1
+            render(templates[template], inner)
+            nesting -= 1
+
+        case .contentType(let escaping):
+            scope.escaping = escaping
+
+        case .blockDefinition:
+            // Only ever inside `{{<parent}}`, whose parser turns them into overrides.
+            break
+        }
+    }
+
+    private mutating func render(_ body: [TemplateNode], _ scope: Scope, inside value: TemplateValue) {
+        stack.append(value)
+        render(body, scope)
+        stack.removeLast()
+    }
+
+    /// The first context, innermost first, that answers the first part of the name; the rest
+    /// of the name is looked up inside that answer only.
+    private func lookUp(_ name: TemplateName) -> TemplateValue? {
+        switch name {
+        case .current:
+            return stack.last
+        case .inStack(let first, let rest):
+            for context in stack.reversed() {
+                if case .data(let data) = context, let value = data.value(named: first) {
+                    return Self.descend(value, rest)
+                }
+            }
+            return nil
+        case .fromCurrent(let path):
+            return stack.last.flatMap { Self.descend($0, path) }
+        }
+    }
+
+    private static func descend(_ value: TemplateValue, _ path: [String]) -> TemplateValue? {
+        var value = value
+        for name in path {
+            guard case .data(let data) = value, let child = data.value(named: name) else { return nil }
+            value = child
+        }
+        return value
+    }
+
+    /// A value as `{{name}}` prints it: as swift-mustache's `String(describing:)` does.
+    static func text(of value: TemplateValue) -> String {
+        switch value {
+        case .text(let text): text
+        case .number(let number): String(number)
+        case .flag(let flag): flag ? "true" : "false"
+        case .list(let items): String(describing: items.map(\.described))
+        case .data(let data): String(describing: data)
+        }
+    }
+}
+
+extension TemplateValue {
+    /// The Swift value swift-mustache holds for this one (its bridge, `OracleData`, describes a
+    /// nested context as the data itself), for printing a list as swift-mustache prints it.
+    var described: Any {
+        switch self {
+        case .text(let text): text
+        case .number(let number): number
+        case .flag(let flag): flag
+        case .list(let items): items.map(\.described)
+        case .data(let data): data
+        }
+    }
+}
