@@ -9,7 +9,7 @@ import MustacheOracle
 /// is a slot, filled in when a page is assembled. Star rows are slots too: a catalogue has a
 /// handful of distinct rows, and each is over half of a card's bytes, so cards share them
 /// instead of each holding a copy.
-struct CardCache: @unchecked Sendable {
+struct CardCache: Sendable {
     enum Kind: Int, CaseIterable, Sendable { case plain, ranked, dated }
 
     /// A card cut at its slots, so filling them in is appending, not searching.
