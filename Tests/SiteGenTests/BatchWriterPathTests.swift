@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+@testable import SiteGen
+
+/// The writer refuses every path that could leave the output folder or means something else on
+/// another host, before it writes anything of the batch.
+@Suite struct BatchWriterPathTests {
+    @Test(arguments: ["a\\b.html", "a\0b.html", "../up.html", "a/./b.html", "a//b.html", "/root.html", ""])
+    func pathsThatCouldLeaveTheFolderAreRefused(_ path: String) throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let writer = BatchWriter(folder: folder.path, previous: nil)
+        #expect(throws: OutputFolder.WriteError.self) {
+            try writer.write([OutputFile(path: "fine.html", text: "x"), OutputFile(path: path, text: "y")], from: .disk)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("fine.html").path))
+    }
+
+    @Test func plainPathsAreWritten() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        try BatchWriter(folder: folder.path, previous: nil).write([OutputFile(path: "a/b/c.html", text: "x")], from: .disk)
+        #expect(try String(contentsOf: folder.appendingPathComponent("a/b/c.html"), encoding: .utf8) == "x")
+    }
+}
