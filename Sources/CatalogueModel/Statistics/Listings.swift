@@ -1,0 +1,133 @@
+/// The catalogue's listings besides groups: orders and partitions of its entries. Pure: entries in,
+/// entries out, every order with explicit tie-breakers so pages never reshuffle between builds.
+public enum Listings {
+    /// A listing's entries under one key: a language or an author.
+    public struct Partition: Sendable {
+        /// The language code or author name as the first skill (by name) spells it.
+        public let name: String
+        /// Site path, ending in `/` (`languages/de/`, `authors/lena-hoffmann/`).
+        public let path: String
+        /// Sorted by name, then id.
+        public let entries: [Catalogue.Entry]
+    }
+
+    /// Rated skills by Bayesian score (see `BayesianRanking`).
+    public static func topRated(_ entries: [Catalogue.Entry], priorVotes: Double) -> [Catalogue.Entry] {
+        BayesianRanking(priorVotes: priorVotes).ranked(entries)
+    }
+
+    /// Rated skills by number of votes; ties: higher exact average, then name, then id.
+    public static func mostRated(_ entries: [Catalogue.Entry]) -> [Catalogue.Entry] {
+        let rated = entries.filter(\.rating.isRated)
+        let counts = rated.map(\.rating.counts)
+        let byName = rated.nameRanks()
+        return rated.sortedByIndex { i, j in
+            let ca = counts[i], cb = counts[j]
+            if ca.total != cb.total { return ca.total > cb.total }
+            // Cross-multiplied so equal averages compare equal, whatever floating point would say.
+            let left = ca.starSum * cb.total, right = cb.starSum * ca.total
+            if left != right { return left > right }
+            return byName[i] < byName[j]
+        }
+    }
+
+    /// Skills with a `created` date, newest first; ties: name, then id. Undated skills are left out:
+    /// placing them anywhere would claim a date they do not have.
+    public static func newest(_ entries: [Catalogue.Entry]) -> [Catalogue.Entry] {
+        let dated = entries.filter { $0.skill.created != nil }
+        let days = dated.map { $0.skill.created ?? "" }
+        let byName = dated.nameRanks()
+        return dated.sortedByIndex { i, j in
+            if days[i] != days[j] { return days[i] > days[j] }
+            return byName[i] < byName[j]
+        }
+    }
+
+    /// What the home page shows of each group: its first `count` skills in Top rated order, then
+    /// its unrated skills by name. Lists are in the order of `groups`.
+    public static func highlights(_ groups: [Catalogue.Group], topRated: [Catalogue.Entry], count: Int) -> [[Catalogue.Entry]] {
+        var place: [String: Int] = [:]
+        for (rank, entry) in topRated.enumerated() { place[entry.skill.id] = rank }
+        return groups.map { group in
+            // Group entries are by name, so a stable sort on place keeps unrated skills by name.
+            let ranked = group.entries.indices.sorted { i, j in
+                let a = place[group.entries[i].skill.id] ?? Int.max, b = place[group.entries[j].skill.id] ?? Int.max
+                return a != b ? a < b : i < j
+            }
+            return ranked.prefix(count).map { group.entries[$0] }
+        }
+    }
+
+    /// One partition per language, by code. Codes that make the same URL (`de`, `DE`) are one language.
+    public static func byLanguage(_ entries: [Catalogue.Entry], urls: SiteURLs = .standard) -> [Partition] {
+        partition(entries, key: { $0.skill.language }, path: urls.languagePage)
+    }
+
+    /// One partition per author, by name; skills without an author are in none. Spellings that make
+    /// the same URL (`Lena Hoffmann`, `lena hoffmann`) are one author.
+    public static func byAuthor(_ entries: [Catalogue.Entry], urls: SiteURLs = .standard) -> [Partition] {
+        partition(entries, key: { $0.skill.author }, path: urls.authorPage)
+    }
+
+    package static func partition(_ entries: [Catalogue.Entry], key: (Catalogue.Entry) -> String?,
+                          path: (String) -> String) -> [Partition] {
+        var names: [String: String] = [:]
+        var lists: [String: [Catalogue.Entry]] = [:]
+        // Sorted by name first, so each partition keeps that order.
+        let byName = entries.nameRanks()
+        for entry in entries.sortedByIndex({ byName[$0] < byName[$1] }) {
+            guard let name = key(entry) else { continue }
+            let p = path(name)
+            lists[p, default: []].append(entry)
+            // The name shown is the spelling that sorts first, whichever skill came first.
+            if let shown = names[p], !Catalogue.compareNames(name, shown) { continue }
+            names[p] = name
+        }
+        return lists.map { Partition(name: names[$0.key] ?? $0.key, path: $0.key, entries: $0.value) }
+            .sorted { a, b in
+                let order = Catalogue.compareNamesOrder(a.name, b.name)
+                return order != 0 ? order < 0 : a.path < b.path
+            }
+    }
+}
+
+/// Every listing of one catalogue, computed once per build.
+public struct CatalogueListings: Sendable {
+    public let topRated: [Catalogue.Entry]
+    public let mostRated: [Catalogue.Entry]
+    public let newest: [Catalogue.Entry]
+    public let languages: [Listings.Partition]
+    public let authors: [Listings.Partition]
+    /// Each group's skills on the home page (see `Listings.highlights`), in the order of `Catalogue.groups`.
+    public let highlights: [[Catalogue.Entry]]
+
+    public init(_ catalogue: Catalogue) {
+        let entries = catalogue.entries
+        topRated = Listings.topRated(entries, priorVotes: catalogue.config.priorVotes)
+        mostRated = Listings.mostRated(entries)
+        newest = Listings.newest(entries)
+        languages = Listings.byLanguage(entries, urls: catalogue.urls)
+        authors = Listings.byAuthor(entries, urls: catalogue.urls)
+        highlights = Listings.highlights(catalogue.groups, topRated: topRated, count: catalogue.config.homeCards)
+    }
+}
+
+extension Array where Element == Catalogue.Entry {
+    /// Sorted by comparing indices: the entries are large, and sorting moves what it sorts.
+    package func sortedByIndex(_ areInIncreasingOrder: (Int, Int) -> Bool) -> [Catalogue.Entry] {
+        indices.sorted(by: areInIncreasingOrder).map { self[$0] }
+    }
+
+    /// Each entry's place in `Catalogue.byName` order, so sorts that fall back to the name
+    /// compare two integers instead of two entries.
+    package func nameRanks() -> [Int] {
+        let names = map(\.skill.name), ids = map(\.skill.id)
+        let order = indices.sorted { i, j in
+            let order = Catalogue.compareNamesOrder(names[i], names[j])
+            return order != 0 ? order < 0 : ids[i] < ids[j]
+        }
+        var ranks = [Int](repeating: 0, count: count)
+        for (rank, index) in order.enumerated() { ranks[index] = rank }
+        return ranks
+    }
+}
