@@ -6,10 +6,10 @@ import Foundation
 /// entries (`skills/`, `ratings/`, `static/`, `site.yml`, `models/`) may be links, which lets a
 /// site share folders between catalogues, but only to a target that is inside the content folder
 /// too: `ln -s /etc Content/static` would otherwise publish `/etc`.
-package enum ContentBoundary {
+enum ContentBoundary {
     /// Whether the link at `path` resolves to a place inside `root`; an error naming the link and
     /// its target when it does not.
-    package static func linkStaysInside(_ path: URL, root: URL, display: String, source: ContentSource,
+    static func linkStaysInside(_ path: URL, root: URL, display: String, source: ContentSource,
                                 _ log: inout DiagnosticLog) -> Bool {
         let target = source.linkTarget(path.path) ?? "?"
         guard let resolved = source.resolved(path.path) else {
@@ -27,7 +27,7 @@ package enum ContentBoundary {
     /// Whether the file at `path` (a top-level entry such as `site.yml`) may be read: not a link,
     /// or a link that stays inside `root`. A missing file may be read (its absence is handled by
     /// the reader).
-    package static func mayRead(_ path: URL, root: URL, display: String, source: ContentSource, _ log: inout DiagnosticLog) -> Bool {
+    static func mayRead(_ path: URL, root: URL, display: String, source: ContentSource, _ log: inout DiagnosticLog) -> Bool {
         guard source.status(path.path, false) == .link else { return true }
         return linkStaysInside(path, root: root, display: display, source: source, &log)
     }

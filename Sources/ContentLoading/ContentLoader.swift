@@ -110,18 +110,18 @@ public enum ContentLoader {
                              ratingFilesRead: sources.filesRead, votesRead: sources.votesRead)
     }
 
-    package struct FileSkills: Sendable {
+    struct FileSkills: Sendable {
         package var skills: [Skill] = []
         /// `skills` whose text fields passed `SkillText.check` (cleaned), and those that did not.
         package var checked: [Skill] = []
         package var failed: [Skill] = []
         /// Skills from SUSI `.txt` files: their page names are settled after all are read.
-        package var susiSkills: [Skill] = []
+        var susiSkills: [Skill] = []
         package var diagnostics: [Diagnostic] = []
     }
 
     /// The skills one file defines (a getSkillList response defines several).
-    package static func readSkills(_ file: ContentFile, contentPath: String, root: URL, source: ContentSource,
+    static func readSkills(_ file: ContentFile, contentPath: String, root: URL, source: ContentSource,
                            budget: ReadBudget = ReadBudget(), _ log: inout DiagnosticLog) -> FileSkills {
         let ext = (file.relativePath as NSString).pathExtension.lowercased()
         if ext == "txt" {

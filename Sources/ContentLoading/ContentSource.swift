@@ -42,7 +42,7 @@ public struct ContentSource: Sendable {
     /// The path with every link on the way resolved; nil when it leads nowhere.
     package let resolved: @Sendable (_ path: String) -> String?
     /// What a link says it points to, for messages.
-    package let linkTarget: @Sendable (_ path: String) -> String?
+    let linkTarget: @Sendable (_ path: String) -> String?
     /// Everything below a folder but hidden entries, without following links, in no order.
     package let entries: @Sendable (_ folder: String) -> [Entry]
     /// A regular file's bytes, at most `limit` of them.

@@ -6,8 +6,8 @@ import Foundation
 /// libraries (libcmark cut descriptions short at one, without a word), and none of them is
 /// allowed in HTML. In the catalogue's own files they are errors at their line and column; in
 /// community SUSI files they are removed with a warning.
-package enum ControlCharacters {
-    package struct Found: Equatable {
+enum ControlCharacters {
+    struct Found: Equatable {
         package var line: Int
         /// In characters (Unicode scalars), from 1, as editors count.
         package var column: Int
@@ -23,7 +23,7 @@ package enum ControlCharacters {
         }
     }
 
-    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: false
         case 0x00...0x1F, 0x7F...0x9F: true

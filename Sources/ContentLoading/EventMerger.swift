@@ -11,7 +11,7 @@ import Foundation
 ///
 /// A last line without its final newline that stops mid-JSON is an interrupted append
 /// (`TornLine`): it is ignored with a warning, as a write-ahead log would.
-package struct EventMerger {
+struct EventMerger {
     /// One line, decoded leniently: a field of an unexpected type is kept as a JSON value so the
     /// checks below can name it.
     package struct Line: Decodable {
@@ -53,7 +53,7 @@ package struct EventMerger {
 
     private var anonymous: [String: StarCounts] = [:]
     private var byUser: [String: [String: UserVote]] = [:]
-    package private(set) var firstPath: [String: String] = [:]
+    private(set) var firstPath: [String: String] = [:]
     private let decoder = JSONDecoder()
 
     package mutating func read(_ text: String, path: String, _ log: inout DiagnosticLog) {
@@ -147,12 +147,12 @@ package struct EventMerger {
 
     /// Whether a vote read earlier with timestamp `earlier` stays ahead of one read now with
     /// `now`: only when both name instants and its instant is the later one.
-    package static func isLater(_ earlier: String?, than now: String?) -> Bool {
+    static func isLater(_ earlier: String?, than now: String?) -> Bool {
         guard let earlier, let now, let first = VoteTime(earlier), let second = VoteTime(now) else { return false }
         return first > second
     }
 
-    package func tallies() -> [String: RatingTally] {
+    func tallies() -> [String: RatingTally] {
         var result: [String: RatingTally] = [:]
         for (skill, counts) in anonymous { result[skill, default: RatingTally()].stars += counts }
         for (skill, users) in byUser {

@@ -3,7 +3,7 @@
 /// read byte by byte, about twenty times faster than JSONDecoder. Any other line (escapes,
 /// fractions, nesting, a repeated key, invalid JSON) makes the whole file go to JSONDecoder,
 /// which reads it the same way and also explains its errors.
-package enum FlatVoteLines {
+enum FlatVoteLines {
     /// One event per line, or nil when a line is not of the plain shape.
     package static func read(_ bytes: [UInt8], _ lines: [Range<Int>]) -> [EventMerger.Line]? {
         bytes.withUnsafeBufferPointer { buffer -> [EventMerger.Line]? in

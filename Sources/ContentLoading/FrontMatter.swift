@@ -1,8 +1,8 @@
 /// Splits a Markdown file into its YAML front matter and body.
-package struct FrontMatter {
-    package var yaml: String
+struct FrontMatter {
+    var yaml: String
     /// Lines before the YAML text starts (the opening `---`), to report file line numbers.
-    package var yamlLineOffset: Int
+    var yamlLineOffset: Int
     package var body: String
 
     package enum Problem: Error, Equatable {

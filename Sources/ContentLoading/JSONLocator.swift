@@ -5,7 +5,7 @@ import Foundation
 /// already wrong (the text parsed, but a value is bad), so the fast JSON parser stays on the
 /// normal path. A byte scanner walks down the key path; it never recurses into values it skips,
 /// so size and depth cannot hurt it, and like JSONDecoder it takes the last of duplicate keys.
-package enum JSONLocator {
+enum JSONLocator {
     package static func position(of keyPath: [String], in text: String) -> (line: Int, column: Int)? {
         cache.position(of: keyPath, in: text)
     }

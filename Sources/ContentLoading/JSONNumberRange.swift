@@ -1,13 +1,13 @@
 /// JSON numbers Foundation cannot hold. JSONDecoder refuses the whole document for one of them
 /// (`1e400` is beyond Double, `1e-400` too close to zero) with only "not valid JSON", so on the
 /// error path the text is scanned to say which number and where.
-package enum JSONNumberRange {
-    package struct OutOfRange: Error, Equatable {
+enum JSONNumberRange {
+    struct OutOfRange: Error, Equatable {
         /// Byte offset of the number's first character.
         package var offset: Int
-        package var token: String
+        var token: String
         /// True when the number is too close to zero rather than too large.
-        package var underflows: Bool
+        var underflows: Bool
 
         package var message: String {
             underflows
@@ -17,7 +17,7 @@ package enum JSONNumberRange {
     }
 
     /// The first number outside strings that does not fit in a Double, or nil.
-    package static func firstOutOfRange(in bytes: [UInt8]) -> OutOfRange? {
+    static func firstOutOfRange(in bytes: [UInt8]) -> OutOfRange? {
         var index = 0
         var inString = false, escaped = false
         while index < bytes.count {

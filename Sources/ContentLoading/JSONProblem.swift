@@ -5,13 +5,13 @@ import Foundation
 /// Linux reports only "not valid JSON", so on the error path the text is parsed again with
 /// JSONSerialization, whose message carries the byte offset ("around character 13"); the
 /// offset is turned into line and column, and the message into words a content author can act on.
-package enum JSONProblem {
+enum JSONProblem {
     /// Thrown before decoding when the text nests deeper than `InputLimits.nestingDepth`.
-    package struct TooDeep: Error {
+    struct TooDeep: Error {
         package let offset: Int
     }
 
-    package struct Syntax: Equatable {
+    struct Syntax: Equatable {
         package var line: Int
         package var column: Int
         package var message: String
@@ -35,7 +35,7 @@ package enum JSONProblem {
     }
 
     /// Where and why `data` is not JSON; nil when it is.
-    package static func syntax(in data: Data) -> Syntax? {
+    static func syntax(in data: Data) -> Syntax? {
         let detail: String
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -144,7 +144,7 @@ package enum JSONProblem {
     }
 
     /// Foundation says "… around character 13."; the number is a 0-based byte offset.
-    package static func characterOffset(in detail: String) -> Int? {
+    static func characterOffset(in detail: String) -> Int? {
         guard let range = detail.range(of: "character ", options: .backwards) else { return nil }
         return Int(detail[range.upperBound...].prefix { $0.isNumber })
     }
@@ -180,7 +180,7 @@ package enum JSONProblem {
         return "\(error)"
     }
 
-    package static func cleaned(_ text: String) -> String {
+    static func cleaned(_ text: String) -> String {
         var t = text
         if let r = t.range(of: " around ") { t = String(t[..<r.lowerBound]) }
         if t.hasSuffix(".") { t.removeLast() }
@@ -189,9 +189,9 @@ package enum JSONProblem {
 }
 
 /// How deeply JSON nests, found with a byte scan that cannot recurse.
-package enum JSONNesting {
+enum JSONNesting {
     /// Byte offset of the first `[` or `{` deeper than `limit`, or nil.
-    package static func firstTooDeep(in data: Data, limit: Int = InputLimits.nestingDepth) -> Int? {
+    static func firstTooDeep(in data: Data, limit: Int = InputLimits.nestingDepth) -> Int? {
         var depth = 0
         var inString = false, escaped = false
         for (offset, byte) in data.enumerated() {

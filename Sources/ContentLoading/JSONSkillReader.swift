@@ -1,7 +1,7 @@
 import CatalogueModel
 
 /// Reads skills from JSON: one SUSI-style skill object, or a whole `getSkillList.json` response.
-package enum JSONSkillReader {
+enum JSONSkillReader {
     package static func read(_ text: String, id: String, displayPath: String, _ log: inout DiagnosticLog) -> [Skill] {
         let root: JSONValue
         do {
@@ -36,7 +36,7 @@ package enum JSONSkillReader {
                      displayPath: displayPath, &log).map { [$0] } ?? []
     }
 
-    package struct Defaults {
+    struct Defaults {
         package var model: String?
         package var group: String?
         package var language: String?
@@ -137,10 +137,10 @@ package enum JSONSkillReader {
 }
 
 /// SUSI's names for skills that do not name themselves.
-package enum SusiName {
+enum SusiName {
     /// The tag split on `_`, each word capitalised (`my_skill` → `My Skill`), as SUSI's web client
     /// titles a skill page; nil for a tag with nothing visible.
-    package static func fromTag(_ tag: String) -> String? {
+    static func fromTag(_ tag: String) -> String? {
         let words = tag.split(separator: "_").map { word in word.prefix(1).uppercased() + word.dropFirst() }
         let name = words.joined(separator: " ").trimmingWhitespace()
         return name.isEmpty ? nil : name

@@ -3,7 +3,7 @@ import Foundation
 
 /// A parsed JSON document. SUSI's files mix numbers and numeric strings, so readers look at
 /// values themselves instead of decoding into fixed types.
-package enum JSONValue: Sendable, Equatable, Decodable {
+enum JSONValue: Sendable, Equatable, Decodable {
     case null
     case bool(Bool)
     case number(Double)
@@ -31,7 +31,7 @@ package enum JSONValue: Sendable, Equatable, Decodable {
     package var object: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
     package var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
     package var string: String? { if case .string(let s) = self { s } else { nil } }
-    package var isNull: Bool { self == .null }
+    var isNull: Bool { self == .null }
 
     package var kind: String {
         switch self {
@@ -45,7 +45,7 @@ package enum JSONValue: Sendable, Equatable, Decodable {
     }
 
     /// A whole number, also when SUSI wrote it as a string (`"12"`).
-    package var integer: Int? {
+    var integer: Int? {
         switch self {
         case .number(let d) where d.rounded() == d && abs(d) < 1e15: Int(d)
         case .string(let s): Int(s.trimmingWhitespace())
@@ -55,7 +55,7 @@ package enum JSONValue: Sendable, Equatable, Decodable {
 
     /// Whether this is a whole number beyond what `integer` reads (`1e300`, a 20-digit string),
     /// and then its sign: such a count is too large, or negative, not "not a number".
-    package var beyondIntegerSign: FloatingPointSign? {
+    var beyondIntegerSign: FloatingPointSign? {
         switch self {
         case .number(let d) where d.rounded() == d && !(abs(d) < 1e15): return d.sign
         case .string(let s):

@@ -3,7 +3,7 @@ import CatalogueModel
 /// `ranking`, `page_size` and `home_cards` in `site.yml`: how listings are ordered, split into
 /// pages and previewed on the home page.
 extension SiteConfigReader {
-    package static func readListingSettings(_ map: inout YAMLMapping, into config: inout SiteConfig, _ log: inout DiagnosticLog) {
+    static func readListingSettings(_ map: inout YAMLMapping, into config: inout SiteConfig, _ log: inout DiagnosticLog) {
         if var ranking = map.mapping("ranking", &log) {
             if let prior = ranking.number("prior_votes", &log) {
                 if prior >= BayesianRanking.minimumPriorVotes && prior <= 1_000_000 {

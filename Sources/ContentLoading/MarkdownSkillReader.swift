@@ -3,14 +3,14 @@ import Foundation
 import Yams
 
 /// Reads a skill written as Markdown with YAML front matter (the contract in the README).
-package enum MarkdownSkillReader {
-    package static let knownKeys = [
+enum MarkdownSkillReader {
+    static let knownKeys = [
         "name", "group", "language", "model", "author", "author_url", "author_email", "image", "examples",
         "dynamic_content", "terms_of_use", "developer_privacy_policy", "created", "tags", "protected",
     ]
 
     /// Keys from SUSI's JSON or from habit that mean something else in front matter.
-    package static let hints = [
+    static let hints = [
         "description": "the description is the Markdown text after the closing `---`",
         "descriptions": "the description is the Markdown text after the closing `---`",
         "skill_name": "write `name`",
@@ -38,8 +38,8 @@ package enum MarkdownSkillReader {
 }
 
 /// Shared by every YAML reader: parse, and insist on a mapping at the top.
-package enum YAMLDocument {
-    package static func mapping(_ yaml: String, path: String, lineOffset: Int, _ log: inout DiagnosticLog) -> YAMLMapping? {
+enum YAMLDocument {
+    static func mapping(_ yaml: String, path: String, lineOffset: Int, _ log: inout DiagnosticLog) -> YAMLMapping? {
         switch YAMLGuard.check(yaml) {
         case .tooDeep(let line, let column)?:
             log.error(path, line: line + lineOffset, column: column,
@@ -107,7 +107,7 @@ package enum YAMLDocument {
     }
 
     /// The next line that holds `key:` at the same column as the first occurrence.
-    package static func laterKey(_ key: String, after first: Mark, in yaml: String) -> (line: Int, column: Int)? {
+    static func laterKey(_ key: String, after first: Mark, in yaml: String) -> (line: Int, column: Int)? {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
         guard first.line >= 1, first.column >= 1, first.line < lines.count else { return nil }
         for index in first.line..<lines.count {
@@ -126,7 +126,7 @@ package enum YAMLDocument {
 }
 
 /// The fields every skill format shares, read from a YAML mapping.
-package enum SkillFields {
+enum SkillFields {
     package static func read(from mapping: YAMLMapping, id: String, description: String, displayPath: String,
                      bodyLine: Int, _ log: inout DiagnosticLog) -> Skill? {
         var m = mapping
@@ -188,7 +188,7 @@ package enum SkillFields {
         )
     }
 
-    package static func dedupe(_ items: [String]) -> [String] {
+    static func dedupe(_ items: [String]) -> [String] {
         var seen = Set<String>()
         return items.filter { seen.insert($0).inserted }
     }

@@ -44,9 +44,9 @@ private struct MemoryIndex: Sendable {
         self.folders = folders
     }
 
-    package static func normalize(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+    static func normalize(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
-    package func normalized(_ path: String) -> String { Self.normalize(path) }
+    func normalized(_ path: String) -> String { Self.normalize(path) }
 
     package func status(_ path: String) -> ContentSource.Status {
         let path = normalized(path)

@@ -9,9 +9,9 @@ import CatalogueModel
 ///
 /// Yams was a third of reading a large catalogue, most of it in building and then converting
 /// its node tree.
-package enum PlainYAML {
+enum PlainYAML {
     /// The top-level pairs, or nil when the text is not in the plain form.
-    package static func mapping(_ yaml: String) -> [YAMLNode.Pair]? {
+    static func mapping(_ yaml: String) -> [YAMLNode.Pair]? {
         var yaml = yaml
         return yaml.withUTF8 { read(UnsafeBufferPointer(rebasing: $0[...])) }
     }

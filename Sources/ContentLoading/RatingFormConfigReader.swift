@@ -2,9 +2,9 @@ import CatalogueModel
 
 /// Reads the `rating_form` mapping of `site.yml`. Returns nil (no form) when there is no usable
 /// endpoint; every mistake is reported at its line and column.
-package enum RatingFormConfigReader {
-    package static let knownKeys = ["endpoint", "method", "fields", "extra", "granularity", "sign_in_url", "preset", "susi_web_client"]
-    package static let fieldKeys = ["skill", "stars", "model", "group", "language"]
+enum RatingFormConfigReader {
+    static let knownKeys = ["endpoint", "method", "fields", "extra", "granularity", "sign_in_url", "preset", "susi_web_client"]
+    static let fieldKeys = ["skill", "stars", "model", "group", "language"]
 
     package static func read(_ form: inout YAMLMapping, section: YAMLNode?, _ log: inout DiagnosticLog) -> RatingFormConfig? {
         var config: RatingFormConfig?
@@ -106,7 +106,7 @@ package enum RatingFormConfigReader {
     /// - Parameter susi: the SUSI preset, whose servlet needs every field: without `group` it
     ///   falls back to `Knowledge` and votes on another skill or answers 404
     ///   (fossasia/susi_server SkillQueryParser.java:9-16, SkillQuery.java:81-92).
-    package static func readFields(_ fields: inout YAMLMapping, into names: inout RatingFormConfig.Fields, susi: Bool = false,
+    static func readFields(_ fields: inout YAMLMapping, into names: inout RatingFormConfig.Fields, susi: Bool = false,
                            _ log: inout DiagnosticLog) {
         for key in fieldKeys {
             guard let node = fields.value(key) else { continue }
@@ -142,7 +142,7 @@ package enum RatingFormConfigReader {
     }
 
     /// Two fields of one name would arrive as a list at the endpoint, and the vote would be ambiguous.
-    package static func checkNames(_ config: RatingFormConfig, _ form: YAMLMapping, _ log: inout DiagnosticLog) {
+    static func checkNames(_ config: RatingFormConfig, _ form: YAMLMapping, _ log: inout DiagnosticLog) {
         let fields = config.fields
         var seen: Set<String> = []
         for name in [fields.skill, fields.stars, fields.model, fields.group, fields.language].compactMap({ $0 }) + config.extra.keys.sorted()
@@ -151,7 +151,7 @@ package enum RatingFormConfigReader {
         }
     }
 
-    package static func isFieldName(_ name: String) -> Bool {
+    static func isFieldName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 100 && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 

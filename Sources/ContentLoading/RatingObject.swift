@@ -3,14 +3,14 @@ import CatalogueModel
 /// SUSI's stars object (`{"one_star":0,…}`) and rating object (`{"positive":"12","stars":{…}}`).
 /// Counts may be numbers or numeric strings; `total_star` and `avg_star` are ignored and
 /// recomputed, because SUSI's stored values are rounded or stale.
-package enum RatingObject {
-    package static let ignoredKeys: Set<String> = ["total_star", "avg_star"]
+enum RatingObject {
+    static let ignoredKeys: Set<String> = ["total_star", "avg_star"]
 
-    package static func isStarsObject(_ object: [String: JSONValue]) -> Bool {
+    static func isStarsObject(_ object: [String: JSONValue]) -> Bool {
         StarCounts.susiKeys.contains { object[$0.key] != nil }
     }
 
-    package static func isRatingObject(_ object: [String: JSONValue]) -> Bool {
+    static func isRatingObject(_ object: [String: JSONValue]) -> Bool {
         isStarsObject(object) || object["stars"] != nil || object["positive"] != nil || object["negative"] != nil
             || object["feedback_count"] != nil
     }
@@ -97,7 +97,7 @@ package enum RatingObject {
         "`\(key)` is \(shown); a count cannot be negative"
     }
 
-    package static func short(_ value: JSONValue) -> String {
+    static func short(_ value: JSONValue) -> String {
         switch value {
         case .string(let s): "\"\(s.prefix(20))\""
         case .number(let d): d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)

@@ -2,22 +2,22 @@ import CatalogueModel
 import Foundation
 
 /// Everything read from `Content/ratings/`, before it is matched to skills.
-package struct RatingSources: Sendable {
+struct RatingSources: Sendable {
     /// Counts keyed by skill id (counts files and events), already merged.
-    package var byID: [String: RatingTally] = [:]
+    var byID: [String: RatingTally] = [:]
     /// Ratings keyed the way SUSI's server stores them, already merged across folders.
-    package var bySusiKey: [SusiSkillKey: RatingTally] = [:]
+    var bySusiKey: [SusiSkillKey: RatingTally] = [:]
     /// Where each key was first seen, for the unknown-skill warning.
-    package var firstSeen: [String: String] = [:]
-    package var firstSeenSusi: [SusiSkillKey: String] = [:]
+    var firstSeen: [String: String] = [:]
+    var firstSeenSusi: [SusiSkillKey: String] = [:]
     /// Number of votes read (individual votes plus counted ones), for the summary line.
     package var votesRead = 0
-    package var filesRead = 0
+    var filesRead = 0
 }
 
 /// Reads every rating file. Files add up; a SUSI store pair in one folder is merged as described
 /// in the README (individual votes win over the aggregate for the same skill).
-package enum RatingReader {
+enum RatingReader {
     package static func read(files: [ContentFile], source: ContentSource, _ log: inout DiagnosticLog) -> RatingSources {
         var sources = RatingSources()
         var events = EventMerger()
@@ -60,7 +60,7 @@ package enum RatingReader {
         return sources
     }
 
-    package static func readJSON(_ text: String, file: ContentFile, into sources: inout RatingSources,
+    static func readJSON(_ text: String, file: ContentFile, into sources: inout RatingSources,
                          susi: inout [String: SusiFolder], _ log: inout DiagnosticLog) {
         let root: JSONValue
         do {

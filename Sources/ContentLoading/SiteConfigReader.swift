@@ -2,11 +2,11 @@ import CatalogueModel
 import Foundation
 
 /// Reads `Content/site.yml`. Every key is optional; a missing file means the defaults.
-package enum SiteConfigReader {
-    package static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty"]
+enum SiteConfigReader {
+    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty"]
 
     /// A settings file has no business being larger.
-    package static let maxBytes = 1024 * 1024
+    static let maxBytes = 1024 * 1024
 
     package static func read(_ location: ContentLocation, _ log: inout DiagnosticLog) -> SiteConfig {
         let path = location.display + "/site.yml"
@@ -59,7 +59,7 @@ package enum SiteConfigReader {
         return config
     }
 
-    package static func readStars(_ stars: inout YAMLMapping, into style: inout StarRowStyle, _ log: inout DiagnosticLog) {
+    static func readStars(_ stars: inout YAMLMapping, into style: inout StarRowStyle, _ log: inout DiagnosticLog) {
         if let count = stars.number("count", &log) {
             if count.rounded() == count, (1...100).contains(count) { style.count = Int(count) }
             else { stars.error(&log, at: stars.value("count"), "`stars.count` must be a whole number from 1 to 100") }
@@ -97,7 +97,7 @@ package enum SiteConfigReader {
     }
 
     /// `https://example.org/catalogue` → `https://example.org/catalogue/`; `/` stays `/`.
-    package static func normalizedBaseURL(_ raw: String) -> String? {
+    static func normalizedBaseURL(_ raw: String) -> String? {
         var text = raw.trimmingWhitespace()
         if text.isEmpty { return nil }
         if SafeURL.isHTTP(text) {
@@ -114,8 +114,8 @@ package enum SiteConfigReader {
 
 /// Colours a user may put in `site.yml`: hex or a plain CSS name, nothing that could escape a
 /// style attribute.
-package enum CSSColor {
-    package static func isValid(_ text: String) -> Bool {
+enum CSSColor {
+    static func isValid(_ text: String) -> Bool {
         if text.hasPrefix("#") {
             let hex = text.dropFirst()
             return [3, 4, 6, 8].contains(hex.count) && hex.allSatisfy(\.isHexDigit)
@@ -126,8 +126,8 @@ package enum CSSColor {
 
 /// SVG path data from `site.yml`: only path commands, numbers and separators, so it can go into
 /// an attribute as it is.
-package enum SVGPathData {
-    package static func isValid(_ text: String) -> Bool {
+enum SVGPathData {
+    static func isValid(_ text: String) -> Bool {
         !text.isEmpty && text.count <= 10_000
             && text.allSatisfy { "MmLlHhVvCcSsQqTtAaZzEe0123456789.,- \n\t+".contains($0) }
     }

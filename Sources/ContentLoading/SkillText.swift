@@ -3,11 +3,11 @@ import CatalogueModel
 /// The last word on a skill's short text fields, whatever format they came from: invisible
 /// characters out, sizes within `InputLimits`. Skill authors are the public, and these fields
 /// appear on many pages.
-package enum SkillText {
+enum SkillText {
     /// Warning kinds for community files, which are shortened rather than refused.
     package enum Kind {
-        package static let shortened = "SUSI text shortened"
-        package static let exampleDropped = "SUSI example dropped"
+        static let shortened = "SUSI text shortened"
+        static let exampleDropped = "SUSI example dropped"
     }
 
     /// Cleans `skill` in place; false when it cannot be published (the reasons are logged).

@@ -2,7 +2,7 @@ import CatalogueModel
 import Foundation
 
 /// Checks that need every skill at once: unique ids, unique URLs, images that exist.
-package enum SkillValidator {
+enum SkillValidator {
     /// - Parameter textChecked: how many skills at the start already passed `SkillText.check`.
     package static func check(_ skills: [Skill], textChecked: Int = 0, location: ContentLocation, _ log: inout DiagnosticLog) -> [Skill] {
         var result: [Skill] = []
@@ -60,8 +60,8 @@ package enum SkillValidator {
 }
 
 /// Attaches ratings to skills: by id, and by SUSI's (model, group, language, tag).
-package enum RatingMatcher {
-    package static func match(skills: [Skill], sources: RatingSources, ratingsDisplay: String,
+enum RatingMatcher {
+    static func match(skills: [Skill], sources: RatingSources, ratingsDisplay: String,
                       _ log: inout DiagnosticLog) -> [String: RatingTally] {
         var result: [String: RatingTally] = [:]
         var ids = Set<String>()

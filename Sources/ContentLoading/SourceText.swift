@@ -5,7 +5,7 @@ import Foundation
 package enum SourceText {
     /// Larger files are refused: a skill description has no business being this big, and
     /// refusing keeps a hostile catalogue from exhausting memory.
-    package static let maxBytes = InputLimits.skillFileBytes
+    static let maxBytes = InputLimits.skillFileBytes
 
     /// What a file that is not valid UTF-8 costs.
     package enum InvalidUTF8 {
@@ -58,7 +58,7 @@ package enum SourceText {
     }
 
     /// Line and column of the first byte that breaks UTF-8, for the error message.
-    package static func firstInvalidUTF8(in data: Data) -> (Int, Int) {
+    static func firstInvalidUTF8(in data: Data) -> (Int, Int) {
         var line = 1, lineStart = 0
         let bytes = [UInt8](data)
         var index = 0

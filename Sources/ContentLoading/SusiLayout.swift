@@ -37,14 +37,14 @@ package enum SusiLayout {
     }
 
     /// True for a path that goes through a `models` folder: inside a SUSI repository.
-    package static func isUnderModels(contentPath: String) -> Bool {
+    static func isUnderModels(contentPath: String) -> Bool {
         contentPath.split(separator: "/").dropLast().contains("models")
     }
 
     /// A SUSI checkout holds READMEs beside and inside `models/` (README.md, models/README_models.md,
     /// models/general/README_experts.md). They are documentation, not skills: a Markdown file
     /// there without front matter is passed over instead of failing the build.
-    package static func isCheckoutDocument(_ text: String, contentPath: String, root: URL, source: ContentSource) -> Bool {
+    static func isCheckoutDocument(_ text: String, contentPath: String, root: URL, source: ContentSource) -> Bool {
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
         if firstLine.trimmingWhitespace() == "---" { return false }
         if isUnderModels(contentPath: contentPath) { return true }

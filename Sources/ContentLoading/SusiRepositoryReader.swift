@@ -9,13 +9,13 @@ package struct SusiRepositoryReader {
 
     package init() {}
 
-    package static let strayKind = "not in the SUSI layout"
-    package static let controlKind = "SUSI control character"
-    package static let tooLargeKind = "SUSI file too large"
+    static let strayKind = "not in the SUSI layout"
+    static let controlKind = "SUSI control character"
+    static let tooLargeKind = "SUSI file too large"
 
     /// The SUSI server reads skill files with Java's lenient UTF-8 decoder, so a stray Latin-1
     /// byte in one of hundreds of community files costs a warning, not the build.
-    package static let lenientUTF8 = SourceText.InvalidUTF8.replace(
+    static let lenientUTF8 = SourceText.InvalidUTF8.replace(
         warning: "not valid UTF-8; the invalid bytes are read as �, as SUSI's server does; save the file as UTF-8",
         kind: "SUSI file not UTF-8")
 
@@ -73,11 +73,11 @@ package struct SusiRepositoryReader {
 /// - a file name without letters or digits gets the skill's name added to its id
 ///   (`…/en/🎉 Confetti` → `…/en/confetti/`), so the page name says something;
 /// - a page name already taken gets a number (`…/ifsc-to-bank-details-2/`) and a warning.
-package enum SusiPageNames {
+enum SusiPageNames {
     package static let kind = "SUSI page renamed"
 
     /// Gives `susi` skills ids whose pages are free, keeping those of `existing` skills.
-    package static func assign(_ susi: [Skill], avoiding existing: [Skill], _ log: inout DiagnosticLog) -> [Skill] {
+    static func assign(_ susi: [Skill], avoiding existing: [Skill], _ log: inout DiagnosticLog) -> [Skill] {
         // Nothing to name: a large Markdown catalogue need not have its page names collected.
         guard !susi.isEmpty else { return [] }
         func key(_ id: String) -> String { Catalogue.skillPath(id).lowercased() }
@@ -114,11 +114,11 @@ package enum SusiPageNames {
 
 /// Where skill files are listed from: `CONTENT/skills/`, or, when `--content` points straight at
 /// a SUSI checkout (a folder with `models/` and no `skills/`), that checkout's `models/`.
-package enum SkillFolder {
-    package struct Listing {
+enum SkillFolder {
+    struct Listing {
         package var files: [ContentFile]
         /// Prepended to a file's `relativePath` to give its path relative to the content root.
-        package var contentPrefix: String
+        var contentPrefix: String
     }
 
     package static func list(_ location: ContentLocation, _ log: inout DiagnosticLog) -> Listing {

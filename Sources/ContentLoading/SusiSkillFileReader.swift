@@ -2,7 +2,7 @@ import CatalogueModel
 
 /// Reads a SUSI skill file (`.txt`) with the SUSI server's rules (see README, "Building from a
 /// SUSI skill repository"). Pure: text and where the file sits in, skill and diagnostics out.
-package enum SusiSkillFileReader {
+enum SusiSkillFileReader {
     /// Keys the catalogue uses.
     package static let keys = [
         "name", "author", "author_url", "author_email", "description", "dynamic_content",
@@ -10,15 +10,15 @@ package enum SusiSkillFileReader {
     ]
     /// Keys that are valid SUSI but say nothing the catalogue shows: `category` and `language`
     /// (the server takes both from the path) and the dialogue engine's own settings.
-    package static let ignoredKeys = ["category", "language", "prior", "minor", "on", "kickoff"]
+    static let ignoredKeys = ["category", "language", "prior", "minor", "on", "kickoff"]
 
     /// Warning kinds, for the summary of a large repository.
     package enum Kind {
-        package static let unknownKey = "unknown SUSI key"
+        static let unknownKey = "unknown SUSI key"
         package static let skipped = "SUSI file skipped"
         package static let image = "SUSI image ignored"
         package static let url = "SUSI link ignored"
-        package static let yesNo = "SUSI yes/no value"
+        static let yesNo = "SUSI yes/no value"
     }
 
     package struct Result {
@@ -102,24 +102,24 @@ package enum SusiSkillFileReader {
 }
 
 /// The parts of a SUSI skill file the catalogue needs, found with the server's line rules.
-package struct SusiSkillText: Equatable {
+struct SusiSkillText: Equatable {
     package struct Value: Equatable {
         package var text: String
         package var line: Int
     }
 
-    package struct KeyProblem: Equatable {
+    struct KeyProblem: Equatable {
         package var key: String
         package var line: Int
     }
 
     /// Known keys with a value; a repeated key keeps its last value.
-    package var metadata: [String: Value] = [:]
+    var metadata: [String: Value] = [:]
     /// `!example:` texts in file order, without repeats.
     package var examples: [String] = []
-    package var keyProblems: [KeyProblem] = []
+    var keyProblems: [KeyProblem] = []
     /// No metadata and no intents: only blank lines and comments.
-    package var isBlank = true
+    var isBlank = true
 
     package static func parse(_ text: String) -> SusiSkillText {
         var result = SusiSkillText()
@@ -175,7 +175,7 @@ package struct SusiSkillText: Equatable {
 
     /// `::key value`: the key runs to the first space, the value is the rest, trimmed. A key
     /// without a value sets nothing.
-    package mutating func readMetadata(_ line: String, number: Int) {
+    mutating func readMetadata(_ line: String, number: Int) {
         let body = line.dropFirst(2)
         let key: Substring, value: String
         if let space = body.firstIndex(of: " ") {
@@ -230,7 +230,7 @@ package struct SusiSkillText: Equatable {
 
     /// Right-trimmed (of spaces and control characters, as the server's Java does), then each
     /// tab becomes four spaces.
-    package static func normalized(_ line: String) -> String {
+    static func normalized(_ line: String) -> String {
         var scalars = Substring(line).unicodeScalars[...]
         while let last = scalars.last, last.value <= 0x20 { scalars = scalars.dropLast() }
         let text = String(String.UnicodeScalarView(scalars))
@@ -238,7 +238,7 @@ package struct SusiSkillText: Equatable {
     }
 
     /// Java's `String.trim()`: spaces and control characters off both ends.
-    package static func trimmed(_ text: Substring) -> String {
+    static func trimmed(_ text: Substring) -> String {
         var scalars = text.unicodeScalars[...]
         while let first = scalars.first, first.value <= 0x20 { scalars = scalars.dropFirst() }
         while let last = scalars.last, last.value <= 0x20 { scalars = scalars.dropLast() }

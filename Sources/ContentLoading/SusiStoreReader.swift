@@ -2,10 +2,10 @@ import CatalogueModel
 
 /// SUSI's server rating store: `skillRating.json` (aggregates) and `fiveStarSkillRating.json`
 /// (one vote per user), both nested model → group → language → skill tag.
-package enum SusiStoreReader {
+enum SusiStoreReader {
     package enum Kind {
-        package static let outOfRange = "SUSI vote out of range"
-        package static let drifted = "SUSI count below zero"
+        static let outOfRange = "SUSI vote out of range"
+        static let drifted = "SUSI count below zero"
     }
 
     package static func read(_ root: [String: JSONValue], text: String, path: String, into folder: inout SusiFolder,
@@ -49,7 +49,7 @@ package enum SusiStoreReader {
     /// Votes SUSI stored but never counts: it keeps any whole number a client sends, and its totals
     /// move only for the exact strings "1" … "5" (fossasia/susi_server
     /// `FiveStarRateSkillService.java:229-242`). They are skipped, with one warning per file.
-    package struct OutOfRange {
+    struct OutOfRange {
         package var count = 0
         package var first: [String]?
 
@@ -66,7 +66,7 @@ package enum SusiStoreReader {
     /// earlier one with no floor, and the two store files can disagree
     /// (fossasia/susi_server `FiveStarRateSkillService.java:278-289`). Such a count is read as 0,
     /// with a warning naming the skill.
-    package static func clampingDrift(_ leaf: JSONValue, key: SusiSkillKey, keyPath: [String], text: String, path: String,
+    static func clampingDrift(_ leaf: JSONValue, key: SusiSkillKey, keyPath: [String], text: String, path: String,
                               _ log: inout DiagnosticLog) -> JSONValue {
         func clamped(_ object: [String: JSONValue], at keyPath: [String]) -> [String: JSONValue] {
             var result = object
@@ -88,7 +88,7 @@ package enum SusiStoreReader {
         return .object(object)
     }
 
-    package static func readVotes(_ votes: [JSONValue], key: SusiSkillKey, keyPath: [String], text: String, path: String,
+    static func readVotes(_ votes: [JSONValue], key: SusiSkillKey, keyPath: [String], text: String, path: String,
                           into folder: inout SusiFolder, outOfRange: inout OutOfRange, _ log: inout DiagnosticLog) {
         var latest: [String: (stars: Int, time: String)] = [:]
         var anonymous = StarCounts()
@@ -126,17 +126,17 @@ package enum SusiStoreReader {
 }
 
 /// The SUSI store files found in one folder: aggregates and individual votes for the same skills.
-package struct SusiFolder {
+struct SusiFolder {
     package struct Entry {
         package var path: String
         package var tally = RatingTally()
     }
 
-    package var aggregates: [SusiSkillKey: Entry] = [:]
+    var aggregates: [SusiSkillKey: Entry] = [:]
     package var votes: [SusiSkillKey: Entry] = [:]
 
     /// Per skill, individual votes win over the aggregate's stars; thumbs come from the aggregate.
-    package func merged(_ log: inout DiagnosticLog) -> [SusiSkillKey: Entry] {
+    func merged(_ log: inout DiagnosticLog) -> [SusiSkillKey: Entry] {
         var result = aggregates
         for key in votes.keys.sorted() {
             guard let voteEntry = votes[key] else { continue }

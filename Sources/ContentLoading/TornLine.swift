@@ -24,7 +24,7 @@ public enum TornLine {
 
     /// A log's bytes without the start of a character its torn last line was cut inside, so
     /// that the rest reads as UTF-8 and the line as torn; other bytes are returned as they are.
-    package static func withoutCutCharacter(_ data: Data) -> Data {
+    static func withoutCutCharacter(_ data: Data) -> Data {
         let bytes = [UInt8](data.suffix(4))
         let cut = cutCharacterLength(bytes)
         guard cut > 0 else { return data }
@@ -34,7 +34,7 @@ public enum TornLine {
     }
 
     /// How many bytes at the end of `bytes` begin a UTF-8 character that is not all there (0…3).
-    package static func cutCharacterLength(_ bytes: [UInt8]) -> Int {
+    static func cutCharacterLength(_ bytes: [UInt8]) -> Int {
         guard !bytes.isEmpty else { return 0 }
         for back in 1...min(3, bytes.count) {
             let byte = bytes[bytes.count - back]

@@ -3,10 +3,10 @@
 /// `…:00Z`, which comparing the text gets wrong. Reads ISO 8601 / RFC 3339 dates and date-times:
 /// `2024-03-01`, `2024-03-01T10:00:00Z`, a space for the `T`, any fraction, `Z` or `±hh:mm`
 /// (no zone is UTC).
-package struct VoteTime: Comparable {
+struct VoteTime: Comparable {
     /// Seconds since 1970-01-01T00:00:00Z.
     package var seconds: Int
-    package var nanoseconds: Int
+    var nanoseconds: Int
 
     package static func < (a: VoteTime, b: VoteTime) -> Bool {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
@@ -53,7 +53,7 @@ package struct VoteTime: Comparable {
     }
 
     /// Howard Hinnant's `days_from_civil`.
-    package static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -66,7 +66,7 @@ package struct VoteTime: Comparable {
         package let bytes: [UInt8]
         package var index = 0
 
-        package var atEnd: Bool { index == bytes.count }
+        var atEnd: Bool { index == bytes.count }
 
         package mutating func skip(_ character: Unicode.Scalar) -> Bool {
             guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }

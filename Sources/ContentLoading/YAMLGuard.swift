@@ -13,7 +13,7 @@ import CatalogueModel
 ///   before libyaml's own limit of 1,000 levels.
 ///
 /// Syntax errors are left to Yams, which reports them with the same parser.
-package enum YAMLGuard {
+enum YAMLGuard {
     package enum Problem: Equatable {
         case tooDeep(line: Int, column: Int)
         case tooLarge(line: Int, column: Int)
@@ -26,7 +26,7 @@ package enum YAMLGuard {
     }
 
     /// The check itself: libyaml's events, counted.
-    package static func scan(_ yaml: String, maxDepth: Int, maxValues: Int) -> Problem? {
+    static func scan(_ yaml: String, maxDepth: Int, maxValues: Int) -> Problem? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
@@ -84,7 +84,7 @@ package enum YAMLGuard {
     /// indicator (`-`, `:`, `?`, `[`, `{`), so fewer indicators than `maxDepth` cannot nest too
     /// deep; without an alias (`*`), every value takes a byte or is an empty one beside a key or
     /// a `?`, so a document holds at most three values per byte and one more.
-    package static func cannotReachLimits(_ yaml: String, maxDepth: Int, maxValues: Int) -> Bool {
+    static func cannotReachLimits(_ yaml: String, maxDepth: Int, maxValues: Int) -> Bool {
         guard yaml.utf8.count < (maxValues - 1) / 3 else { return false }
         var indicators = 0
         for byte in yaml.utf8 {

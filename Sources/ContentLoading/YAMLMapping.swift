@@ -2,11 +2,11 @@ import CatalogueModel
 
 /// Typed, position-aware access to a YAML mapping. Every wrong type becomes a diagnostic at the
 /// value's line and column in the file (`lineOffset` maps front-matter lines to file lines).
-package struct YAMLMapping {
+struct YAMLMapping {
     package let pairs: [YAMLNode.Pair]
     package let path: String
-    package let lineOffset: Int
-    package private(set) var consumed: Set<String> = []
+    let lineOffset: Int
+    private(set) var consumed: Set<String> = []
     /// Values by key, built once.
     private let values: [String: YAMLNode]
 
@@ -42,7 +42,7 @@ package struct YAMLMapping {
         log.warning(path, line: line, column: column, message)
     }
 
-    package static func isNull(_ node: YAMLNode) -> Bool {
+    static func isNull(_ node: YAMLNode) -> Bool {
         guard node.isPlainScalar, let string = node.string else { return false }
         return ["", "~", "null", "Null", "NULL"].contains(string)
     }
@@ -90,7 +90,7 @@ package struct YAMLMapping {
     }
 
     /// A list of text; a single text value counts as a one-item list.
-    package mutating func stringList(_ key: String, _ log: inout DiagnosticLog) -> [String]? {
+    mutating func stringList(_ key: String, _ log: inout DiagnosticLog) -> [String]? {
         consumed.insert(key)
         guard let value = values[key], !Self.isNull(value) else { return nil }
         switch value.kind {
@@ -118,7 +118,7 @@ package struct YAMLMapping {
         }
     }
 
-    package mutating func mapping(_ key: String, _ log: inout DiagnosticLog) -> YAMLMapping? {
+    mutating func mapping(_ key: String, _ log: inout DiagnosticLog) -> YAMLMapping? {
         consumed.insert(key)
         guard let value = values[key], !Self.isNull(value) else { return nil }
         guard case .mapping(let pairs) = value.kind else {
@@ -130,7 +130,7 @@ package struct YAMLMapping {
 
     /// Warns about keys nobody read, suggesting the closest known one. `hints` explains keys
     /// people often write that are not keys here (`description` in front matter).
-    package func warnUnknownKeys(known: [String], hints: [String: String] = [:], _ log: inout DiagnosticLog, what: String) {
+    func warnUnknownKeys(known: [String], hints: [String: String] = [:], _ log: inout DiagnosticLog, what: String) {
         for (key, keyNode) in keys where !known.contains(key) {
             var message = "unknown \(what) key `\(key)`"
             if let hint = hints[key] {

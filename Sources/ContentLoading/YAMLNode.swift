@@ -5,7 +5,7 @@ import Yams
 /// tag), a list or a mapping, each at the line and column Yams reports. Yams' nodes are converted
 /// into it, and `PlainYAML` makes it directly for the plain front matter nearly every skill has:
 /// Yams' positions (`Mark`) cannot be made outside Yams.
-package struct YAMLNode: Sendable, Equatable {
+struct YAMLNode: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         case scalar(String, style: Style, tag: String)
         case sequence([YAMLNode])
@@ -14,9 +14,9 @@ package struct YAMLNode: Sendable, Equatable {
     }
 
     /// Only plain or not matters to the readers (`~` is null, `"~"` is text); `any` is Yams' own.
-    package enum Style: Sendable, Equatable { case plain, any, quotedOrBlock }
+    enum Style: Sendable, Equatable { case plain, any, quotedOrBlock }
 
-    package struct Pair: Sendable, Equatable {
+    struct Pair: Sendable, Equatable {
         package var key: YAMLNode
         package var value: YAMLNode
     }
@@ -27,7 +27,7 @@ package struct YAMLNode: Sendable, Equatable {
     package var column: Int?
 
     /// The tag libyaml gives a quoted scalar, and Yams a mapping key once it has compared keys.
-    package static let stringTag = Tag.Name.str.rawValue
+    static let stringTag = Tag.Name.str.rawValue
 
     package init(_ kind: Kind, line: Int?, column: Int?) {
         self.kind = kind
@@ -57,13 +57,13 @@ package struct YAMLNode: Sendable, Equatable {
         return string
     }
 
-    package var isPlainScalar: Bool {
+    var isPlainScalar: Bool {
         guard case .scalar(_, let style, _) = kind else { return false }
         return style == .plain
     }
 
     /// The scalar as Yams holds it, for Yams' own readings of booleans and numbers.
-    package var yamsScalar: Node.Scalar? {
+    var yamsScalar: Node.Scalar? {
         guard case .scalar(let string, let style, let tag) = kind else { return nil }
         let yamsStyle: Node.Scalar.Style = switch style {
         case .plain: .plain
@@ -74,6 +74,6 @@ package struct YAMLNode: Sendable, Equatable {
     }
 
     package var bool: Bool? { yamsScalar.flatMap(Bool.construct) }
-    package var float: Double? { yamsScalar.flatMap(Double.construct) }
+    var float: Double? { yamsScalar.flatMap(Double.construct) }
     package var int: Int? { yamsScalar.flatMap(Int.construct) }
 }

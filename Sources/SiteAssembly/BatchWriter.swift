@@ -11,7 +11,7 @@ import Darwin
 /// Writes batches of files below one folder: paths checked, folders made once, then files written
 /// on all cores with one open, write and close each. Given the previous output, a file whose bytes
 /// are already there is hard-linked from it instead, keeping its modification time.
-package final class BatchWriter: @unchecked Sendable {
+final class BatchWriter: @unchecked Sendable {
     // Mutable state is touched only by `write`'s serial part, on the calling thread.
     package let folder: String
     package let previous: String?
@@ -67,7 +67,7 @@ package final class BatchWriter: @unchecked Sendable {
     }
 
     /// Whether `path` is a regular file (not a link) with the published mode (0644), holding exactly `data`.
-    package static func hasContents(_ data: Data, at path: String) -> Bool {
+    static func hasContents(_ data: Data, at path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -92,7 +92,7 @@ package final class BatchWriter: @unchecked Sendable {
         }
     }
 
-    package static func makeDirectory(_ path: String) throws {
+    static func makeDirectory(_ path: String) throws {
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw failure("cannot create the folder", path) }
         guard chmod(path, 0o755) == 0 else { throw failure("cannot set the permissions of", path) }
     }

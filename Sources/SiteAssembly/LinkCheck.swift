@@ -7,8 +7,8 @@ import PageRendering
 /// `src`, `srcset` and `action` attributes of HTML and XML files, and sitemaps' `<loc>`, when
 /// they are relative (`../x/`), site-absolute (`/catalogue/x/`, which must lie under the base
 /// path) or absolute below `base_url`. A reference ending in `/` means its `index.html`.
-package enum LinkCheck {
-    package struct Broken: Sendable, Equatable {
+enum LinkCheck {
+    struct Broken: Sendable, Equatable {
         /// The page holding the link (path in the site).
         package var page: String
         /// The link as written in the page.
@@ -17,9 +17,9 @@ package enum LinkCheck {
         package var reason: String
     }
 
-    package static let hrefName = Array("href".utf8), srcName = Array("src".utf8), srcsetName = Array("srcset".utf8)
-    package static let locName = Array("loc".utf8)
-    package static let actionName = Array("action".utf8), scriptName = Array("script".utf8), styleName = Array("style".utf8)
+    static let hrefName = Array("href".utf8), srcName = Array("src".utf8), srcsetName = Array("srcset".utf8)
+    static let locName = Array("loc".utf8)
+    static let actionName = Array("action".utf8), scriptName = Array("script".utf8), styleName = Array("style".utf8)
 
     /// One diagnostic per broken target, naming the first page (in path order) that links to it.
     package static func diagnostics(_ files: [OutputFile], config: SiteConfig, outputDisplay: String) -> [Diagnostic] {
@@ -69,7 +69,7 @@ package enum LinkCheck {
     }
 
     /// Checks pages one at a time against the set of all files of the site.
-    package struct Checker {
+    struct Checker {
         package let existing: Set<String>
         package let config: SiteConfig
         // Most links start from the site root (`../../` × depth, the base path, the base URL), so
@@ -110,7 +110,7 @@ package enum LinkCheck {
 
     /// The file a plain site path (`a/b/`, `a/b.css`) names; a path that `problem` would decode,
     /// cut or trim gives a name no file has, so `problem` decides those.
-    package static func plainTarget(_ rest: Substring) -> String {
+    static func plainTarget(_ rest: Substring) -> String {
         for byte in rest.utf8 where byte == 0x25 || byte == 0x3F || byte == 0x23 || byte <= 0x20 || byte >= 0x80 {
             return "\0"  // % ? # space, controls, non-ASCII
         }
@@ -119,7 +119,7 @@ package enum LinkCheck {
 
     /// The part of `link` after the way back to the site root, when it is written that way and
     /// the rest is a plain relative path (no `..`, no scheme, not site-absolute).
-    package static func fromRoot(_ link: String, rootPrefix: String, config: SiteConfig) -> Substring? {
+    static func fromRoot(_ link: String, rootPrefix: String, config: SiteConfig) -> Substring? {
         // Prefixes compared as bytes: comparing characters cost more than the rest of the check.
         func after(_ prefix: String) -> Substring? {
             guard link.utf8.starts(with: prefix.utf8) else { return nil }
@@ -194,7 +194,7 @@ package enum LinkCheck {
         return "nothing is generated at `\(target)`"
     }
 
-    package static func hasScheme(_ text: String) -> Bool {
+    static func hasScheme(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":") else { return false }
         let scheme = text[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
@@ -204,7 +204,7 @@ package enum LinkCheck {
     /// Values of the checked attributes in a page, entities decoded. A small tokenizer, not a
     /// regular expression: it skips comments, `<script>`/`<style>` bodies and text, so JSON-LD
     /// or an escaped `href="…"` in a description never counts as a link.
-    package static func references(in data: Data) -> [String] {
+    static func references(in data: Data) -> [String] {
         // Locals, not the statics: a static read in the loop costs a `swift_once` check each time.
         let hrefName = hrefName, srcName = srcName, srcsetName = srcsetName, locName = locName
         let actionName = actionName, scriptName = scriptName, styleName = styleName
@@ -317,7 +317,7 @@ package enum LinkCheck {
     }
 
     /// The entities templates and escaping produce in attribute values.
-    package static func decodeEntities(_ text: String) -> String {
+    static func decodeEntities(_ text: String) -> String {
         guard text.utf8.contains(0x26) else { return text }
         var out = ""
         var rest = Substring(text)

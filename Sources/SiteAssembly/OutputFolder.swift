@@ -71,13 +71,13 @@ package enum OutputFolder {
     /// The folder a build writes into, beside the output. Files that come out exactly as they are
     /// in the current output are hard-linked from there instead of written, so they keep their
     /// modification time and deploy tools that sync by time upload only what changed.
-    package final class Staging {
+    final class Staging {
         package let output: URL
         package let folder: URL
         private let writer: BatchWriter
         /// Set when the file system could not exchange the folders and two renames were used:
         /// for a moment there was no output folder.
-        package private(set) var exchangeFallback: String?
+        private(set) var exchangeFallback: String?
 
         package init(output: URL) throws {
             let fm = FileManager.default
@@ -106,7 +106,7 @@ package enum OutputFolder {
 
         /// Puts the staging folder in place of the output: one atomic exchange where the file
         /// system allows it, so the output never goes missing; then the old site is removed.
-        package func commit() throws {
+        func commit() throws {
             let fm = FileManager.default
             var status = stat()
             guard lstat(output.path, &status) == 0 else {
@@ -138,21 +138,21 @@ package enum OutputFolder {
 
         /// Removes a folder, its top-level entries on all cores (a site's `skills/` and `api/`
         /// hold most of its files, so two cores share the work about evenly).
-        package static func removeTree(_ folder: URL) {
+        static func removeTree(_ folder: URL) {
             let children = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
             _ = children.parallelMap { child in (try? FileManager.default.removeItem(at: child)) != nil }
             try? FileManager.default.removeItem(at: folder)
         }
 
         /// Removes the staging folder; the output stays as it was.
-        package func discard() { Self.removeTree(folder) }
+        func discard() { Self.removeTree(folder) }
     }
 
     /// Staging and old-output folders that a killed build left beside the output
     /// (`.Public.staging-PID`, `.Public.old-PID`).
-    package enum Leftovers {
-        package static func stagingName(output: String, pid: Int32) -> String { ".\(output).staging-\(pid)" }
-        package static func oldName(output: String, pid: Int32) -> String { ".\(output).old-\(pid)" }
+    enum Leftovers {
+        static func stagingName(output: String, pid: Int32) -> String { ".\(output).staging-\(pid)" }
+        static func oldName(output: String, pid: Int32) -> String { ".\(output).old-\(pid)" }
 
         /// Removes the leftovers of builds whose process is gone, and only folders sitegen
         /// marked: a name alone could be anyone's.
@@ -168,14 +168,14 @@ package enum OutputFolder {
         }
 
         /// The process id in a leftover's name, or nil when `entry` is not one of `output`'s.
-        package static func processID(in entry: String, output: String) -> Int32? {
+        static func processID(in entry: String, output: String) -> Int32? {
             for prefix in [".\(output).staging-", ".\(output).old-"] where entry.hasPrefix(prefix) {
                 return Int32(entry.dropFirst(prefix.count))
             }
             return nil
         }
 
-        package static func isRunning(_ pid: Int32) -> Bool {
+        static func isRunning(_ pid: Int32) -> Bool {
             guard pid > 0 else { return false }
             if pid == ProcessInfo.processInfo.processIdentifier { return false }
             return kill(pid, 0) == 0 || errno == EPERM

@@ -6,13 +6,13 @@ import PageRendering
 /// The paths written so far in one build, and the rule each new one must pass: a plain path
 /// below the output folder, not another file's path in different case (hosts differ in case
 /// sensitivity, so such two clash on some).
-package struct OutputPaths {
+struct OutputPaths {
     private var taken = Set<String>()
 
     /// Takes `path` for one file.
     /// - Returns: its segments.
     @discardableResult
-    package mutating func claim(_ path: String) throws(OutputFolder.WriteError) -> [Substring] {
+    mutating func claim(_ path: String) throws(OutputFolder.WriteError) -> [Substring] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
               // Bytes, not Foundation's `contains`, which was most of the writer's serial loop.

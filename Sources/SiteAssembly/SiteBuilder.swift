@@ -164,7 +164,7 @@ extension Duration {
 
 /// `Content/static/` is copied into the site as it is: files a user wants published beside the
 /// generated pages (favicon, CNAME, …). It may not overwrite a generated file.
-package enum StaticFiles {
+enum StaticFiles {
     /// The files of `Content/static/`, listed from the content source.
     package static func list(_ content: ContentLocation, _ log: inout DiagnosticLog) -> [ContentFile] {
         ContentFile.list(in: content.staticFiles, display: content.display + "/static", root: content.root,

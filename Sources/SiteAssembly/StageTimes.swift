@@ -2,9 +2,9 @@ import Foundation
 
 /// How long each named stage of a build took; a stage run once per batch (render, link check,
 /// write) adds up. `sitegen build --verbose` prints them.
-package struct StageTimes {
+struct StageTimes {
     /// In pipeline order, which is the order they are reported in.
-    package enum Stage: String, CaseIterable {
+    enum Stage: String, CaseIterable {
         case load, templates, model
         /// The renderer's preparation: every description through Markdown, the listings' data.
         case renderSetup = "render setup"
@@ -17,7 +17,7 @@ package struct StageTimes {
     private let clock = ContinuousClock()
 
     /// The stages that ran, in pipeline order, with their seconds.
-    package var stages: [(name: String, seconds: Double)] {
+    var stages: [(name: String, seconds: Double)] {
         Stage.allCases.compactMap { stage in seconds[stage].map { (stage.rawValue, $0) } }
     }
 

@@ -55,7 +55,7 @@ public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    package static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -65,7 +65,7 @@ public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
 
     /// Days since 1970-01-01 → proleptic Gregorian date (Howard Hinnant's `civil_from_days`),
     /// in integers so no time zone or calendar setting can change it.
-    package static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

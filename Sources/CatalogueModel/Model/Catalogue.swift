@@ -68,12 +68,12 @@ public struct Catalogue: Sendable {
     public var ratingCount: Int { entries.reduce(0) { $0 + $1.rating.total } }
     public var ratedCount: Int { entries.reduce(0) { $0 + ($1.rating.isRated ? 1 : 0) } }
 
-    package static func byName(_ a: Entry, _ b: Entry) -> Bool {
+    static func byName(_ a: Entry, _ b: Entry) -> Bool {
         let order = compareNamesOrder(a.skill.name, b.skill.name)
         return order != 0 ? order < 0 : a.skill.id < b.skill.id
     }
 
-    package static func compareNames(_ a: String, _ b: String) -> Bool {
+    static func compareNames(_ a: String, _ b: String) -> Bool {
         let order = compareNamesOrder(a, b)
         return order != 0 ? order < 0 : a < b
     }
@@ -88,7 +88,7 @@ public struct Catalogue: Sendable {
 
     /// `compareNamesOrder` of two ASCII strings, without allocating their lowercase copies
     /// (listings sort thousands of names); nil unless both are ASCII.
-    package static func asciiOrder(_ a: String, _ b: String) -> Int? {
+    static func asciiOrder(_ a: String, _ b: String) -> Int? {
         let result = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y -> Int? in
                 guard !x.contains(where: { $0 >= 0x80 }), !y.contains(where: { $0 >= 0x80 }) else { return nil }

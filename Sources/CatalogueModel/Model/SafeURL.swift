@@ -34,7 +34,7 @@ public enum SafeURL {
     }
 
     /// Bidi overrides and zero-width characters, which can disguise where a link goes.
-    package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
         default: false

@@ -27,7 +27,7 @@ public enum Slug {
 
     /// `segment` of ASCII text, byte by byte (ASCII letters and digits are exactly the ASCII
     /// scalars the general rule keeps). Nil for other text.
-    package static func asciiSegment(_ text: String) -> String? {
+    static func asciiSegment(_ text: String) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         var pendingDash = false

@@ -46,7 +46,7 @@ public struct StarCounts: Sendable, Equatable, Hashable {
     /// percentage far from integer overflow (rating files hold at most 10^12 per count).
     public static let ceiling = 1_000_000_000_000_000
 
-    package static func capped(_ a: Int, _ b: Int) -> Int {
+    static func capped(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? ceiling : min(sum, ceiling)
     }

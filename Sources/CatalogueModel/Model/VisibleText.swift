@@ -15,7 +15,7 @@ public enum VisibleText {
         return String(scalars).trimmingWhitespace()
     }
 
-    package static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
+    static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: false
         case 0x00...0x1F, 0x7F...0x9F: true

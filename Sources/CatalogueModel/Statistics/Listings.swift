@@ -69,7 +69,7 @@ public enum Listings {
         partition(entries, key: { $0.skill.author }, path: urls.authorPage)
     }
 
-    package static func partition(_ entries: [Catalogue.Entry], key: (Catalogue.Entry) -> String?,
+    static func partition(_ entries: [Catalogue.Entry], key: (Catalogue.Entry) -> String?,
                           path: (String) -> String) -> [Partition] {
         var names: [String: String] = [:]
         var lists: [String: [Catalogue.Entry]] = [:]
@@ -114,13 +114,13 @@ public struct CatalogueListings: Sendable {
 
 extension Array where Element == Catalogue.Entry {
     /// Sorted by comparing indices: the entries are large, and sorting moves what it sorts.
-    package func sortedByIndex(_ areInIncreasingOrder: (Int, Int) -> Bool) -> [Catalogue.Entry] {
+    func sortedByIndex(_ areInIncreasingOrder: (Int, Int) -> Bool) -> [Catalogue.Entry] {
         indices.sorted(by: areInIncreasingOrder).map { self[$0] }
     }
 
     /// Each entry's place in `Catalogue.byName` order, so sorts that fall back to the name
     /// compare two integers instead of two entries.
-    package func nameRanks() -> [Int] {
+    func nameRanks() -> [Int] {
         let names = map(\.skill.name), ids = map(\.skill.id)
         let order = indices.sorted { i, j in
             let order = Catalogue.compareNamesOrder(names[i], names[j])

@@ -3,7 +3,7 @@ import CatalogueModel
 /// `feed.xml`: an Atom feed of the newest skills. Feed readers need absolute links, so there is
 /// a feed only when `base_url` has a host. Its `updated` is the newest skill's date, never the
 /// build time: rebuilding the same content gives the same bytes, and readers see no false news.
-package enum AtomFeed {
+enum AtomFeed {
     /// - Parameter newest: the entries to list, newest first (all of them have a `created` date).
     /// - Returns: nil when the base URL has no host or no skill has a date.
     package static func xml(newest: [Catalogue.Entry], config: SiteConfig, descriptions: [String: Markdown.Rendered]) -> String? {

@@ -12,7 +12,7 @@ public struct BarChart: Sendable {
     public init(style: ChartStyle) { self.style = style }
 
     /// Bar height in pixels; the ends are rounded to half of it.
-    package static let barHeight = 10
+    static let barHeight = 10
 
     public struct Row: Sendable, Equatable {
         public var stars: Int

@@ -48,7 +48,7 @@ package struct CardCache: Sendable {
     }
 
     /// The card of `entry` as it stands on a page whose root prefix is `root`.
-    package func card(_ entry: Catalogue.Entry, kind: Kind = .plain, root: String, level: Int, rank: Int? = nil) -> String {
+    func card(_ entry: Catalogue.Entry, kind: Kind = .plain, root: String, level: Int, rank: Int? = nil) -> String {
         guard let i = index[entry.skill.id] else { return "" }
         if kind == .dated, let created = entry.skill.created {
             return render(entry, root: root, level: level, rank: nil, added: created)

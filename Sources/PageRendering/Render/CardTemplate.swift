@@ -2,17 +2,17 @@
 /// rows), found without marking the text: the card is rendered twice with a different one-digit
 /// placeholder per slot, and the slots are exactly where the two renderings differ. Content
 /// cannot be mistaken for a slot, since it is the same in both.
-package struct CardTemplate: Sendable, Equatable {
-    package enum Slot: Int, CaseIterable, Sendable {
+struct CardTemplate: Sendable, Equatable {
+    enum Slot: Int, CaseIterable, Sendable {
         case root, level, rank, starRow, largeStarRow
     }
 
-    package enum Piece: Sendable, Equatable {
+    enum Piece: Sendable, Equatable {
         case text(String)
         case slot(Slot)
     }
 
-    package let pieces: [Piece]
+    let pieces: [Piece]
 
     /// Placeholders of the two renderings: one ASCII digit per slot, unchanged by HTML escaping
     /// and by swift-mustache's text transforms, so each stands for itself in the output.

@@ -43,7 +43,7 @@ public enum HTML {
 
     /// `truncate` for ASCII text, byte by byte (one ASCII byte is one character; the Unicode
     /// property lookups of the general path cost more than the rest of a card). Nil otherwise.
-    package static func truncateASCII(_ text: String, to limit: Int) -> String? {
+    static func truncateASCII(_ text: String, to limit: Int) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             var out = [UInt8]()

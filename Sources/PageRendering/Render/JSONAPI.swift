@@ -4,7 +4,7 @@ import Foundation
 /// A static copy of SUSI's CMS API, so SUSI's apps (and anything else) can read the catalogue from
 /// any static host: the same shapes and field names as `getGroups.json` and `getSkillList.json`
 /// (see `formats/SUSI.md`). Author emails are never published: `author_email` is always null.
-package enum JSONAPI {
+enum JSONAPI {
     /// The API's files, each made when the build gets to it.
     package static func files(_ catalogue: Catalogue) -> [SiteRenderer.FileJob] {
         let config = catalogue.config
@@ -41,7 +41,7 @@ package enum JSONAPI {
 
     /// Like `getSkillList.json?group=<name>`. Skills are keyed by their SUSI tag; tags that occur
     /// twice in the group (one skill in two languages) are keyed by the skill id instead.
-    package static func skillList(_ group: Catalogue.Group, config: SiteConfig) -> JSONOutput {
+    static func skillList(_ group: Catalogue.Group, config: SiteConfig) -> JSONOutput {
         var tagCount: [String: Int] = [:]
         for entry in group.entries { tagCount[entry.skill.tag, default: 0] += 1 }
         let skills: [(String, JSONOutput)] = group.entries.map { entry in
@@ -60,14 +60,14 @@ package enum JSONAPI {
 
     /// The model a request for the group names: the one all its skills share, else SUSI's
     /// default `general` (fossasia/susi_server SkillQueryParser.java:9-16).
-    package static func common(_ values: [String]) -> String {
+    static func common(_ values: [String]) -> String {
         guard let first = values.first, values.allSatisfy({ $0 == first }) else { return "general" }
         return first
     }
 
     /// The `language` a request for all of the group's skills sends, echoed as SUSI echoes it: the
     /// languages as a comma list (ListSkillService.java:474-478), `en` when there are none.
-    package static func requestedLanguages(_ values: [String]) -> String {
+    static func requestedLanguages(_ values: [String]) -> String {
         let languages = Set(values).sorted()
         return languages.isEmpty ? "en" : languages.joined(separator: ",")
     }
@@ -119,7 +119,7 @@ package enum JSONAPI {
     /// `image` as SUSI's skill list holds it: the path relative to the skill's language folder
     /// (`images/x.png`), which SUSI's client passes to `getImage.png` (susi.ai SkillCardGrid.js:82-85);
     /// a remote image as its URL.
-    package static func relativeImage(_ skill: Skill) -> String? {
+    static func relativeImage(_ skill: Skill) -> String? {
         switch skill.image {
         case .local(let path)?:
             let folder = "models/\(skill.model)/\(skill.group)/\(skill.language)/"

@@ -3,7 +3,7 @@ import CatalogueModel
 /// schema.org data for a skill page (`<script type="application/ld+json">`), so search engines
 /// can show the rating. `JSONOutput` escapes `<`, `>` and `&`, so no skill text can close the
 /// script element or open a comment inside it.
-package enum JSONLD {
+enum JSONLD {
     /// - Parameters:
     ///   - url: the page's absolute URL, when the base URL has a host.
     ///   - image: the image's absolute URL, when there is one.

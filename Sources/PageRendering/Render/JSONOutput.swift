@@ -3,7 +3,7 @@ import CatalogueModel
 /// JSON as sitegen writes it: objects keep the key order they are built with, so files are
 /// byte-for-byte the same on every build, and text is escaped so the result is also safe inside
 /// an HTML `<script>` element (`<`, `>`, `&` as `\u003c` …; U+2028/2029 too).
-package indirect enum JSONOutput: Sendable {
+indirect enum JSONOutput: Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -19,7 +19,7 @@ package indirect enum JSONOutput: Sendable {
     package static func string(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
 
     /// Hundredths as a JSON number: 463 → `4.63`, 450 → `4.5`, 400 → `4`.
-    package static func decimal(hundredths: Int) -> JSONOutput {
+    static func decimal(hundredths: Int) -> JSONOutput {
         let sign = hundredths < 0 ? "-" : ""
         let whole = abs(hundredths) / 100, fraction = abs(hundredths) % 100
         if fraction == 0 { return .number("\(sign)\(whole)") }

@@ -2,10 +2,10 @@ import CatalogueModel
 import Foundation
 
 /// What the listing pages need beyond the catalogue, computed once per build.
-package struct ListingData: Sendable {
-    package let listings: CatalogueListings
+struct ListingData: Sendable {
+    let listings: CatalogueListings
     /// Language code → its name in the site's language ("German"), or the code when unknown.
-    package let languageNames: [String: String]
+    let languageNames: [String: String]
     /// Whether `feed.xml` is written (see `AtomFeed`).
     package let hasFeed: Bool
 
@@ -25,7 +25,7 @@ package struct ListingData: Sendable {
 /// The browsing pages besides the index and groups: Top rated, Most rated, Newest, by language,
 /// by author, and the directories of groups, languages and authors.
 extension SiteRenderer {
-    package func listingPages(cards: CardCache) -> [PageJob] {
+    func listingPages(cards: CardCache) -> [PageJob] {
         let listings = listingData.listings
         let urls = catalogue.urls
         var pages: [PageJob] = []
@@ -109,7 +109,7 @@ extension SiteRenderer {
     }
 
     /// How Top rated orders skills, in the site's own numbers (see `BayesianRanking`).
-    package var rankingExplanation: String {
+    var rankingExplanation: String {
         let prior = catalogue.config.priorVotes
         let m = prior.rounded() == prior ? Int(prior).grouped : String(prior)
         let ranking = BayesianRanking(priorVotes: prior)
@@ -122,12 +122,12 @@ extension SiteRenderer {
                 + "not listed; the cards show each skill's plain average."
     }
 
-    package func languageNames(_ code: String) -> String { listingData.languageNames[code] ?? code }
+    func languageNames(_ code: String) -> String { listingData.languageNames[code] ?? code }
 
     package static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n.grouped) \(noun)s" }
 
     /// The pager of a listing's page, or nil when the listing fits on one page.
-    package func pager(base: String, pagination: Pagination, page: Int) -> PagerData? {
+    func pager(base: String, pagination: Pagination, page: Int) -> PagerData? {
         guard pagination.pageCount > 1 else { return nil }
         let urls = catalogue.urls
         func url(_ n: Int) -> String { urls.href(urls.listingPage(base, page: n)) }

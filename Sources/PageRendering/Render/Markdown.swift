@@ -148,6 +148,6 @@ public enum Markdown {
         cmark_node_get_url(node).map { String(cString: $0) } ?? ""
     }
 
-    package static func isAllowedLink(_ url: String) -> Bool { SafeURL.external(url) != nil }
-    package static func isAllowedImage(_ url: String) -> Bool { SafeURL.isHTTP(url) && SafeURL.external(url) != nil }
+    static func isAllowedLink(_ url: String) -> Bool { SafeURL.external(url) != nil }
+    static func isAllowedImage(_ url: String) -> Bool { SafeURL.isHTTP(url) && SafeURL.external(url) != nil }
 }

@@ -11,15 +11,15 @@ import MustacheCompiler
 /// So that a cached frame can never show one page's values on another, the templates see only
 /// what the key decides (`FrameData`): the site-wide values, `root`, `nav`, `navGroups`,
 /// `hasFeed` and the build date.
-package final class PageFrames: @unchecked Sendable {
+final class PageFrames: @unchecked Sendable {
     package struct Key: Hashable {
         package let root: String
-        package let nav: [String: String]
-        package let currentGroup: Int?
+        let nav: [String: String]
+        let currentGroup: Int?
         package let buildDate: BuildDate?
     }
 
-    package struct Frame: Sendable {
+    struct Frame: Sendable {
         package let header: String
         package let footer: String
     }
@@ -33,7 +33,7 @@ package final class PageFrames: @unchecked Sendable {
         self.library = library
     }
 
-    package func frame(_ key: Key, data: () -> FrameData) -> Frame {
+    func frame(_ key: Key, data: () -> FrameData) -> Frame {
         if let frame = lock.withLock({ frames[key] }) { return frame }
         let data = data()
         let frame = Frame(header: ThemePartial.render("header", data, library: library),

@@ -7,7 +7,7 @@ package enum SVGNumber {
     package static func format(_ value: Double) -> String { format(value, decimals: 2) }
 
     /// Scale factors need more precision than coordinates.
-    package static func format4(_ value: Double) -> String { format(value, decimals: 4) }
+    static func format4(_ value: Double) -> String { format(value, decimals: 4) }
 
     package static func format(_ value: Double, decimals: Int) -> String {
         var unit = 1.0

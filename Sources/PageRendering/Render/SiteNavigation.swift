@@ -2,8 +2,8 @@ import CatalogueModel
 
 /// Which part of the site a page belongs to, for the header navigation: `"page"` on a section's
 /// own page, `"true"` below it (`aria-current` values), absent elsewhere.
-package enum SiteNavigation {
-    package static func sections(_ urls: SiteURLs) -> [(key: String, path: String)] {
+enum SiteNavigation {
+    static func sections(_ urls: SiteURLs) -> [(key: String, path: String)] {
         [("groups", urls.groups), ("topRated", urls.topRated), ("mostRated", urls.mostRated),
          ("newest", urls.newest), ("languages", urls.languages), ("authors", urls.authors)]
     }

@@ -9,20 +9,20 @@ import MustacheOracle
 public struct SiteRenderer: Sendable {
     public let catalogue: Catalogue
     public let theme: Theme
-    package let starRow: StarRow
-    package let bigStarRow: StarRow
+    let starRow: StarRow
+    let bigStarRow: StarRow
     package let chart: BarChart
     /// Where the site's files came from, for copying skill images.
     package let contentRoot: URL
     /// Each description's summary and text, by skill id (its HTML is made with the skill's page).
     package let descriptions: [String: Markdown.Rendered]
     package let ratingForm: RatingForm?
-    package let listingData: ListingData
-    package let siteWide: SiteWide
+    let listingData: ListingData
+    let siteWide: SiteWide
     /// Both star rows of each value shown, drawn once per build.
-    package let starRows: [Double: StarRows]
+    let starRows: [Double: StarRows]
     /// The header and footer, once per root and navigation state.
-    package let frames: PageFrames
+    let frames: PageFrames
     /// From --build-date or SOURCE_DATE_EPOCH; templates see `buildDate` (and `buildTimestamp`).
     public var buildDate: BuildDate?
     /// The paths of `Content/static/`'s files, as the load stage listed them: planning decides
@@ -66,8 +66,8 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Both star rows of each value shown (see `StarRow.displayedValue`).
-    package struct StarRows: Sendable {
-        package let small: String
+    struct StarRows: Sendable {
+        let small: String
         package let large: String
     }
 
@@ -86,7 +86,7 @@ public struct SiteRenderer: Sendable {
 
     /// A file made when the build gets to it, like a page: the JSON API alone is tens of
     /// megabytes for a large catalogue.
-    package struct FileJob: Sendable {
+    struct FileJob: Sendable {
         package let path: String
         package let make: @Sendable () -> OutputFile
     }
@@ -95,8 +95,8 @@ public struct SiteRenderer: Sendable {
     /// (both a batch at a time by the build, so a large site never sits in memory whole), and the
     /// other files, made now.
     public struct Plan: Sendable {
-        package let jobs: [PageJob]
-        package let fileJobs: [FileJob]
+        let jobs: [PageJob]
+        let fileJobs: [FileJob]
         public let otherFiles: [OutputFile]
         public var pagePaths: [String] { jobs.map(\.path) }
         /// Pages, then the files made later: the order the build goes through them.
@@ -179,7 +179,7 @@ public struct SiteRenderer: Sendable {
 
     // MARK: - Page data
 
-    package func common(path: String, title: String, description: String, root: String? = nil) -> PageCommon {
+    func common(path: String, title: String, description: String, root: String? = nil) -> PageCommon {
         // Only the 404 page passes its own root: it is served at any address.
         let isErrorPage = root != nil
         let config = catalogue.config
@@ -196,7 +196,7 @@ public struct SiteRenderer: Sendable {
                           canonical: urls.hasHost ? urls.absolute(urls.href(path)) : nil)
     }
 
-    package func indexPage(_ cards: CardCache) -> IndexPage {
+    func indexPage(_ cards: CardCache) -> IndexPage {
         let urls = catalogue.urls
         let groups = zip(catalogue.groups, listingData.listings.highlights).map { group, shown in
             let countText = Self.count(group.entries.count, "skill")
@@ -223,7 +223,7 @@ public struct SiteRenderer: Sendable {
             pager: pager(base: group.path, pagination: pagination, page: page))
     }
 
-    package func card(_ entry: Catalogue.Entry) -> CardData {
+    func card(_ entry: Catalogue.Entry) -> CardData {
         let skill = entry.skill
         let urls = catalogue.urls
         let image: CardData.Image? = switch skill.image {
@@ -278,7 +278,7 @@ public struct SiteRenderer: Sendable {
                 ? ((entry.rating.positive ?? 0).grouped, (entry.rating.negative ?? 0).grouped) : nil)
     }
 
-    package func notFoundPage() -> NotFoundPage {
+    func notFoundPage() -> NotFoundPage {
         // Served for any missing path, so links start from the site root, not from the page.
         let urls = catalogue.urls
         return NotFoundPage(
@@ -288,7 +288,7 @@ public struct SiteRenderer: Sendable {
 }
 
 /// A value behind one reference, for closures made by the thousand.
-package final class Shared<Value: Sendable>: Sendable {
+final class Shared<Value: Sendable>: Sendable {
     package let value: Value
     package init(_ value: Value) { self.value = value }
 }

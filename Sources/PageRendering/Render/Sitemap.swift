@@ -4,12 +4,12 @@ import CatalogueModel
 /// `base_url` has a host. Beyond `limit` URLs (the protocol's maximum is 50,000 per file) the
 /// pages are split into `sitemap-1.xml`, `sitemap-2.xml`, … and `sitemap.xml` becomes their index,
 /// so robots.txt points at the same address either way.
-package enum Sitemap {
-    package static let maximumURLs = 50_000
+enum Sitemap {
+    static let maximumURLs = 50_000
 
     /// Site paths of the pages a sitemap lists: every HTML page but the 404 page, as its URL
     /// (`skills/x/index.html` → `skills/x/`), sorted.
-    package static func pagePaths(of paths: [String], urls: SiteURLs) -> [String] {
+    static func pagePaths(of paths: [String], urls: SiteURLs) -> [String] {
         paths.compactMap(urls.page(ofOutput:)).sorted()
     }
 
@@ -37,7 +37,7 @@ package enum Sitemap {
         return [OutputFile(path: scheme.sitemap, text: index)] + files
     }
 
-    package static func urlset(_ urls: [String]) -> String {
+    static func urlset(_ urls: [String]) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for url in urls { out += "  <url><loc>\(XML.escape(url))</loc></url>\n" }

@@ -4,7 +4,7 @@ import Foundation
 /// What a skill page tells machines: Open Graph image and schema.org JSON-LD. Absolute URLs only
 /// when the base URL has a host; otherwise those fields are left out rather than made wrong.
 extension SiteRenderer {
-    package func social(_ entry: Catalogue.Entry, description: String) -> (jsonLD: String, ogImage: String?) {
+    func social(_ entry: Catalogue.Entry, description: String) -> (jsonLD: String, ogImage: String?) {
         let urls = catalogue.urls
         let url = urls.hasHost ? urls.absolute(urls.href(entry.path)) : nil
         let image: String? = switch entry.skill.image {
@@ -18,7 +18,7 @@ extension SiteRenderer {
     /// Files for other programs besides the JSON API (see `JSONAPI.files`): the feed, the
     /// sitemap and robots.txt.
     /// - Parameter pagePaths: the paths of every page, which the sitemap lists.
-    package func machineReadableFiles(pagePaths: [String]) -> [OutputFile] {
+    func machineReadableFiles(pagePaths: [String]) -> [OutputFile] {
         let config = catalogue.config
         var files: [OutputFile] = []
         let newest = Array(listingData.listings.newest.prefix(config.pageSize))

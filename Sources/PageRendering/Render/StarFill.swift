@@ -6,15 +6,15 @@
 /// symbols, one half and one empty, and 3.75 shows four. A step that does not divide 1 keeps
 /// "full" as its last stop: at 0.3 a symbol shows 0, 0.3, 0.6, 0.9 or 1. Granularity 0 shows the
 /// value exactly.
-package struct StarFill: Sendable, Equatable {
+struct StarFill: Sendable, Equatable {
     package var count: Int
     package var granularity: Double
 
     /// Binary fractions make exact ties (0.75 at 0.25, 0.9 at 0.3) land a hair off; this keeps them ties.
-    package static let tolerance = 1e-9
+    static let tolerance = 1e-9
 
     /// The value shown, on the 0…count scale: clamped, then rounded to the granularity.
-    package func displayed(_ value: Double) -> Double {
+    func displayed(_ value: Double) -> Double {
         guard value.isFinite, count > 0 else { return 0 }
         let clamped = min(max(value, 0), Double(count))
         let step = granularity
@@ -29,7 +29,7 @@ package struct StarFill: Sendable, Equatable {
     }
 
     /// Fill of each symbol, 0…1, left to right.
-    package func fills(_ value: Double) -> [Double] {
+    func fills(_ value: Double) -> [Double] {
         let shown = displayed(value)
         return (0..<max(count, 0)).map { min(max(shown - Double($0), 0), 1) }
     }

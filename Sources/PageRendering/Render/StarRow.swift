@@ -17,8 +17,8 @@ public struct StarRow: Sendable, Equatable {
 
     public init(style: StarRowStyle) { self.style = style }
 
-    package var rounding: StarFill { StarFill(count: style.count, granularity: style.granularity) }
-    package var shape: SymbolShape { SymbolShape(style.symbol) }
+    var rounding: StarFill { StarFill(count: style.count, granularity: style.granularity) }
+    var shape: SymbolShape { SymbolShape(style.symbol) }
 
     /// The value shown: clamped to 0…count and rounded to the granularity.
     public func displayedValue(_ value: Double) -> Double { rounding.displayed(value) }
@@ -32,10 +32,10 @@ public struct StarRow: Sendable, Equatable {
     }
 
     /// Outline width in pixels: thinner for tiny symbols, so they do not clog up.
-    package var strokeWidth: Double { min(1.5, style.size / 12) }
+    var strokeWidth: Double { min(1.5, style.size / 12) }
 
     /// Scale from the symbol's own units to pixels: its box fits the cell inside the outline.
-    package var scale: Double {
+    var scale: Double {
         let box = shape.box
         return max(style.size - strokeWidth, 0.01) / max(box.width, box.height)
     }
@@ -48,7 +48,7 @@ public struct StarRow: Sendable, Equatable {
     }
 
     /// Left edge of symbol `index`'s cell.
-    package func cellX(_ index: Int) -> Double { Double(index) * (style.size + style.spacing) }
+    func cellX(_ index: Int) -> Double { Double(index) * (style.size + style.spacing) }
 
     /// Where the filled layer ends, in pixels from the left edge.
     public func fillWidth(_ value: Double) -> Double {

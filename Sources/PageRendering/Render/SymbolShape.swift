@@ -4,11 +4,11 @@ import Foundation
 /// The outline of one rating symbol in its own coordinates: the path, the box that is scaled
 /// into a symbol's square cell, and the horizontal extent of the ink, which partial fill spans
 /// (so a quarter-filled star shows a quarter of the star, not a quarter of its empty margin).
-package struct SymbolShape: Sendable, Equatable {
+struct SymbolShape: Sendable, Equatable {
     package var path: String
     package var box: ViewBox
-    package var inkMinX: Double
-    package var inkMaxX: Double
+    var inkMinX: Double
+    var inkMaxX: Double
 
     package init(_ symbol: RatingSymbol) {
         switch symbol {

@@ -1,7 +1,7 @@
 /// Text for XML files (feed, sitemap): escaped, and without the characters XML 1.0 forbids,
 /// which skill files may still contain (JSON allows `\u0001`) and which would make the whole file
 /// unreadable to a feed reader.
-package enum XML {
+enum XML {
     package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)

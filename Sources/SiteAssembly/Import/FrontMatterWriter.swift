@@ -4,11 +4,11 @@ import ContentLoading
 /// Writes a skill as Markdown with YAML front matter, the format `MarkdownSkillReader` reads.
 /// Every text value is double-quoted and escaped, so names holding `:`, `#`, quotes, `<>`,
 /// leading dashes, `yes`/`no` or control characters come back exactly as they went in.
-package enum FrontMatterWriter {
+enum FrontMatterWriter {
     /// - Parameters:
     ///   - image: the front-matter value (a path relative to the content folder, or a URL).
     ///   - tags: kept although the catalogue does not show them, so an import loses nothing.
-    package static func markdown(for skill: Skill, image: String?, tags: [String] = []) -> String {
+    static func markdown(for skill: Skill, image: String?, tags: [String] = []) -> String {
         var lines = ["---"]
         func text(_ key: String, _ value: String?) {
             if let value { lines.append("\(key): \(quoted(value))") }

@@ -10,7 +10,7 @@ import Darwin
 /// so a file is either the old one or the whole new one, and never written through a link. The
 /// folders on the way are reached with `LinkFreeFolder`, so a link placed below the folder the
 /// user named cannot send the file elsewhere.
-package enum ImportedFile {
+enum ImportedFile {
     package struct Refused: Error, CustomStringConvertible {
         package let description: String
     }
@@ -55,9 +55,9 @@ package enum ImportedFile {
         }
     }
 
-    package static let linkAdvice = "the import does not write through links. Remove it, or import into another folder"
+    static let linkAdvice = "the import does not write through links. Remove it, or import into another folder"
 
-    package static func linkMessage(_ path: String) -> String { "\(path) is a symbolic link; \(linkAdvice)" }
+    static func linkMessage(_ path: String) -> String { "\(path) is a symbolic link; \(linkAdvice)" }
 
     private static func failure(_ what: String, _ path: String) -> Refused {
         Refused(description: "\(what) \(path): \(String(cString: strerror(errno)))")

@@ -56,7 +56,7 @@ public enum SusiImport {
     }
 
     /// Imported images go under this folder of the content folder, keeping their repository path.
-    package static let imageFolder = "images/susi"
+    static let imageFolder = "images/susi"
 
     public static func run(_ options: Options) throws(BuildFailure) -> Report {
         var log = DiagnosticLog()
@@ -116,7 +116,7 @@ public enum SusiImport {
     package struct Plan {
         package var contentRoot: URL
         /// How many folders `destination` lies below the content folder (1 for `Content/skills`).
-        package var depthBelowContent: Int
+        var depthBelowContent: Int
         package var files: [Planned]
         package var skipped: Int
 
@@ -201,7 +201,7 @@ public enum SusiImport {
     /// no readable page or another skill's page (`🎉`, `IFSC_to_Bank_details` beside
     /// `IFSC_to_Bank_Details`), the file goes one folder down, named after the skill
     /// (`…/en/confetti/🎉.md`), since a Markdown skill's page comes from its path alone.
-    package static func destinations(for skills: [Skill], _ log: inout DiagnosticLog) -> [String] {
+    static func destinations(for skills: [Skill], _ log: inout DiagnosticLog) -> [String] {
         func key(_ id: String) -> String { Catalogue.skillPath(id).lowercased() }
         let natural = skills.map { skill -> String in
             var segments = skill.id.split(separator: "/").map(String.init)
@@ -233,7 +233,7 @@ public enum SusiImport {
 
     /// The content folder as the user would write it, from the destination they typed
     /// (`Content/skills` → `Content`).
-    package static func contentDisplay(_ destination: String, depth: Int) -> String {
+    static func contentDisplay(_ destination: String, depth: Int) -> String {
         var parts = destination.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if parts.last == "" { parts.removeLast() }
         guard parts.count >= depth else { return "" }

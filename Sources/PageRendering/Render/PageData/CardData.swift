@@ -5,14 +5,14 @@ package struct CardData: TemplateData {
     package struct Image: Sendable {
         /// Href, relative to the site root when local.
         package let url: String
-        package let isLocal: Bool
+        let isLocal: Bool
     }
 
     /// Only for rated skills: an unrated card has `rated` false and none of these.
     package struct Rating: Sendable {
         package let averageText: String
         package let totalText: String
-        package var starRow: String
+        var starRow: String
         package var starRowLarge: String
         package let ratingLabel: String
     }
@@ -23,13 +23,13 @@ package struct CardData: TemplateData {
     package let summary: String
     package let group: String
     package let language: String
-    package let firstExample: String?
+    let firstExample: String?
     package let image: Image?
     package var rating: Rating?
 
     // Where the card stands: set by the page that shows it, absent on the skill page.
     package var root: TemplateValue?
-    package var cardLevel: TemplateValue?
+    var cardLevel: TemplateValue?
     package var rank: TemplateValue?
     package var added: String?
 
@@ -61,7 +61,7 @@ package struct CardData: TemplateData {
 }
 
 /// A rendered card in a page's list of skills (`{{#skills}}{{{card}}}{{/skills}}`).
-package struct PlacedCard: TemplateData {
+struct PlacedCard: TemplateData {
     package let html: String
 
     package func value(named key: String) -> TemplateValue? { key == "card" ? .text(html) : nil }

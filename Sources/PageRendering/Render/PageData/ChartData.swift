@@ -10,7 +10,7 @@ package struct ChartData: TemplateData {
         package let count: String
         package let percent: Int
         /// The filled length in percent of the track; nil for a level without votes.
-        package let fill: String?
+        let fill: String?
 
         package func value(named key: String) -> TemplateValue? {
             switch key {
@@ -26,8 +26,8 @@ package struct ChartData: TemplateData {
 
     /// Bar height in pixels, and the radius that rounds its ends.
     package let height: Int
-    package let radius: String
-    package let bars: [Bar]
+    let radius: String
+    let bars: [Bar]
 
     package func value(named key: String) -> TemplateValue? {
         switch key {

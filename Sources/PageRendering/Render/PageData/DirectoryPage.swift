@@ -5,7 +5,7 @@ package struct DirectoryPage: TemplateData {
     package struct Item: TemplateData {
         package let name: String
         package let url: String
-        package let countText: String
+        let countText: String
         package let detail: String
 
         package func value(named key: String) -> TemplateValue? {
@@ -19,12 +19,12 @@ package struct DirectoryPage: TemplateData {
         }
     }
 
-    package let common: PageCommon
-    package let heading: String
-    package let lead: String
-    package let countText: String
+    let common: PageCommon
+    let heading: String
+    let lead: String
+    let countText: String
     package let items: [Item]
-    package let emptyText: String
+    let emptyText: String
 
     package func value(named key: String) -> TemplateValue? {
         switch key {

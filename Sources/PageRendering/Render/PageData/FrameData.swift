@@ -4,7 +4,7 @@ import MustacheCompiler
 /// What the header and footer see (`header.mustache`, `footer.mustache`): only values that the
 /// frame's key decides, so a frame cached for one page can never show another page's values.
 /// Pages see them too, beneath their own.
-package struct FrameData: TemplateData {
+struct FrameData: TemplateData {
     package let site: SiteWide
     package let key: PageFrames.Key
 
@@ -31,8 +31,8 @@ package struct FrameData: TemplateData {
 
 /// What every page has besides its own values: the frame, the rendered header and footer, and
 /// the head's titles.
-package struct PageCommon: TemplateData {
-    package let frame: FrameData
+struct PageCommon: TemplateData {
+    let frame: FrameData
     package let header: String
     package let footer: String
     package let pageTitle: String

@@ -2,12 +2,12 @@ import MustacheCompiler
 
 /// `group.mustache`: one page of a group's skills.
 package struct GroupPage: TemplateData {
-    package let common: PageCommon
+    let common: PageCommon
     package let name: String
-    package let countText: String
+    let countText: String
     package let ratingsText: String
     package let cards: [String]
-    package let pager: PagerData?
+    let pager: PagerData?
 
     package func value(named key: String) -> TemplateValue? {
         switch key {

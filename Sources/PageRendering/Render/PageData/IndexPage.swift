@@ -1,8 +1,8 @@
 import MustacheCompiler
 
 /// `index.mustache`: every group with its best skills.
-package struct IndexPage: TemplateData {
-    package let common: PageCommon
+struct IndexPage: TemplateData {
+    let common: PageCommon
     package let groups: [IndexGroup]
 
     package func value(named name: String) -> TemplateValue? {
@@ -17,12 +17,12 @@ package struct IndexPage: TemplateData {
 }
 
 /// One group's section on the home page.
-package struct IndexGroup: TemplateData {
+struct IndexGroup: TemplateData {
     package let name: String
     package let url: String
     package let count: Int
-    package let slug: String
-    package let countText: String
+    let slug: String
+    let countText: String
     package let cards: [String]
     /// Only when the cards do not already show the whole group.
     package let more: String?

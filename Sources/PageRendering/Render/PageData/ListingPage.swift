@@ -1,19 +1,19 @@
 import MustacheCompiler
 
 /// `listing.mustache`: one page of Top rated, Most rated, Newest, a language or an author.
-package struct ListingPage: TemplateData {
-    package let common: PageCommon
-    package let heading: String
-    package let lead: String
-    package let countText: String
-    package let emptyText: String
-    package let crumbs: [NamedLink]
+struct ListingPage: TemplateData {
+    let common: PageCommon
+    let heading: String
+    let lead: String
+    let countText: String
+    let emptyText: String
+    let crumbs: [NamedLink]
     package let cards: [String]
     /// Whether the whole listing (not only this page) has skills.
-    package let hasSkills: Bool
+    let hasSkills: Bool
     /// How the order is worked out: Top rated only.
     package let ranking: String?
-    package let pager: PagerData?
+    let pager: PagerData?
 
     package func value(named key: String) -> TemplateValue? {
         switch key {

@@ -1,8 +1,8 @@
 import MustacheCompiler
 
 /// `404.mustache`: served for any missing path, so its links start from the site's base path.
-package struct NotFoundPage: TemplateData {
-    package let common: PageCommon
+struct NotFoundPage: TemplateData {
+    let common: PageCommon
     package let groups: [NamedLink]
 
     package func value(named key: String) -> TemplateValue? {

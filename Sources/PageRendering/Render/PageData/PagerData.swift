@@ -1,7 +1,7 @@
 import MustacheCompiler
 
 /// The pager of a listing that needs more than one page (`pager.mustache`, `pager-head.mustache`).
-package struct PagerData: TemplateData {
+struct PagerData: TemplateData {
     package struct Link: TemplateData {
         /// nil for a gap ("…").
         package let number: Int?
@@ -21,8 +21,8 @@ package struct PagerData: TemplateData {
 
     package let label: String
     package let links: [Link]
-    package let prevURL: String?
-    package let nextURL: String?
+    let prevURL: String?
+    let nextURL: String?
 
     package func value(named key: String) -> TemplateValue? {
         switch key {

@@ -17,7 +17,7 @@ package struct RatingFormData: TemplateData {
     }
 
     package struct Choice: TemplateData {
-        package let classes: String
+        let classes: String
         /// The radio's name: the stars field.
         package let field: String
         package let value: String
@@ -41,7 +41,7 @@ package struct RatingFormData: TemplateData {
         package let hidden: [Field]
         package let half: Bool
         package let choices: [Choice]
-        package let signIn: String?
+        let signIn: String?
 
         package func value(named key: String) -> TemplateValue? {
             switch key {
@@ -56,7 +56,7 @@ package struct RatingFormData: TemplateData {
         }
     }
 
-    package let skillName: String
+    let skillName: String
     /// The skill's page on SUSI.AI, where SUSI's preset sends voters.
     package let elsewhere: String?
     package let form: Form?

@@ -2,18 +2,18 @@ import CatalogueModel
 import MustacheCompiler
 
 /// What every page shows the same, computed once per build rather than once per page.
-package final class SiteWide: Sendable {
+final class SiteWide: Sendable {
     package let language: String
     package let title: String
     package let description: String
     package let themeStyle: String
-    package let skillCount: String
+    let skillCount: String
     package let ratingCount: String
     /// Whether the Atom feed is written (see `AtomFeed`).
     package let hasFeed: Bool
-    package let navGroups: [NavGroup]
+    let navGroups: [NavGroup]
     /// Group page path → its index in `navGroups`.
-    package let groupIndex: [String: Int]
+    let groupIndex: [String: Int]
     /// Where the theme links to, so templates spell no path themselves.
     package let links: [String: TemplateValue]
 
@@ -43,7 +43,7 @@ package final class SiteWide: Sendable {
     }
 
     /// The groups of the navigation, `current` set on the page's own group.
-    package func navGroups(current: Int?) -> TemplateValue {
+    func navGroups(current: Int?) -> TemplateValue {
         .list(navGroups.indices.map { i in
             var group = navGroups[i]
             group.current = i == current
@@ -53,7 +53,7 @@ package final class SiteWide: Sendable {
 }
 
 /// A group as the navigation lists it.
-package struct NavGroup: TemplateData {
+struct NavGroup: TemplateData {
     package let name: String
     package let url: String
     package let count: Int
@@ -71,7 +71,7 @@ package struct NavGroup: TemplateData {
 }
 
 /// A name and where it links: breadcrumbs, the 404 page's groups.
-package struct NamedLink: TemplateData {
+struct NamedLink: TemplateData {
     package let name: String
     package let url: String
 

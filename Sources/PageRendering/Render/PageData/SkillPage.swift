@@ -2,30 +2,30 @@ import MustacheCompiler
 
 /// `skill.mustache`: the skill's own values, its card's beneath them, then the page's common ones.
 package struct SkillPage: TemplateData {
-    package let common: PageCommon
-    package let card: CardData
+    let common: PageCommon
+    let card: CardData
     package let descriptionHTML: String
     package let examples: [String]
     package let author: String?
     package let authorURL: String?
     package let termsURL: String?
-    package let privacyURL: String?
+    let privacyURL: String?
     package let groupURL: String
     package let model: String
     package let dynamicContent: Bool
     package let created: String?
     /// Both or neither: only when the site has a rating form.
     package let ratingForm: String?
-    package let ratingThanks: String?
+    let ratingThanks: String?
     package let jsonLD: String
-    package let ogImage: String?
+    let ogImage: String?
     package let languageURL: String
     package let languageName: String
     package let authorPageURL: String?
     /// Only for rated skills.
     package let chart: String?
     /// Only for skills with thumbs feedback.
-    package let feedback: (positive: String, negative: String)?
+    let feedback: (positive: String, negative: String)?
 
     package func value(named name: String) -> TemplateValue? {
         switch name {

@@ -16,16 +16,16 @@ package struct StarRowData: TemplateData {
         }
     }
 
-    package let cssClass: String
+    let cssClass: String
     package let width: String
     package let height: String
-    package let strokeWidth: String
-    package let scale: String
+    let strokeWidth: String
+    let scale: String
     /// The symbol's SVG path data (checked when the config was read: commands and numbers only).
     package let path: String
-    package let fillWidth: String
+    let fillWidth: String
     /// Every symbol, drawn as an outline.
-    package let symbols: [Symbol]
+    let symbols: [Symbol]
     /// The symbols the fill reaches; the rest would be clipped anyway.
     package let filled: [Symbol]
 
