@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "sitegen", targets: ["SitegenCLI"]),
-        .library(name: "SiteGen", targets: ["SiteGen"]),
+        .library(name: "SiteGen", targets: ["CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
-        // The system libcmark (Debian libcmark-dev), wrapped once by `Markdown` in SiteGen.
+        // The system libcmark (Debian libcmark-dev), wrapped once by `Markdown` in PageRendering.
         .systemLibrary(
             name: "CCmark",
             pkgConfig: "libcmark",
@@ -36,22 +36,47 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // The layers of the engine, lowest first: each imports only targets listed before it
+        // (scripts/check-layers enforces it; CONTRIBUTING.md draws them).
+        // Skills, counts, statistics, diagnostics: pure values, no file APIs.
+        .target(name: "CatalogueModel"),
+        // Readers: from the content source's bytes to the model.
         .target(
-            name: "SiteGen",
+            name: "ContentLoading",
             dependencies: [
+                "CatalogueModel",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // Templates, SVG, HTML, feeds and API: from the model to bytes. The libcmark wrapper lives here.
+        .target(
+            name: "PageRendering",
+            dependencies: [
+                "CatalogueModel",
                 "CCmark",
-                "CFolderSwap",
                 "MustacheCompiler",
                 "MustacheOracle",
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        // `sitegen serve`: HTTP lives here so the SiteGen engine stays free of it.
+        // The build: the plan's execution, the writer, staging and the swap, the link check, import.
+        .target(
+            name: "SiteAssembly",
+            dependencies: [
+                "CatalogueModel",
+                "ContentLoading",
+                "PageRendering",
+                "CFolderSwap",
+            ]
+        ),
+        // `sitegen serve`: HTTP lives here so the engine's layers stay free of it.
         .target(
             name: "SiteServer",
             dependencies: [
-                "SiteGen",
+                "CatalogueModel",
+                "ContentLoading",
+                "PageRendering",
+                "SiteAssembly",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -64,7 +89,10 @@ let package = Package(
         .executableTarget(
             name: "SitegenCLI",
             dependencies: [
-                "SiteGen",
+                "CatalogueModel",
+                "ContentLoading",
+                "PageRendering",
+                "SiteAssembly",
                 "SiteServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -73,7 +101,10 @@ let package = Package(
         .executableTarget(
             name: "template-benchmark",
             dependencies: [
-                "SiteGen",
+                "CatalogueModel",
+                "ContentLoading",
+                "PageRendering",
+                "SiteAssembly",
                 "MustacheCompiler",
                 "MustacheOracle",
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -82,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SiteGenTests",
-            dependencies: ["SiteGen"],
+            dependencies: ["CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly"],
             // Golden files are read through #filePath, not bundled.
             exclude: ["Golden"]
         ),
@@ -92,7 +123,10 @@ let package = Package(
             dependencies: [
                 "MustacheCompiler",
                 "MustacheOracle",
-                "SiteGen",
+                "CatalogueModel",
+                "ContentLoading",
+                "PageRendering",
+                "SiteAssembly",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -100,7 +134,10 @@ let package = Package(
             name: "SiteServerTests",
             dependencies: [
                 "SiteServer",
-                "SiteGen",
+                "CatalogueModel",
+                "ContentLoading",
+                "PageRendering",
+                "SiteAssembly",
                 // A raw HTTP client: the tests send paths and bodies no polite client would.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,8 +1,11 @@
+import CatalogueModel
+import ContentLoading
 import Foundation
 import Mustache
 import MustacheCompiler
 import MustacheOracle
-import SiteGen
+import PageRendering
+import SiteAssembly
 
 // Renders the theme's skill page (layout inheritance included) many times with the compiled
 // engine and with swift-mustache, from the same typed data, and prints the time per page of each.

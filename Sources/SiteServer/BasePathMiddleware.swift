@@ -1,5 +1,6 @@
+import CatalogueModel
 import Hummingbird
-import SiteGen
+import PageRendering
 
 /// Serves the site under the base URL's path (`/catalogue/`), as it will be deployed: requests
 /// below it reach the rest of the server with the prefix removed, `/` and `/catalogue` are

@@ -1,7 +1,10 @@
+import CatalogueModel
+import ContentLoading
 import Foundation
 import Hummingbird
 import NIOCore
-import SiteGen
+import PageRendering
+import SiteAssembly
 
 /// The local end of the rating form: takes a vote through `VoteIntake`, appends it to the events
 /// file, rebuilds, and sends the voter back to `<skill page>#rating-thanks`. Refused votes get a

@@ -1,4 +1,6 @@
-import SiteGen
+import CatalogueModel
+import ContentLoading
+import PageRendering
 
 /// What the server needs to know about the last good build: where the site lives, where the
 /// rating form sends votes, and which skills exist.

@@ -1,5 +1,8 @@
+import CatalogueModel
+import ContentLoading
 import Foundation
-import SiteGen
+import PageRendering
+import SiteAssembly
 
 /// Runs builds one at a time and remembers the last good one. Requests that arrive while a build
 /// runs share the next build, so fifty votes in a burst cost two builds, not fifty; every caller

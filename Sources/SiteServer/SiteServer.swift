@@ -1,9 +1,10 @@
+import CatalogueModel
 import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
 import ServiceLifecycle
-import SiteGen
+import SiteAssembly
 
 /// What `sitegen serve` is asked to do.
 public struct ServeOptions: Sendable {

@@ -1,5 +1,6 @@
+import CatalogueModel
 import Foundation
-import SiteGen
+import PageRendering
 
 /// One vote, as the events file (`.jsonl`) stores it.
 struct Vote: Sendable, Equatable {

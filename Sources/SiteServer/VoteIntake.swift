@@ -1,5 +1,7 @@
+import CatalogueModel
+import ContentLoading
 import Foundation
-import SiteGen
+import PageRendering
 
 /// The request parts a vote is judged on, free of any HTTP library's types.
 struct VoteRequest: Sendable {

@@ -1,5 +1,8 @@
+import CatalogueModel
+import ContentLoading
 import Foundation
-import SiteGen
+import PageRendering
+import SiteAssembly
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

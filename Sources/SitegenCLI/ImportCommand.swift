@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SiteGen
+import PageRendering
+import SiteAssembly
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(

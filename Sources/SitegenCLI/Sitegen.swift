@@ -1,6 +1,9 @@
 import ArgumentParser
+import CatalogueModel
+import ContentLoading
 import Foundation
-import SiteGen
+import PageRendering
+import SiteAssembly
 import SiteServer
 
 @main

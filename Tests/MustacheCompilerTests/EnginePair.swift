@@ -1,7 +1,8 @@
+@testable import CatalogueModel
 import Mustache
 import MustacheCompiler
 import MustacheOracle
-@testable import SiteGen
+@testable import PageRendering
 import Testing
 
 /// The same templates compiled by both engines, as `Theme.load` would register them: the engine

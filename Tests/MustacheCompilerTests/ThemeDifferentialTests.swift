@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
 import MustacheCompiler
-@testable import SiteGen
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
 
 /// Every template of the default theme, as `Theme.load` compiles it (the HTML pragma in front),

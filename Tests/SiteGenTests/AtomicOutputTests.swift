@@ -1,6 +1,8 @@
+@testable import CatalogueModel
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// `Public/` belongs to sitegen: it is replaced whole, and only by a complete, successful build.
 @Suite struct AtomicOutputTests {

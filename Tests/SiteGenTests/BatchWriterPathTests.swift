@@ -1,6 +1,8 @@
+@testable import CatalogueModel
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// The writer refuses every path that could leave the output folder or means something else on
 /// another host, before it writes anything of the batch.

@@ -1,6 +1,7 @@
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Cards are rendered once and cut where their pages differ: the cut comes from comparing two
 /// renderings, never from marker text, so no content and no template transform can fake or

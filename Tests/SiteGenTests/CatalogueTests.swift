@@ -1,5 +1,7 @@
+@testable import CatalogueModel
+@testable import ContentLoading
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 @Suite struct CatalogueTests {
     static func skill(_ id: String, _ name: String, group: String) -> Skill {

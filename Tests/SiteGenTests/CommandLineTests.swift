@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// What a user sees from the real `sitegen`: every problem on standard error, like a compiler,
 /// and the exit status CI relies on.

@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// A build publishes only what is inside the content folder, never hangs on what it finds there,
 /// and says so when the content folder is not one (hardening issue, part 1).

@@ -1,6 +1,8 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 /// Positions in messages point at the real place: JSON syntax errors (Foundation on Linux gives
 /// only a byte offset, or nothing), YAML errors in front matter (counted from the top of the

@@ -1,6 +1,8 @@
+@testable import CatalogueModel
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// The fast vote reader against its reference, JSONDecoder, over generated lines and the fuzzers'
 /// saved inputs: whatever line the fast reader accepts, it reads exactly as the reference does, so

@@ -1,6 +1,8 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 /// The byte-level vote reader must read every line it accepts exactly as JSONDecoder does, and
 /// leave every other line to JSONDecoder.

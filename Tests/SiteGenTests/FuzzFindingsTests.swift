@@ -1,6 +1,7 @@
+import CatalogueModel
+import ContentLoading
 import Foundation
 import Testing
-import SiteGen
 
 /// Inputs the fuzz targets in `Fuzz/` crashed on, and the hand-made hostile seeds, replayed
 /// through the same reader entry points: each must come back as diagnostics, never a trap.

@@ -1,7 +1,10 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
 import Mustache
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Escaping works on Unicode scalars, the way a browser's HTML parser reads text.
 @Suite struct HTMLEscapeTests {

@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Skill authors are the public. `Tests/Fixtures/hostile/` puts script, event handlers, unsafe
 /// URLs, path tricks, invisible characters and sheer volume into every field; the site must build

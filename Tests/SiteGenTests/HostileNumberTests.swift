@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Numbers at and past the edges of Int and Double, in every file a number is read from: each
 /// is a located error that names the allowed range, never a trap.

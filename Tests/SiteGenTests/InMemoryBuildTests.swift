@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// A whole site read from a dictionary and written into one: the same pipeline as on disk.
 @Suite struct InMemoryBuildTests {

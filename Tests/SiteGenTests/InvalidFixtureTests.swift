@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Every fixture under `Tests/Fixtures/invalid/` pins the exact report a user sees: path, line,
 /// column and message, in the order sitegen prints them.

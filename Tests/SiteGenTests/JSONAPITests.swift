@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 @Suite struct JSONAPITests {
     /// The keys of a skill object in SUSI's `getSkillList.json`, in SUSI's order (formats/SUSI.md).

@@ -1,6 +1,8 @@
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 @Suite struct JSONLDTests {
     static let hostile = "Evil </script><script>alert(1)</script> \u{2028} <!-- & x"

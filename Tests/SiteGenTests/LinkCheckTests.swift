@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 @Suite struct LinkCheckTests {
     static let existing: Set<String> = ["index.html", "groups/news/index.html", "assets/style.css", "media/images/ä.png", "skills/a/index.html"]

@@ -3,7 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import SiteGen
+@testable import CatalogueModel
+@testable import ContentLoading
+@testable import PageRendering
+@testable import SiteAssembly
 
 /// Collects what an XML document holds, and whether it parsed at all.
 final class XMLCollector: NSObject, XMLParserDelegate {

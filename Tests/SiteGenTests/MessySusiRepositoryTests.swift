@@ -1,6 +1,8 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// A real SUSI repository (fossasia/susi_skill_data) holds a 2.6 MB skill file, very long
 /// descriptions, thousands of example lines, CRLF and lone CR, BOMs, invalid UTF-8 and files with

@@ -1,5 +1,5 @@
+@testable import CatalogueModel
 import Testing
-@testable import SiteGen
 
 /// The ASCII shortcut of the name order must agree with the general rule (lowercased first,
 /// exact text breaking ties) on every pair.

@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// The output folder belongs to sitegen: it replaces only what it wrote, never leaves the output
 /// missing, and cleans up after a killed build (hardening issue, part 3).

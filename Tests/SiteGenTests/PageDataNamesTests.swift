@@ -1,7 +1,10 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
 import MustacheCompiler
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// The names each kind of page shows its template, as they were when pages were dictionaries: a
 /// user's own templates read them, so none may go missing, and an optional value must stay

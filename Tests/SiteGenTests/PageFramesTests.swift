@@ -1,6 +1,8 @@
+@testable import CatalogueModel
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// The header and footer are rendered once per root and navigation state and reused: a reused
 /// fragment must be exactly what the page would have rendered itself.

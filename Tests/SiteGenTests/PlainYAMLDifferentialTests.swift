@@ -1,6 +1,8 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 /// The plain front-matter reader against its reference, Yams: whatever document the plain reader
 /// accepts, it reads exactly as Yams does (text, plain or quoted, tags, lines and columns), so it

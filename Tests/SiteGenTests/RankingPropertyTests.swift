@@ -1,5 +1,7 @@
+@testable import CatalogueModel
+@testable import ContentLoading
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 /// The rules of Top rated, over many generated star distributions and every prior a site may set.
 @Suite struct RankingPropertyTests {

@@ -1,5 +1,6 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Testing
-@testable import SiteGen
 
 @Suite struct RankingTests {
     func names(_ entries: [Catalogue.Entry]) -> [String] { entries.map(\.skill.name) }

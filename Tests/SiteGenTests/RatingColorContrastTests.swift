@@ -1,6 +1,7 @@
+@testable import CatalogueModel
 import Foundation
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 /// WCAG 1.4.11 (non-text contrast, ≥ 3:1) for the default star and bar colours, read from the
 /// theme's stylesheet and from `ChartStyle`, in both colour schemes.

@@ -1,6 +1,7 @@
+@testable import CatalogueModel
 import Foundation
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 /// `stars:` and `chart:` in site.yml: every option read, every bad value reported.
 @Suite struct RatingConfigTests {

@@ -1,6 +1,8 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// The form in built sites: on every skill page, nowhere else, and a note when there is none.
 @Suite struct RatingFormBuildTests {

@@ -1,6 +1,6 @@
+@testable import CatalogueModel
 import Foundation
 import Testing
-@testable import SiteGen
 
 /// `rating_form` in site.yml: defaults, the SUSI preset, and every mistake reported where it is.
 @Suite struct RatingFormConfigTests {

@@ -1,6 +1,7 @@
+@testable import CatalogueModel
 import Foundation
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 /// The form's markup, for each configuration. Whole-form comparisons are golden strings: the
 /// markup is the feature.

@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Star rows and charts against golden files (`Tests/SiteGenTests/Golden/`), byte for byte.
 /// After an intended change: `UPDATE_GOLDEN=1 swift test`, then review `git diff`.

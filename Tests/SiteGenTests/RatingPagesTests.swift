@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Star rows and charts in built pages: a fixture site with many, one and no ratings, and (for
 /// the listing test) a group of 300 skills.

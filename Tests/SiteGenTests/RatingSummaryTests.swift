@@ -1,5 +1,5 @@
+@testable import CatalogueModel
 import Testing
-@testable import SiteGen
 
 @Suite struct RatingSummaryTests {
     @Test func averageComesFromIntegerCountsRoundedHalfUp() {

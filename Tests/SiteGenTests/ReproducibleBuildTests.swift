@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Two builds of the same input give byte-identical trees, and no clock reaches the output.
 @Suite struct ReproducibleBuildTests {

@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// The pieces that keep author-supplied text inert, one by one.
 @Suite struct SafetyUnitTests {

@@ -1,6 +1,8 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 @Suite struct SkillReaderTests {
     @Test func readsTheSharedMarkdownSample() throws {

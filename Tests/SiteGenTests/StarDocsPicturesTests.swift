@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// The README's pictures of each symbol and granularity, `docs/stars/*.svg`, drawn by the real
 /// renderer. They are golden files too: `UPDATE_GOLDEN=1 swift test` redraws them, and this

@@ -1,6 +1,8 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 /// Rounding per granularity and the fill geometry of star rows.
 @Suite struct StarRowGeometryTests {

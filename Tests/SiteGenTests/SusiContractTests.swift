@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// sitegen's `api/` against a `getSkillList.json` written out from SUSI's servlet code
 /// (`Tests/Fixtures/susi-contract/SOURCES.md` cites the lines): the same keys, and each value of the

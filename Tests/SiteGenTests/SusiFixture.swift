@@ -1,5 +1,7 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
-@testable import SiteGen
+@testable import PageRendering
 
 /// The SUSI fixtures in `Tests/Fixtures/` and scratch folders to build them in.
 enum SusiFixture {

@@ -1,7 +1,10 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
 import Yams
-@testable import SiteGen
 
 @Suite struct SusiImportTests {
     // MARK: Writing YAML

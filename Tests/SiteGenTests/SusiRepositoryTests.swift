@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Building straight from a SUSI skill repository: the fixture in `Tests/Fixtures/susi-repo`.
 @Suite struct SusiRepositoryTests {

@@ -1,5 +1,7 @@
+@testable import CatalogueModel
+@testable import ContentLoading
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 @Suite struct SusiSkillFileReaderTests {
     static let location = SusiSkillLocation(model: "general", group: "Food and Drink", language: "en", tag: "Tea Timer",

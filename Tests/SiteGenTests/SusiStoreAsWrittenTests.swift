@@ -1,6 +1,7 @@
+@testable import CatalogueModel
 import Foundation
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// SUSI's store and skill list read as SUSI's server writes them (fossasia/susi_server at
 /// 230d679: see docs/susi.md), not as they should have been written.

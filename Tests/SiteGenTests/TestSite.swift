@@ -1,5 +1,7 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
-@testable import SiteGen
+@testable import SiteAssembly
 
 /// A catalogue held in memory and built into memory: content and templates in one dictionary
 /// (path → bytes), the built site in another. No folder is made; the disk adapters (content

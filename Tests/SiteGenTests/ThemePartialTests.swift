@@ -1,6 +1,8 @@
+@testable import CatalogueModel
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// The star row, the rating chart and the rating form are theme partials fed by values computed
 /// in Swift: a site restyles them with its own `_stars`, `_chart` and `_form` templates.

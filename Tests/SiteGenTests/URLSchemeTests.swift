@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Every path comes from `SiteURLs`: a site built with other folder and file names has its pages
 /// where that scheme says, links that the build's own link check resolves, and nothing left at

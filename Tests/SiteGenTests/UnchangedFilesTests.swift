@@ -1,6 +1,8 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// A rebuild keeps files whose bytes did not change, so deploy tools that sync by modification
 /// time upload only what changed.

@@ -1,6 +1,9 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
 import Testing
-@testable import SiteGen
 
 /// Vote logs (`.jsonl`): which of a user's votes counts, and a last line cut short by an
 /// interrupted write.

@@ -1,5 +1,7 @@
+@testable import CatalogueModel
+@testable import ContentLoading
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 @Suite struct WarningSummaryTests {
     func warnings(_ count: Int, kind: String?, path: String = "a.txt") -> [Diagnostic] {

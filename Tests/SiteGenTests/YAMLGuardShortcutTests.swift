@@ -1,5 +1,6 @@
+@testable import ContentLoading
+@testable import PageRendering
 import Testing
-@testable import SiteGen
 
 /// The guard skips its event pass when the bytes alone show a document is within the limits;
 /// that shortcut must never pass a document the full check would refuse.

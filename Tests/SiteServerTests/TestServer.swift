@@ -1,5 +1,6 @@
+import ContentLoading
 import Foundation
-import SiteGen
+import SiteAssembly
 @testable import SiteServer
 
 /// A small catalogue in a temporary folder, served by a real `SiteServer` on 127.0.0.1 with a

@@ -1,5 +1,5 @@
+import ContentLoading
 import FuzzInput
-import SiteGen
 
 /// libFuzzer feeds a `.json` rating file (counts, or SUSI's store by shape) to its reader.
 @main

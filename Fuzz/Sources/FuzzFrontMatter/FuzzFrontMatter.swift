@@ -1,5 +1,5 @@
+import ContentLoading
 import FuzzInput
-import SiteGen
 
 /// libFuzzer feeds a Markdown skill with YAML front matter to its reader.
 @main

@@ -1,6 +1,6 @@
 import CLibFuzzer
+import CatalogueModel
 import Foundation
-import SiteGen
 
 /// What every fuzz target does: run libFuzzer with the command line, handing each input's bytes
 /// to one reader. A reader must answer any input with diagnostics; a trap, an overflow or a

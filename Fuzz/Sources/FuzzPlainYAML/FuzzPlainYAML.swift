@@ -1,5 +1,5 @@
+import ContentLoading
 import FuzzInput
-import SiteGen
 
 /// libFuzzer feeds front matter to the plain YAML reader and to Yams: whatever the plain reader
 /// accepts, it must read as Yams does.

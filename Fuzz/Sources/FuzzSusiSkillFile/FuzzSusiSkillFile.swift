@@ -1,5 +1,5 @@
+import ContentLoading
 import FuzzInput
-import SiteGen
 
 /// libFuzzer feeds a SUSI `.txt` skill file to its reader.
 @main

@@ -1,5 +1,5 @@
+import ContentLoading
 import FuzzInput
-import SiteGen
 
 /// libFuzzer feeds a `.jsonl` vote log to its reader.
 @main

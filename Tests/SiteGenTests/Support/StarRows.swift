@@ -1,4 +1,5 @@
-@testable import SiteGen
+@testable import CatalogueModel
+@testable import PageRendering
 
 extension StarRow {
     /// A row with these style values and the defaults for the rest.

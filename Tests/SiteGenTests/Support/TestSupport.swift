@@ -1,5 +1,7 @@
+@testable import CatalogueModel
+@testable import ContentLoading
 import Foundation
-@testable import SiteGen
+@testable import SiteAssembly
 
 /// Paths and temporary content folders for tests.
 enum TestSupport {

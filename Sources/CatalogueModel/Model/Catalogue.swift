@@ -1,0 +1,108 @@
+/// The whole catalogue, ready to render: skills with their ratings, grouped and sorted.
+public struct Catalogue: Sendable {
+    /// A class, not a struct: listings, cards and pages pass entries around by the thousand, and
+    /// copying one as a value retained every string of its skill (a few percent of a build).
+    /// Every property is a constant, so sharing one is the same as copying it.
+    public final class Entry: Sendable {
+        public let skill: Skill
+        public let rating: RatingSummary
+        /// Site path of the skill page, ending in `/` (`skills/news/headline-finder/`).
+        public let path: String
+
+        package init(skill: Skill, rating: RatingSummary, path: String) {
+            self.skill = skill
+            self.rating = rating
+            self.path = path
+        }
+    }
+
+    public struct Group: Sendable {
+        public let name: String
+        /// Site path of the group page (`groups/news/`).
+        public let path: String
+        /// Entries sorted by name, then id.
+        public let entries: [Entry]
+        public var ratingCount: Int { entries.reduce(0) { $0 + $1.rating.total } }
+    }
+
+    /// All entries sorted by name, then id.
+    public let entries: [Entry]
+    /// Groups sorted by name.
+    public let groups: [Group]
+    public let config: SiteConfig
+
+    public var urls: SiteURLs { config.urls }
+
+    public init(skills: [Skill], ratings: [String: RatingTally], config: SiteConfig) {
+        self.config = config
+        let urls = config.urls
+        let unsorted = skills.map { skill in
+            Entry(skill: skill, rating: RatingSummary(ratings[skill.id] ?? RatingTally()), path: urls.skillPage(skill.id))
+        }
+        // `byName`, with each name lowercased once rather than on every comparison.
+        let lowercased = unsorted.map { $0.skill.name.lowercased() }
+        let entries = unsorted.indices.sorted { i, j in
+            if lowercased[i] != lowercased[j] { return lowercased[i] < lowercased[j] }
+            let a = unsorted[i].skill, b = unsorted[j].skill
+            return a.name != b.name ? a.name < b.name : a.id < b.id
+        }.map { unsorted[$0] }
+        self.entries = entries
+        // Groups are keyed by their page name, so spellings that differ only in case or
+        // punctuation ("News", "news") share one page instead of overwriting each other.
+        // The spelling most skills use names the group; ties go to the first in sort order.
+        var byGroup: [String: [Entry]] = [:]
+        for entry in entries { byGroup[urls.groupPage(entry.skill.group), default: []].append(entry) }
+        groups = byGroup.map { path, members -> Group in
+            var spellings: [String: Int] = [:]
+            for member in members { spellings[member.skill.group, default: 0] += 1 }
+            let name = spellings.sorted { a, b in a.value != b.value ? a.value > b.value : Self.compareNames(a.key, b.key) }.first?.key ?? ""
+            return Group(name: name, path: path, entries: members)
+        }.sorted { a, b in a.name != b.name ? Self.compareNames(a.name, b.name) : a.path < b.path }
+    }
+
+    /// A skill's page in the standard scheme: loaders key page collisions by it, which hold in
+    /// any scheme (folders are shared by all skills).
+    public static func skillPath(_ id: String) -> String { SiteURLs.standard.skillPage(id) }
+    public static func groupPath(_ name: String) -> String { SiteURLs.standard.groupPage(name) }
+
+    public var ratingCount: Int { entries.reduce(0) { $0 + $1.rating.total } }
+    public var ratedCount: Int { entries.reduce(0) { $0 + ($1.rating.isRated ? 1 : 0) } }
+
+    static func byName(_ a: Entry, _ b: Entry) -> Bool {
+        let order = compareNamesOrder(a.skill.name, b.skill.name)
+        return order != 0 ? order < 0 : a.skill.id < b.skill.id
+    }
+
+    static func compareNames(_ a: String, _ b: String) -> Bool {
+        let order = compareNamesOrder(a, b)
+        return order != 0 ? order < 0 : a < b
+    }
+
+    /// Case-insensitive first, so "apple" sits beside "Apple"; exact text breaks ties.
+    package static func compareNamesOrder(_ a: String, _ b: String) -> Int {
+        if let order = asciiOrder(a, b) { return order }
+        let la = a.lowercased(), lb = b.lowercased()
+        if la != lb { return la < lb ? -1 : 1 }
+        return a == b ? 0 : (a < b ? -1 : 1)
+    }
+
+    /// `compareNamesOrder` of two ASCII strings, without allocating their lowercase copies
+    /// (listings sort thousands of names); nil unless both are ASCII.
+    static func asciiOrder(_ a: String, _ b: String) -> Int? {
+        let result = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Int? in
+                guard !x.contains(where: { $0 >= 0x80 }), !y.contains(where: { $0 >= 0x80 }) else { return nil }
+                func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
+                var exact = 0
+                for i in 0..<min(x.count, y.count) {
+                    let p = lower(x[i]), q = lower(y[i])
+                    if p != q { return p < q ? -1 : 1 }
+                    if exact == 0 && x[i] != y[i] { exact = x[i] < y[i] ? -1 : 1 }
+                }
+                if x.count != y.count { return x.count < y.count ? -1 : 1 }
+                return exact
+            }
+        }
+        return (result ?? nil) ?? nil
+    }
+}

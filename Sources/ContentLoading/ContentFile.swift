@@ -1,0 +1,88 @@
+import CatalogueModel
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file found under the content folder.
+package struct ContentFile: Sendable {
+    package let url: URL
+    /// Path relative to the folder that was listed (`news/headline-finder.md`).
+    package let relativePath: String
+    /// Path to show in messages (`Content/skills/news/headline-finder.md`).
+    package let displayPath: String
+
+    /// Regular files below `folder`, sorted by path. Hidden files are skipped; symbolic links,
+    /// FIFOs, sockets and devices are skipped with a warning, so content can never pull in files
+    /// from elsewhere on the machine or hang the build. A folder that cannot be read is an error
+    /// with the system's reason; a missing `folder` gives no files.
+    /// - Parameter root: the content folder. `folder` may itself be a symbolic link (`Content/static`
+    ///   → `shared/static`) only when its target lies inside `root`.
+    package static func list(in folder: URL, display: String, root: URL? = nil, source: ContentSource,
+                     _ log: inout DiagnosticLog) -> [ContentFile] {
+        switch source.status(folder.path, false) {
+        case .missing:
+            return []
+        case .unreadable(let reason):
+            log.error(display, "cannot read the folder: \(String(cString: strerror(reason)))")
+            return []
+        case .link:
+            guard let root, ContentBoundary.linkStaysInside(folder, root: root, display: display, source: source, &log) else {
+                if root == nil { log.warning(display, "symbolic links are not followed; copy the folder instead") }
+                return []
+            }
+            switch source.status(folder.path, true) {
+            case .folder: break
+            case .missing:
+                log.error(display, "cannot read the folder: \(String(cString: strerror(ENOENT)))")
+                return []
+            case .unreadable(let reason):
+                log.error(display, "cannot read the folder: \(String(cString: strerror(reason)))")
+                return []
+            case let other:
+                log.error(display, "is \(other.kind), not a folder")
+                return []
+            }
+        case .folder:
+            break
+        case let other:
+            log.error(display, "is \(other.kind), not a folder")
+            return []
+        }
+        var entries = source.entries(folder.standardizedFileURL.path)
+        entries.sort { $0.relative < $1.relative }
+        var files: [ContentFile] = []
+        files.reserveCapacity(entries.count)
+        for entry in entries {
+            let shown = entry.relative.isEmpty ? display : display + "/" + entry.relative
+            switch entry.kind {
+            case .file:
+                files.append(ContentFile(url: folder.appendingPathComponent(entry.relative), relativePath: entry.relative,
+                                         displayPath: shown))
+            case .link:
+                log.warning(shown, "symbolic links are not followed; copy the file instead")
+            case .special(let mode):
+                log.warning(shown, "is \(RegularFile.kind(of: mode)), not a regular file; skipped")
+            case .unreadable(let reason):
+                log.error(shown, "cannot read the folder: \(String(cString: strerror(reason)))")
+            }
+        }
+        return files
+    }
+}
+
+extension ContentSource.Status {
+    /// "a file", "a FIFO (named pipe)", … for messages.
+    package var kind: String {
+        switch self {
+        case .missing: "missing"
+        case .unreadable: "unreadable"
+        case .file: RegularFile.kind(of: S_IFREG)
+        case .folder: RegularFile.kind(of: S_IFDIR)
+        case .link: RegularFile.kind(of: S_IFLNK)
+        case .special(let mode): RegularFile.kind(of: mode)
+        }
+    }
+}

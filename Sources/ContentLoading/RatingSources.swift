@@ -1,0 +1,95 @@
+import CatalogueModel
+import Foundation
+
+/// Everything read from `Content/ratings/`, before it is matched to skills.
+struct RatingSources: Sendable {
+    /// Counts keyed by skill id (counts files and events), already merged.
+    var byID: [String: RatingTally] = [:]
+    /// Ratings keyed the way SUSI's server stores them, already merged across folders.
+    var bySusiKey: [SusiSkillKey: RatingTally] = [:]
+    /// Where each key was first seen, for the unknown-skill warning.
+    var firstSeen: [String: String] = [:]
+    var firstSeenSusi: [SusiSkillKey: String] = [:]
+    /// Number of votes read (individual votes plus counted ones), for the summary line.
+    package var votesRead = 0
+    var filesRead = 0
+}
+
+/// Reads every rating file. Files add up; a SUSI store pair in one folder is merged as described
+/// in the README (individual votes win over the aggregate for the same skill).
+enum RatingReader {
+    package static func read(files: [ContentFile], source: ContentSource, _ log: inout DiagnosticLog) -> RatingSources {
+        var sources = RatingSources()
+        var events = EventMerger()
+        var susiFolders: [String: SusiFolder] = [:]
+        for file in files {
+            switch file.url.pathExtension.lowercased() {
+            case "json" where file.url.lastPathComponent.lowercased() == "ratingsovertime.json":
+                // SUSI's monthly averages (`{rating, count, timestamp}` per month), written by the
+                // rating servlet beside its store: not votes. Kept for the ratings-over-time chart.
+                continue
+            case "json":
+                guard let text = SourceText.read(file.url, from: source, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log) else { continue }
+                sources.filesRead += 1
+                readJSON(text, file: file, into: &sources, susi: &susiFolders, &log)
+            case "jsonl":
+                // A write cut inside a character leaves bytes that are not UTF-8; the torn line
+                // they end is ignored with a warning, so they must not fail the whole file.
+                guard let data = SourceText.bytes(file.url, from: source, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log),
+                      let text = SourceText.decode(TornLine.withoutCutCharacter(data), displayPath: file.displayPath,
+                                                   limit: InputLimits.ratingFileBytes, &log) else { continue }
+                sources.filesRead += 1
+                events.read(text, path: file.displayPath, &log)
+            default:
+                log.warning(file.displayPath, "not a rating file (expected .json or .jsonl); ignored")
+            }
+        }
+        for (id, tally) in events.tallies() {
+            sources.byID[id, default: RatingTally()].merge(tally)
+            sources.votesRead += tally.stars.total
+            if sources.firstSeen[id] == nil { sources.firstSeen[id] = events.firstPath[id] }
+        }
+        for folder in susiFolders.keys.sorted() {
+            guard let merged = susiFolders[folder]?.merged(&log) else { continue }
+            for (key, entry) in merged {
+                sources.bySusiKey[key, default: RatingTally()].merge(entry.tally)
+                sources.votesRead += entry.tally.stars.total
+                if sources.firstSeenSusi[key] == nil { sources.firstSeenSusi[key] = entry.path }
+            }
+        }
+        return sources
+    }
+
+    static func readJSON(_ text: String, file: ContentFile, into sources: inout RatingSources,
+                         susi: inout [String: SusiFolder], _ log: inout DiagnosticLog) {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(text)
+        } catch {
+            log.append(JSONProblem.diagnostic(for: error, path: file.displayPath, text: text))
+            return
+        }
+        guard let object = root.object else {
+            log.error(file.displayPath, line: 1, column: 1, "a rating file must hold a JSON object, found a \(root.kind)")
+            return
+        }
+        // Shape decides: skill id → rating object is a counts file; anything nested deeper is
+        // SUSI's model → group → language → tag store.
+        let isCounts = object.values.allSatisfy { value in
+            guard let inner = value.object else { return false }
+            return RatingObject.isRatingObject(inner) || inner.isEmpty
+        }
+        if isCounts {
+            for id in object.keys.sorted() {
+                guard let value = object[id],
+                      let tally = RatingObject.tally(value, keyPath: [id], text: text, path: file.displayPath, &log) else { continue }
+                sources.byID[id, default: RatingTally()].merge(tally)
+                sources.votesRead += tally.stars.total
+                if sources.firstSeen[id] == nil { sources.firstSeen[id] = file.displayPath }
+            }
+            return
+        }
+        let folder = file.url.deletingLastPathComponent().path
+        SusiStoreReader.read(object, text: text, path: file.displayPath, into: &susi[folder, default: SusiFolder()], &log)
+    }
+}

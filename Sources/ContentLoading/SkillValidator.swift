@@ -1,0 +1,92 @@
+import CatalogueModel
+import Foundation
+
+/// Checks that need every skill at once: unique ids, unique URLs, images that exist.
+enum SkillValidator {
+    /// - Parameter textChecked: how many skills at the start already passed `SkillText.check`.
+    package static func check(_ skills: [Skill], textChecked: Int = 0, location: ContentLocation, _ log: inout DiagnosticLog) -> [Skill] {
+        var result: [Skill] = []
+        // Indices into `result`, not skills: copying whole skills into growing dictionaries was
+        // most of this check's time at 100,000 skills.
+        var byID: [String: Int] = [:], byURL: [String: Int] = [:], groupBySlug: [String: Int] = [:]
+        result.reserveCapacity(skills.count)
+        byID.reserveCapacity(skills.count)
+        byURL.reserveCapacity(skills.count)
+        let source = location.source
+        let realRoot = source.resolved(location.root.path) ?? location.root.path
+        for (index, var skill) in skills.enumerated() {
+            if index >= textChecked {
+                // The skills not checked yet are those of SUSI `.txt` files: community content.
+                guard SkillText.check(&skill, community: true, &log) else { continue }
+            }
+            if let first = byID[skill.id].map({ result[$0] }) {
+                log.error(skill.sourcePath, line: skill.sourceLine, "duplicate skill id `\(skill.id)`: also defined in \(first.sourcePath); rename one of the files")
+                continue
+            }
+            // Hosts differ in case sensitivity, so two paths that differ only in case collide.
+            let urlKey = Catalogue.skillPath(skill.id).lowercased()
+            if let first = byURL[urlKey].map({ result[$0] }) {
+                log.error(skill.sourcePath, line: skill.sourceLine,
+                          "skill `\(skill.id)` would be written to the same page as `\(first.id)` (\(first.sourcePath)): /\(Catalogue.skillPath(skill.id)); rename one of them")
+                continue
+            }
+            // Group names that differ only in case or punctuation would share one group page.
+            let groupKey = Catalogue.groupPath(skill.group).lowercased()
+            if let first = groupBySlug[groupKey].map({ result[$0] }), first.group != skill.group {
+                log.error(skill.sourcePath, line: skill.sourceLine,
+                          "group `\(skill.group)` would be written to the same page as group `\(first.group)` (\(first.sourcePath)): /\(Catalogue.groupPath(skill.group)); spell the group the same way everywhere")
+                continue
+            }
+            byID[skill.id] = result.count
+            byURL[urlKey] = result.count
+            if groupBySlug[groupKey] == nil { groupBySlug[groupKey] = result.count }
+            if case .local(let path)? = skill.image {
+                let url = location.root.appendingPathComponent(path)
+                if source.status(url.path, false) != .file {
+                    log.warning(skill.sourcePath, line: skill.sourceLine,
+                                "image `\(path)` not found in \(location.display)/; the page shows a placeholder")
+                    skill.image = nil
+                } else if !(source.resolved(url.path) ?? url.path).hasPrefix(realRoot + "/") {
+                    // A linked folder on the way would publish a file from elsewhere on the machine.
+                    log.warning(skill.sourcePath, line: skill.sourceLine,
+                                "image `\(path)` lies outside \(location.display)/ through a symbolic link; the page shows a placeholder")
+                    skill.image = nil
+                }
+            }
+            result.append(skill)
+        }
+        return result
+    }
+}
+
+/// Attaches ratings to skills: by id, and by SUSI's (model, group, language, tag).
+enum RatingMatcher {
+    static func match(skills: [Skill], sources: RatingSources, ratingsDisplay: String,
+                      _ log: inout DiagnosticLog) -> [String: RatingTally] {
+        var result: [String: RatingTally] = [:]
+        var ids = Set<String>()
+        var keys = Set<SusiSkillKey>()
+        for skill in skills {
+            ids.insert(skill.id)
+            keys.insert(skill.susiKey)
+            var tally = skill.embeddedRating ?? RatingTally()
+            if let byID = sources.byID[skill.id] { tally.merge(byID) }
+            if let bySusi = sources.bySusiKey[skill.susiKey] { tally.merge(bySusi) }
+            if tally != RatingTally() { result[skill.id] = tally }
+        }
+        var unknown: [String] = []
+        // Only the unknown ones sorted: every known id sorted was a sizeable part of loading a large catalogue.
+        for id in sources.byID.keys.filter({ !ids.contains($0) }).sorted() {
+            unknown.append("`\(id)` (\(sources.firstSeen[id] ?? ratingsDisplay))")
+        }
+        for key in sources.bySusiKey.keys.filter({ !keys.contains($0) }).sorted() {
+            unknown.append("`\(key)` (\(sources.firstSeenSusi[key] ?? ratingsDisplay))")
+        }
+        if !unknown.isEmpty {
+            let shown = unknown.prefix(5).joined(separator: ", ")
+            let more = unknown.count > 5 ? " and \(unknown.count - 5) more" : ""
+            log.warning(ratingsDisplay, "ratings for \(unknown.count) unknown skill(s) ignored: \(shown)\(more)")
+        }
+        return result
+    }
+}

@@ -1,0 +1,89 @@
+import CatalogueModel
+import Foundation
+import Mustache
+import MustacheCompiler
+import MustacheOracle
+
+/// Every skill card rendered from `card.mustache` once per kind (plain, ranked), not once per
+/// listing it appears in: a 10,000-skill catalogue shows about 70,000 cards across its pages.
+/// What differs between appearances (the way back to the site root, the heading level, the rank)
+/// is a slot, filled in when a page is assembled. Star rows are slots too: a catalogue has a
+/// handful of distinct rows, and each is over half of a card's bytes, so cards share them
+/// instead of each holding a copy.
+package struct CardCache: Sendable {
+    package enum Kind: Int, CaseIterable, Sendable { case plain, ranked, dated }
+
+    /// A card cut at its slots, so filling them in is appending, not searching.
+    private let cards: [[CardTemplate?]]
+    /// Each entry's star rows (small, large), shared with the renderer's table of rows.
+    private let starRows: [(small: String, large: String)]
+    /// Entry index by skill id.
+    private let index: [String: Int]
+    private let renderer: Shared<SiteRenderer>
+    private let library: MustacheLibrary
+
+    package init(renderer: SiteRenderer, library: MustacheLibrary) {
+        self.renderer = Shared(renderer)
+        self.library = library
+        let entries = renderer.catalogue.entries
+        index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
+        let contexts = entries.parallelMap { renderer.card($0) }
+        starRows = contexts.map { ($0.rating?.starRow ?? "", $0.rating?.starRowLarge ?? "") }
+        // Dated cards are only on the Newest pages: each is rendered for its page.
+        cards = [Kind.plain, .ranked].map { kind in
+            entries.indices.parallelMap { i -> CardTemplate? in
+                // Unrated skills are never ranked.
+                if kind == .ranked && !entries[i].rating.isRated { return nil }
+                return CardTemplate(ranked: kind == .ranked) { placeholder in
+                    var context = contexts[i]
+                    context.root = .text(placeholder(.root))
+                    context.cardLevel = .text(placeholder(.level))
+                    if kind == .ranked { context.rank = .text(placeholder(.rank)) }
+                    context.rating?.starRow = placeholder(.starRow)
+                    context.rating?.starRowLarge = placeholder(.largeStarRow)
+                    return library.render(OracleData(context), withTemplate: "card")
+                }
+            }
+        }
+    }
+
+    /// The card of `entry` as it stands on a page whose root prefix is `root`.
+    func card(_ entry: Catalogue.Entry, kind: Kind = .plain, root: String, level: Int, rank: Int? = nil) -> String {
+        guard let i = index[entry.skill.id] else { return "" }
+        if kind == .dated, let created = entry.skill.created {
+            return render(entry, root: root, level: level, rank: nil, added: created)
+        }
+        let shown: Kind = kind == .ranked && entry.rating.isRated ? .ranked : .plain
+        guard let template = cards[shown.rawValue][i] else {
+            return render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil)
+        }
+        let levelText = String(level), rankText = rank.map(String.init) ?? ""
+        var out = ""
+        for piece in template.pieces {
+            switch piece {
+            case .text(let text): out += text
+            case .slot(.root): out += root
+            case .slot(.level): out += levelText
+            case .slot(.rank): out += rankText
+            case .slot(.starRow): out += starRows[i].small
+            case .slot(.largeStarRow): out += starRows[i].large
+            }
+        }
+        return out
+    }
+
+    /// A card rendered for one place only: dated cards, and cards whose template could not be cut
+    /// at its slots.
+    private func render(_ entry: Catalogue.Entry, root: String, level: Int, rank: Int?, added: String?) -> String {
+        var context = renderer.value.card(entry)
+        context.root = .text(root)
+        context.cardLevel = .number(level)
+        context.rank = rank.map(TemplateValue.number)
+        context.added = added
+        return library.render(OracleData(context), withTemplate: "card") ?? ""
+    }
+}
+
+extension Range where Bound == Int {
+    package func parallelMap<T: Sendable>(_ transform: @Sendable (Int) -> T) -> [T] { Array(self).parallelMap(transform) }
+}

@@ -1,0 +1,154 @@
+import CatalogueModel
+import Foundation
+
+/// A static copy of SUSI's CMS API, so SUSI's apps (and anything else) can read the catalogue from
+/// any static host: the same shapes and field names as `getGroups.json` and `getSkillList.json`
+/// (see `formats/SUSI.md`). Author emails are never published: `author_email` is always null.
+enum JSONAPI {
+    /// The API's files, each made when the build gets to it.
+    package static func files(_ catalogue: Catalogue) -> [SiteRenderer.FileJob] {
+        let config = catalogue.config
+        let urls = config.urls
+        let groups: JSONOutput = .object([
+            ("accepted", .bool(true)),
+            ("groups", .array(catalogue.groups.map { .string($0.name) })),
+            ("message", .string("Success: Fetched group list")),
+        ])
+        let groupsPath = urls.apiGroups
+        var jobs = [SiteRenderer.FileJob(path: groupsPath) { file(groupsPath, groups) }]
+        for group in catalogue.groups {
+            let path = urls.apiGroup(page: group.path)
+            jobs.append(.init(path: path) { file(path, skillList(group, config: config)) })
+        }
+        // By index into one shared catalogue: closures that captured each entry would copy it.
+        let shared = Shared(catalogue)
+        for (index, entry) in catalogue.entries.enumerated() {
+            let path = urls.apiSkill(entry.skill.id)
+            jobs.append(.init(path: path) {
+                let entry = shared.value.entries[index]
+                return file(path, skill(entry, config: shared.value.config))
+            })
+        }
+        return jobs
+    }
+
+    package static func file(_ path: String, _ value: JSONOutput) -> OutputFile {
+        var out: [UInt8] = []
+        value.write(to: &out)
+        out.append(0x0A)
+        return OutputFile(path: path, data: Data(out))
+    }
+
+    /// Like `getSkillList.json?group=<name>`. Skills are keyed by their SUSI tag; tags that occur
+    /// twice in the group (one skill in two languages) are keyed by the skill id instead.
+    static func skillList(_ group: Catalogue.Group, config: SiteConfig) -> JSONOutput {
+        var tagCount: [String: Int] = [:]
+        for entry in group.entries { tagCount[entry.skill.tag, default: 0] += 1 }
+        let skills: [(String, JSONOutput)] = group.entries.map { entry in
+            ((tagCount[entry.skill.tag] ?? 0) > 1 ? entry.skill.id : entry.skill.tag,
+             .written(skill(entry, config: config).bytes))
+        }
+        return .object([
+            ("accepted", .bool(true)),
+            ("model", .string(common(group.entries.map(\.skill.model)))),
+            ("group", .string(group.name)),
+            ("language", .string(requestedLanguages(group.entries.map(\.skill.language)))),
+            ("skills", .object(skills)),
+            ("message", .string("Success: Fetched skill list")),
+        ])
+    }
+
+    /// The model a request for the group names: the one all its skills share, else SUSI's
+    /// default `general` (fossasia/susi_server SkillQueryParser.java:9-16).
+    static func common(_ values: [String]) -> String {
+        guard let first = values.first, values.allSatisfy({ $0 == first }) else { return "general" }
+        return first
+    }
+
+    /// The `language` a request for all of the group's skills sends, echoed as SUSI echoes it: the
+    /// languages as a comma list (ListSkillService.java:474-478), `en` when there are none.
+    static func requestedLanguages(_ values: [String]) -> String {
+        let languages = Set(values).sorted()
+        return languages.isEmpty ? "en" : languages.joined(separator: ",")
+    }
+
+    /// One skill object, keys in the order SUSI's server writes them (fossasia/susi_server
+    /// SusiMind.java:619-695), each of the servlet's type; what sitegen does not know is SUSI's own
+    /// default for it. sitegen adds `image_url` (docs/susi.md).
+    package static func skill(_ entry: Catalogue.Entry, config: SiteConfig) -> JSONOutput {
+        let s = entry.skill
+        let imageURL: String? = switch s.image {
+        case .local(let path)?: config.urls.absolute(config.urls.href(config.urls.media(path)))
+        case .remote(let url)?: url
+        case nil: nil
+        }
+        let modified = s.modifiedAt ?? SusiTime.unknown
+        return .object([
+            ("model", .string(s.model)),
+            ("group", .string(s.group)),
+            ("language", .string(s.language)),
+            ("developer_privacy_policy", .string(s.privacyPolicy)),
+            // The description as written, as SUSI serves `::description`.
+            ("descriptions", .string(s.description.isEmpty ? nil : s.description)),
+            ("image", .string(relativeImage(s))),
+            ("author", .string(s.author)),
+            ("author_url", .string(s.authorURL)),
+            ("author_email", .null),
+            ("skill_name", .string(s.name)),
+            ("protected", .bool(false)),
+            ("reviewed", .bool(false)),
+            ("editable", .bool(false)),
+            ("staffPick", .bool(false)),
+            ("systemSkill", .bool(false)),
+            ("terms_of_use", .string(s.termsOfUse)),
+            ("dynamic_content", .bool(s.dynamicContent)),
+            ("examples", .array(s.examples.map { .string($0) })),
+            ("skill_rating", rating(entry.rating)),
+            ("usage_count", .int(s.usageCount)),
+            ("skill_tag", .string(s.tag)),
+            ("lastModifiedTime", .string(modified)),
+            ("creationTime", .string(s.createdAt ?? s.created.map { $0 + "T00:00:00Z" } ?? SusiTime.unknown)),
+            // `name` is the skill's tag in that language: SUSI's web client links by it
+            // (DAO.java:783-809, susi.ai SkillListing.js:424-433).
+            ("supported_languages", .array([.object([("language", .string(s.language)), ("name", .string(s.tag))])])),
+            ("lastAccessTime", .string(modified)),
+            ("image_url", .string(imageURL)),
+        ])
+    }
+
+    /// `image` as SUSI's skill list holds it: the path relative to the skill's language folder
+    /// (`images/x.png`), which SUSI's client passes to `getImage.png` (susi.ai SkillCardGrid.js:82-85);
+    /// a remote image as its URL.
+    static func relativeImage(_ skill: Skill) -> String? {
+        switch skill.image {
+        case .local(let path)?:
+            let folder = "models/\(skill.model)/\(skill.group)/\(skill.language)/"
+            if let range = path.range(of: folder) { return String(path[range.upperBound...]) }
+            return path
+        case .remote(let url)?: return url
+        case nil: return nil
+        }
+    }
+
+    /// SUSI's rating object: thumbs as strings (as SUSI stores them), `avg_star` recomputed from
+    /// the counts and rounded to 2 places like the server's.
+    package static func rating(_ rating: RatingSummary) -> JSONOutput {
+        let c = rating.counts
+        let hundredths = c.total > 0 ? (200 * c.starSum + c.total) / (2 * c.total) : 0
+        return .object([
+            ("negative", .string(String(rating.negative ?? 0))),
+            ("positive", .string(String(rating.positive ?? 0))),
+            ("feedback_count", .int(rating.feedbackCount ?? 0)),
+            ("bookmark_count", .int(rating.bookmarkCount ?? 0)),
+            ("stars", .object([
+                ("one_star", .int(c.one)),
+                ("two_star", .int(c.two)),
+                ("three_star", .int(c.three)),
+                ("four_star", .int(c.four)),
+                ("five_star", .int(c.five)),
+                ("avg_star", .decimal(hundredths: hundredths)),
+                ("total_star", .int(c.total)),
+            ])),
+        ])
+    }
+}

@@ -1,0 +1,40 @@
+import MustacheCompiler
+
+/// The rating distribution as `_chart.mustache` draws it: rows 5 → 1.
+package struct ChartData: TemplateData {
+    package struct Bar: TemplateData {
+        package let stars: Int
+        /// "1 star", "4 stars".
+        package let label: String
+        /// Grouped digits ("1,875").
+        package let count: String
+        package let percent: Int
+        /// The filled length in percent of the track; nil for a level without votes.
+        let fill: String?
+
+        package func value(named key: String) -> TemplateValue? {
+            switch key {
+            case "stars": .number(stars)
+            case "label": .text(label)
+            case "count": .text(count)
+            case "percent": .number(percent)
+            case "fill": fill.map(TemplateValue.text)
+            default: nil
+            }
+        }
+    }
+
+    /// Bar height in pixels, and the radius that rounds its ends.
+    package let height: Int
+    let radius: String
+    let bars: [Bar]
+
+    package func value(named key: String) -> TemplateValue? {
+        switch key {
+        case "height": .number(height)
+        case "radius": .text(radius)
+        case "bars": .list(bars.map(TemplateValue.data))
+        default: nil
+        }
+    }
+}

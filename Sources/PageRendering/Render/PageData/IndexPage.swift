@@ -1,0 +1,43 @@
+import MustacheCompiler
+
+/// `index.mustache`: every group with its best skills.
+struct IndexPage: TemplateData {
+    let common: PageCommon
+    package let groups: [IndexGroup]
+
+    package func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "groups": .list(groups.map(TemplateValue.data))
+        case "groupCount": .number(groups.count)
+        // Cards sit under each group's h2.
+        case "cardLevel": .number(3)
+        default: common.value(named: name)
+        }
+    }
+}
+
+/// One group's section on the home page.
+struct IndexGroup: TemplateData {
+    package let name: String
+    package let url: String
+    package let count: Int
+    let slug: String
+    let countText: String
+    package let cards: [String]
+    /// Only when the cards do not already show the whole group.
+    package let more: String?
+
+    package func value(named key: String) -> TemplateValue? {
+        switch key {
+        case "name": .text(name)
+        case "url": .text(url)
+        case "count": .number(count)
+        case "slug": .text(slug)
+        case "countText": .text(countText)
+        case "hasSkills": .flag(!cards.isEmpty)
+        case "skills": PlacedCard.list(cards)
+        case "more": more.map(TemplateValue.text)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import MustacheCompiler
+
+/// `listing.mustache`: one page of Top rated, Most rated, Newest, a language or an author.
+struct ListingPage: TemplateData {
+    let common: PageCommon
+    let heading: String
+    let lead: String
+    let countText: String
+    let emptyText: String
+    let crumbs: [NamedLink]
+    package let cards: [String]
+    /// Whether the whole listing (not only this page) has skills.
+    let hasSkills: Bool
+    /// How the order is worked out: Top rated only.
+    package let ranking: String?
+    let pager: PagerData?
+
+    package func value(named key: String) -> TemplateValue? {
+        switch key {
+        case "heading": .text(heading)
+        case "lead": .text(lead)
+        case "countText": .text(countText)
+        case "emptyText": .text(emptyText)
+        case "crumbs": .list(crumbs.map(TemplateValue.data))
+        case "skills": PlacedCard.list(cards)
+        case "hasSkills": .flag(hasSkills)
+        case "ranking": ranking.map { .data(TemplateDictionary(["text": .text($0)])) }
+        case "pager": pager.map(TemplateValue.data)
+        default: common.value(named: key)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import MustacheCompiler
+
+/// The rating form as `_form.mustache` draws it: a form posting to the site's endpoint, or with
+/// the SUSI preset a link to rate on SUSI.AI (`elsewhere`). Exactly one of the two is present.
+package struct RatingFormData: TemplateData {
+    package struct Field: TemplateData {
+        package let name: String
+        package let value: String
+
+        package func value(named key: String) -> TemplateValue? {
+            switch key {
+            case "name": .text(name)
+            case "value": .text(value)
+            default: nil
+            }
+        }
+    }
+
+    package struct Choice: TemplateData {
+        let classes: String
+        /// The radio's name: the stars field.
+        package let field: String
+        package let value: String
+        /// "half a star", "1 star", "4 stars".
+        package let label: String
+
+        package func value(named key: String) -> TemplateValue? {
+            switch key {
+            case "classes": .text(classes)
+            case "field": .text(field)
+            case "value": .text(value)
+            case "label": .text(label)
+            default: nil
+            }
+        }
+    }
+
+    package struct Form: TemplateData {
+        package let action: String
+        package let method: String
+        package let hidden: [Field]
+        package let half: Bool
+        package let choices: [Choice]
+        let signIn: String?
+
+        package func value(named key: String) -> TemplateValue? {
+            switch key {
+            case "action": .text(action)
+            case "method": .text(method)
+            case "hidden": .list(hidden.map(TemplateValue.data))
+            case "half": .flag(half)
+            case "choices": .list(choices.map(TemplateValue.data))
+            case "signIn": signIn.map(TemplateValue.text)
+            default: nil
+            }
+        }
+    }
+
+    let skillName: String
+    /// The skill's page on SUSI.AI, where SUSI's preset sends voters.
+    package let elsewhere: String?
+    package let form: Form?
+
+    package func value(named key: String) -> TemplateValue? {
+        switch key {
+        case "skillName": .text(skillName)
+        case "elsewhere": elsewhere.map { .data(TemplateDictionary(["url": .text($0)])) }
+        case "form": form.map(TemplateValue.data)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CatalogueModel
+import MustacheCompiler
+
+/// What every page shows the same, computed once per build rather than once per page.
+final class SiteWide: Sendable {
+    package let language: String
+    package let title: String
+    package let description: String
+    package let themeStyle: String
+    let skillCount: String
+    package let ratingCount: String
+    /// Whether the Atom feed is written (see `AtomFeed`).
+    package let hasFeed: Bool
+    let navGroups: [NavGroup]
+    /// Group page path → its index in `navGroups`.
+    let groupIndex: [String: Int]
+    /// Where the theme links to, so templates spell no path themselves.
+    package let links: [String: TemplateValue]
+
+    package init(catalogue: Catalogue, themeCSS: String, hasFeed: Bool) {
+        let config = catalogue.config
+        let urls = catalogue.urls
+        language = config.language
+        title = config.title
+        description = config.description
+        themeStyle = themeCSS
+        skillCount = catalogue.entries.count.grouped
+        ratingCount = catalogue.ratingCount.grouped
+        self.hasFeed = hasFeed
+        navGroups = catalogue.groups.map { NavGroup(name: $0.name, url: urls.href($0.path), count: $0.entries.count) }
+        groupIndex = Dictionary(catalogue.groups.enumerated().map { ($1.path, $0) }) { first, _ in first }
+        links = [
+            "groupsURL": .text(urls.href(urls.groups)),
+            "topRatedURL": .text(urls.href(urls.topRated)),
+            "mostRatedURL": .text(urls.href(urls.mostRated)),
+            "newestURL": .text(urls.href(urls.newest)),
+            "languagesURL": .text(urls.href(urls.languages)),
+            "authorsURL": .text(urls.href(urls.authors)),
+            "feedURL": .text(urls.href(urls.feed)),
+            "apiURL": .text(urls.href(urls.apiGroups)),
+            "stylesheetURL": .text(urls.href(urls.stylesheet)),
+        ]
+    }
+
+    /// The groups of the navigation, `current` set on the page's own group.
+    func navGroups(current: Int?) -> TemplateValue {
+        .list(navGroups.indices.map { i in
+            var group = navGroups[i]
+            group.current = i == current
+            return .data(group)
+        })
+    }
+}
+
+/// A group as the navigation lists it.
+struct NavGroup: TemplateData {
+    package let name: String
+    package let url: String
+    package let count: Int
+    package var current = false
+
+    package func value(named key: String) -> TemplateValue? {
+        switch key {
+        case "name": .text(name)
+        case "url": .text(url)
+        case "count": .number(count)
+        case "current": .flag(current)
+        default: nil
+        }
+    }
+}
+
+/// A name and where it links: breadcrumbs, the 404 page's groups.
+struct NamedLink: TemplateData {
+    package let name: String
+    package let url: String
+
+    package func value(named key: String) -> TemplateValue? {
+        switch key {
+        case "name": .text(name)
+        case "url": .text(url)
+        default: nil
+        }
+    }
+}

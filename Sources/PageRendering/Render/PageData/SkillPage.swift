@@ -1,0 +1,57 @@
+import MustacheCompiler
+
+/// `skill.mustache`: the skill's own values, its card's beneath them, then the page's common ones.
+package struct SkillPage: TemplateData {
+    let common: PageCommon
+    let card: CardData
+    package let descriptionHTML: String
+    package let examples: [String]
+    package let author: String?
+    package let authorURL: String?
+    package let termsURL: String?
+    let privacyURL: String?
+    package let groupURL: String
+    package let model: String
+    package let dynamicContent: Bool
+    package let created: String?
+    /// Both or neither: only when the site has a rating form.
+    package let ratingForm: String?
+    let ratingThanks: String?
+    package let jsonLD: String
+    let ogImage: String?
+    package let languageURL: String
+    package let languageName: String
+    package let authorPageURL: String?
+    /// Only for rated skills.
+    package let chart: String?
+    /// Only for skills with thumbs feedback.
+    let feedback: (positive: String, negative: String)?
+
+    package func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "descriptionHTML": .text(descriptionHTML)
+        case "hasDescription": .flag(!descriptionHTML.isEmpty)
+        case "examples": .list(examples.map(TemplateValue.text))
+        case "hasExamples": .flag(!examples.isEmpty)
+        case "author": author.map(TemplateValue.text)
+        case "authorURL": authorURL.map(TemplateValue.text)
+        case "termsURL": termsURL.map(TemplateValue.text)
+        case "privacyURL": privacyURL.map(TemplateValue.text)
+        case "hasLegal": .flag(termsURL != nil || privacyURL != nil)
+        case "groupURL": .text(groupURL)
+        case "model": .text(model)
+        case "dynamicContent": .flag(dynamicContent)
+        case "created": created.map(TemplateValue.text)
+        case "ratingForm": ratingForm.map(TemplateValue.text)
+        case "ratingThanks": ratingThanks.map(TemplateValue.text)
+        case "jsonLD": .text(jsonLD)
+        case "ogImage": ogImage.map(TemplateValue.text)
+        case "languageURL": .text(languageURL)
+        case "languageName": .text(languageName)
+        case "authorPageURL": authorPageURL.map(TemplateValue.text)
+        case "chart": chart.map(TemplateValue.text)
+        case "feedback": feedback.map { .data(TemplateDictionary(["positive": .text($0.positive), "negative": .text($0.negative)])) }
+        default: card.value(named: name) ?? common.value(named: name)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import CatalogueModel
+import Mustache
+
+/// The form a visitor rates a skill with: plain HTML, no JavaScript. One radio per star (or half
+/// star) in reading order, so arrow keys and screen readers go 1 → 5; the stylesheet fills the
+/// stars up to the hovered or checked one. Every value is attribute-escaped: names and ids come
+/// from skill authors.
+public struct RatingForm: Sendable {
+    public let config: RatingFormConfig
+
+    /// The fragment the endpoint redirects to after a vote; `:target` reveals the note.
+    public static let thanksID = "rating-thanks"
+
+    public init(config: RatingFormConfig) {
+        self.config = config
+    }
+
+    /// The form's values for `skill` on a page whose way back to the site root is `root` (`../../`);
+    /// with the SUSI preset, the link to the skill's page on SUSI.AI instead. `_form.mustache`
+    /// holds the markup.
+    package func data(for skill: Skill, root: String) -> RatingFormData {
+        if let page = config.susiSkillPage(skill) {
+            return RatingFormData(skillName: skill.name, elsewhere: page, form: nil)
+        }
+        let fields = config.fields
+        var hidden: [(String, String)] = [(fields.skill, config.skillValue == .tag ? skill.tag : skill.id)]
+        if let model = fields.model { hidden.append((model, skill.model)) }
+        if let group = fields.group { hidden.append((group, skill.group)) }
+        if let language = fields.language { hidden.append((language, skill.language)) }
+        hidden += config.extra.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+
+        let half = config.granularity == .half
+        let choices = config.starValues.enumerated().map { index, value in
+            var classes = "rating-choice"
+            if half { classes += index.isMultiple(of: 2) ? " rating-choice-left" : " rating-choice-right" }
+            return RatingFormData.Choice(classes: classes, field: fields.stars, value: value, label: Self.label(value))
+        }
+        return RatingFormData(
+            skillName: skill.name, elsewhere: nil,
+            form: RatingFormData.Form(action: config.action(root: root), method: config.method.rawValue,
+                                      hidden: hidden.map { RatingFormData.Field(name: $0.0, value: $0.1) },
+                                      half: half, choices: choices,
+                                      signIn: config.signInURL.map { RatingFormConfig.href($0, root: root) }))
+    }
+
+    /// The form as HTML, drawn by the built-in theme's `_form.mustache`.
+    public func html(for skill: Skill, root: String) -> String {
+        html(for: skill, root: root, library: ThemePartial.builtIn)
+    }
+
+    package func html(for skill: Skill, root: String, library: MustacheLibrary) -> String {
+        ThemePartial.render("_form", data(for: skill, root: root), library: library)
+    }
+
+    /// Hidden until the endpoint sends the visitor back to `<skill page>#rating-thanks`.
+    public func thanksHTML(for skill: Skill) -> String {
+        guard config.susiWebClient == nil else { return "" }
+        return "<p class=\"rating-thanks\" id=\"\(Self.thanksID)\" hidden>Thank you for rating \(HTML.escape(skill.name))! Your vote has been received.</p>"
+    }
+
+    /// "half a star", "1 star", "1.5 stars", "4 stars".
+    package static func label(_ value: String) -> String {
+        switch value {
+        case "0.5": "half a star"
+        case "1": "1 star"
+        default: value + " stars"
+        }
+    }
+}

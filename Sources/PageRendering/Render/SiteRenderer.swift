@@ -1,0 +1,294 @@
+import CatalogueModel
+import Foundation
+import Mustache
+import MustacheCompiler
+import MustacheOracle
+
+/// Render stage: the catalogue and a theme in, the site's files out (in memory; the build stage
+/// writes them). Knows nothing of where content came from.
+public struct SiteRenderer: Sendable {
+    public let catalogue: Catalogue
+    public let theme: Theme
+    let starRow: StarRow
+    let bigStarRow: StarRow
+    package let chart: BarChart
+    /// Where the site's files came from, for copying skill images.
+    package let contentRoot: URL
+    /// Each description's summary and text, by skill id (its HTML is made with the skill's page).
+    package let descriptions: [String: Markdown.Rendered]
+    package let ratingForm: RatingForm?
+    let listingData: ListingData
+    let siteWide: SiteWide
+    /// Both star rows of each value shown, drawn once per build.
+    let starRows: [Double: StarRows]
+    /// The header and footer, once per root and navigation state.
+    let frames: PageFrames
+    /// From --build-date or SOURCE_DATE_EPOCH; templates see `buildDate` (and `buildTimestamp`).
+    public var buildDate: BuildDate?
+    /// The paths of `Content/static/`'s files, as the load stage listed them: planning decides
+    /// with them (a `robots.txt` of the owner's own wins) and never looks at the disk itself.
+    public var staticPaths: Set<String> = []
+
+    public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
+        self.catalogue = catalogue
+        // libcmark keeps no global state: descriptions render on all cores.
+        // Summaries and text for now; each skill page makes its HTML when it is rendered.
+        let rendered = catalogue.entries.parallelMap { Markdown.render($0.skill.description, includingHTML: false) }
+        var descriptions: [String: Markdown.Rendered] = [:]
+        descriptions.reserveCapacity(rendered.count)
+        for (entry, html) in zip(catalogue.entries, rendered) { descriptions[entry.skill.id] = html }
+        self.descriptions = descriptions
+        listingData = ListingData(catalogue)
+        self.theme = theme
+        self.contentRoot = contentRoot
+        let style = catalogue.config.stars
+        starRow = StarRow(style: style)
+        var big = style
+        big.size = style.size * 1.5
+        big.spacing = style.spacing * 1.5
+        bigStarRow = StarRow(style: big)
+        chart = BarChart(style: catalogue.config.chart)
+        ratingForm = catalogue.config.ratingForm.map(RatingForm.init)
+        siteWide = SiteWide(catalogue: catalogue, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed)
+        // A row's SVG depends only on the value it shows, and ratings share few of those.
+        var starRows: [Double: StarRows] = [:]
+        for entry in catalogue.entries {
+            guard let average = entry.rating.average else { continue }
+            let scaled = average * Double(starRow.style.count) / 5
+            let shown = starRow.displayedValue(scaled)
+            if starRows[shown] == nil {
+                starRows[shown] = StarRows(small: starRow.svg(value: scaled, library: theme.library),
+                                           large: bigStarRow.svg(value: scaled, cssClass: "stars stars-large", library: theme.library))
+            }
+        }
+        self.starRows = starRows
+        frames = PageFrames(library: theme.library)
+    }
+
+    /// Both star rows of each value shown (see `StarRow.displayedValue`).
+    struct StarRows: Sendable {
+        let small: String
+        package let large: String
+    }
+
+    public struct RenderError: Error, Sendable {
+        public let diagnostics: [Diagnostic]
+    }
+
+    /// One page to render: its template, where it goes, and how to make its data. The data is
+    /// made on the worker that renders the page, so pages render on all cores and no more than a
+    /// few pages' data exist at once.
+    package struct PageJob: Sendable {
+        package let template: String
+        package let path: String
+        package let data: @Sendable () -> any TemplateData
+    }
+
+    /// A file made when the build gets to it, like a page: the JSON API alone is tens of
+    /// megabytes for a large catalogue.
+    struct FileJob: Sendable {
+        package let path: String
+        package let make: @Sendable () -> OutputFile
+    }
+
+    /// Everything the render stage will produce: pages still to render and files still to make
+    /// (both a batch at a time by the build, so a large site never sits in memory whole), and the
+    /// other files, made now.
+    public struct Plan: Sendable {
+        let jobs: [PageJob]
+        let fileJobs: [FileJob]
+        public let otherFiles: [OutputFile]
+        public var pagePaths: [String] { jobs.map(\.path) }
+        /// Pages, then the files made later: the order the build goes through them.
+        public var count: Int { jobs.count + fileJobs.count }
+        public var paths: [String] { jobs.map(\.path) + fileJobs.map(\.path) + otherFiles.map(\.path) }
+    }
+
+    public func plan() -> Plan {
+        let urls = catalogue.urls
+        let cards = CardCache(renderer: self, library: theme.library)
+        var jobs: [PageJob] = [PageJob(template: "index", path: urls.output(ofPage: "")) { indexPage(cards) }]
+        for group in catalogue.groups {
+            for number in 1...Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize).pageCount {
+                jobs.append(PageJob(template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number))) {
+                    groupPage(group, page: number, cards: cards)
+                })
+            }
+        }
+        // Jobs hold the renderer by reference and their skill by index: a closure that captured
+        // both by value would carry a copy of each per page.
+        let shared = Shared(self)
+        for (index, entry) in catalogue.entries.enumerated() {
+            jobs.append(PageJob(template: "skill", path: urls.output(ofPage: entry.path)) {
+                shared.value.skillPage(shared.value.catalogue.entries[index])
+            })
+        }
+        jobs.append(PageJob(template: "404", path: urls.notFound) { notFoundPage() })
+        jobs += listingPages(cards: cards)
+
+        let fileJobs = JSONAPI.files(catalogue)
+        var files = machineReadableFiles(pagePaths: jobs.map(\.path))
+        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            files.append(OutputFile(path: urls.asset(path), data: data))
+        }
+        var copied = Set<String>()
+        for entry in catalogue.entries {
+            guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
+            files.append(OutputFile(path: urls.media(path), copyOf: contentRoot.appendingPathComponent(path)))
+        }
+        return Plan(jobs: jobs, fileJobs: fileJobs, otherFiles: files)
+    }
+
+    /// Makes the part of a plan's items (pages first, then files) in `range`, on all cores, in order.
+    public func make(_ plan: Plan, items range: Range<Int>) throws(RenderError) -> [OutputFile] {
+        let pages = range.clamped(to: 0..<plan.jobs.count)
+        var files = pages.isEmpty ? [] : try render(plan, pages: pages)
+        let later = range.clamped(to: plan.jobs.count..<plan.count)
+        if !later.isEmpty {
+            files += Array(plan.fileJobs[(later.lowerBound - plan.jobs.count)..<(later.upperBound - plan.jobs.count)]).parallelMap { $0.make() }
+        }
+        return files
+    }
+
+    /// Renders some of a plan's pages on all cores, in order.
+    public func render(_ plan: Plan, pages range: Range<Int>) throws(RenderError) -> [OutputFile] {
+        let library = theme.library
+        let jobs = Array(plan.jobs[range])
+        let rendered = jobs.parallelMap { job -> OutputFile? in
+            library.render(OracleData(job.data()), withTemplate: job.template).map { OutputFile(path: job.path, text: $0) }
+        }
+        var files: [OutputFile] = []
+        var problems: [Diagnostic] = []
+        var missing = Set<String>()
+        for (job, file) in zip(jobs, rendered) {
+            if let file {
+                files.append(file)
+            } else if missing.insert(job.template).inserted {
+                problems.append(.error("Templates/\(job.template).mustache", "template `\(job.template)` is missing"))
+            }
+        }
+        guard problems.isEmpty else { throw RenderError(diagnostics: problems) }
+        return files
+    }
+
+    /// The whole site in memory: for tests and small sites (the build renders in batches).
+    public func render() throws(RenderError) -> [OutputFile] {
+        let plan = plan()
+        return try make(plan, items: 0..<plan.count) + plan.otherFiles
+    }
+
+    // MARK: - Page data
+
+    func common(path: String, title: String, description: String, root: String? = nil) -> PageCommon {
+        // Only the 404 page passes its own root: it is served at any address.
+        let isErrorPage = root != nil
+        let config = catalogue.config
+        let urls = config.urls
+        let root = root ?? urls.root(from: path)
+        // The 404 page is served at any address, so it claims no place in the navigation.
+        let key = PageFrames.Key(root: root, nav: isErrorPage ? [:] : SiteNavigation.current(for: path, urls: urls),
+                                 currentGroup: siteWide.groupIndex[path], buildDate: buildDate)
+        let frameData = FrameData(site: siteWide, key: key)
+        let frame = frames.frame(key) { frameData }
+        return PageCommon(frame: frameData, header: frame.header, footer: frame.footer,
+                          pageTitle: title == config.title ? title : "\(title) · \(config.title)",
+                          metaDescription: HTML.truncate(description, to: 160), ogTitle: title,
+                          canonical: urls.hasHost ? urls.absolute(urls.href(path)) : nil)
+    }
+
+    func indexPage(_ cards: CardCache) -> IndexPage {
+        let urls = catalogue.urls
+        let groups = zip(catalogue.groups, listingData.listings.highlights).map { group, shown in
+            let countText = Self.count(group.entries.count, "skill")
+            return IndexGroup(name: group.name, url: urls.href(group.path), count: group.entries.count,
+                              slug: Slug.segment(group.name), countText: countText,
+                              cards: shown.map { cards.card($0, root: "", level: 3) },
+                              more: shown.count < group.entries.count ? "See all \(countText) in \(group.name)" : nil)
+        }
+        return IndexPage(common: common(path: "", title: catalogue.config.title, description: catalogue.config.description),
+                         groups: groups)
+    }
+
+    package func groupPage(_ group: Catalogue.Group, page: Int = 1, cards: CardCache) -> GroupPage {
+        let urls = catalogue.urls
+        let countText = Self.count(group.entries.count, "skill")
+        let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
+        let path = urls.listingPage(group.path, page: page)
+        let root = urls.root(from: path)
+        return GroupPage(
+            common: common(path: path, title: page > 1 ? "\(group.name), page \(page)" : group.name,
+                           description: "\(countText) in \(group.name)."),
+            name: group.name, countText: countText, ratingsText: RatingSummary.ratingsText(group.ratingCount),
+            cards: group.entries[pagination.items(onPage: page)].map { cards.card($0, root: root, level: 2) },
+            pager: pager(base: group.path, pagination: pagination, page: page))
+    }
+
+    func card(_ entry: Catalogue.Entry) -> CardData {
+        let skill = entry.skill
+        let urls = catalogue.urls
+        let image: CardData.Image? = switch skill.image {
+        case .local(let path)?: CardData.Image(url: urls.href(urls.media(path)), isLocal: true)
+        case .remote(let url)?: CardData.Image(url: url, isLocal: false)
+        case nil: nil
+        }
+        return CardData(name: skill.name, url: urls.href(entry.path),
+                        initial: skill.name.first.map { String($0).uppercased() } ?? "?",
+                        summary: HTML.truncate(descriptions[skill.id]?.summary ?? "", to: 140),
+                        group: skill.group, language: skill.language, firstExample: skill.examples.first,
+                        image: image, rating: rating(entry.rating))
+    }
+
+    /// Both star row sizes, so each template picks per use: `{{{starRow}}}` (cards) or
+    /// `{{{starRowLarge}}}` (skill page header and chart). Nil for an unrated skill.
+    package func rating(_ rating: RatingSummary) -> CardData.Rating? {
+        guard let average = rating.average, let text = rating.averageText else { return nil }
+        // The star row shows the average on the row's own scale.
+        let scaled = average * Double(starRow.style.count) / 5
+        let rows = starRows[starRow.displayedValue(scaled)]
+        return CardData.Rating(
+            averageText: text, totalText: rating.totalText,
+            starRow: rows?.small ?? starRow.svg(value: scaled, library: theme.library),
+            starRowLarge: rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large", library: theme.library),
+            ratingLabel: "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")")
+    }
+
+    package func skillPage(_ entry: Catalogue.Entry) -> SkillPage {
+        let skill = entry.skill
+        let urls = catalogue.urls
+        let rendered = descriptions[skill.id] ?? Markdown.Rendered(html: "", summary: "")
+        let description = rendered.summary.isEmpty ? "\(skill.name), a skill in \(skill.group)." : rendered.summary
+        let social = social(entry, description: description)
+        return SkillPage(
+            common: common(path: entry.path, title: skill.name, description: description),
+            card: card(entry),
+            descriptionHTML: Markdown.html(skill.description),
+            examples: skill.examples,
+            author: skill.author, authorURL: skill.authorURL,
+            termsURL: skill.termsOfUse, privacyURL: skill.privacyPolicy,
+            groupURL: urls.href(urls.groupPage(skill.group)),
+            model: skill.model, dynamicContent: skill.dynamicContent, created: skill.created,
+            ratingForm: ratingForm?.html(for: skill, root: urls.root(from: entry.path), library: theme.library),
+            ratingThanks: ratingForm?.thanksHTML(for: skill),
+            jsonLD: social.jsonLD, ogImage: social.ogImage,
+            languageURL: urls.href(urls.languagePage(skill.language)),
+            languageName: languageNames(skill.language),
+            authorPageURL: skill.author.map { urls.href(urls.authorPage($0)) },
+            chart: entry.rating.isRated ? chart.html(entry.rating, library: theme.library) : nil,
+            feedback: entry.rating.hasFeedback
+                ? ((entry.rating.positive ?? 0).grouped, (entry.rating.negative ?? 0).grouped) : nil)
+    }
+
+    func notFoundPage() -> NotFoundPage {
+        // Served for any missing path, so links start from the site root, not from the page.
+        let urls = catalogue.urls
+        return NotFoundPage(
+            common: common(path: "", title: "Page not found", description: "This page does not exist.", root: urls.basePath),
+            groups: catalogue.groups.map { NamedLink(name: $0.name, url: urls.href($0.path)) })
+    }
+}
+
+/// A value behind one reference, for closures made by the thousand.
+final class Shared<Value: Sendable>: Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,38 @@
+import CatalogueModel
+import Foundation
+
+/// What a skill page tells machines: Open Graph image and schema.org JSON-LD. Absolute URLs only
+/// when the base URL has a host; otherwise those fields are left out rather than made wrong.
+extension SiteRenderer {
+    func social(_ entry: Catalogue.Entry, description: String) -> (jsonLD: String, ogImage: String?) {
+        let urls = catalogue.urls
+        let url = urls.hasHost ? urls.absolute(urls.href(entry.path)) : nil
+        let image: String? = switch entry.skill.image {
+        case .local(let path)?: urls.hasHost ? urls.absolute(urls.href(urls.media(path))) : nil
+        case .remote(let remote)?: remote
+        case nil: nil
+        }
+        return (JSONLD.skill(entry, description: description, url: url, image: image), image)
+    }
+
+    /// Files for other programs besides the JSON API (see `JSONAPI.files`): the feed, the
+    /// sitemap and robots.txt.
+    /// - Parameter pagePaths: the paths of every page, which the sitemap lists.
+    func machineReadableFiles(pagePaths: [String]) -> [OutputFile] {
+        let config = catalogue.config
+        var files: [OutputFile] = []
+        let newest = Array(listingData.listings.newest.prefix(config.pageSize))
+        // The feed carries its entries' descriptions as HTML, which the build does not keep.
+        let feedDescriptions = Dictionary(newest.map { ($0.skill.id, Markdown.render($0.skill.description)) }) { first, _ in first }
+        if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: feedDescriptions) {
+            files.append(OutputFile(path: config.urls.feed, text: feed))
+        }
+        let sitemaps = Sitemap.files(pagePaths: Sitemap.pagePaths(of: pagePaths, urls: config.urls), config: config)
+        files += sitemaps
+        // A robots.txt of the site owner's own in Content/static/ wins over the generated one.
+        if !staticPaths.contains(config.urls.robots) {
+            files.append(Sitemap.robots(config: config, hasSitemap: !sitemaps.isEmpty))
+        }
+        return files
+    }
+}

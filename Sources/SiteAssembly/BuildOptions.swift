@@ -1,0 +1,81 @@
+import CatalogueModel
+import ContentLoading
+import Foundation
+import PageRendering
+
+/// What `sitegen build` and `sitegen check` are asked to do.
+public struct BuildOptions: Sendable {
+    public var content: ContentLocation
+    /// A templates folder; nil uses the built-in theme alone.
+    public var templates: URL?
+    public var templatesDisplay: String
+    public var output: URL
+    public var outputDisplay: String
+    public var baseURL: String?
+    /// Treat warnings as errors.
+    public var strict: Bool
+    /// Shown as "Updated …"; nil shows no date (the clock is never read).
+    public var buildDate: BuildDate?
+    /// Replace an output folder that sitegen did not write (it has no `.sitegen` mark).
+    public var force: Bool
+
+    public init(content: ContentLocation, templates: URL?, templatesDisplay: String = "Templates", output: URL,
+                outputDisplay: String? = nil, baseURL: String? = nil, strict: Bool = false, buildDate: BuildDate? = nil,
+                force: Bool = false) {
+        self.content = content
+        self.templates = templates
+        self.templatesDisplay = templatesDisplay
+        self.output = output
+        self.outputDisplay = outputDisplay ?? output.path
+        self.baseURL = baseURL
+        self.strict = strict
+        self.buildDate = buildDate
+        self.force = force
+    }
+}
+
+/// What a build did, for the summary line.
+public struct BuildReport: Sendable {
+    public var skills: Int
+    public var groups: Int
+    /// HTML pages written.
+    public var pages: Int
+    /// All files written (pages, assets, images).
+    public var files: Int
+    public var votesRead: Int
+    public var ratingFiles: Int
+    public var warnings: [Diagnostic]
+    public var seconds: Double
+    /// Seconds per named stage, in the order they ran (`StageTimes.Stage`).
+    public var stages: [(name: String, seconds: Double)]
+    /// Things worth knowing that are not problems ("skill pages have no rating form").
+    public var notes: [String] = []
+    /// Files that were already in the output with the same bytes: kept, with their modification
+    /// time, instead of written again.
+    public var unchangedFiles = 0
+    /// What was built, for `sitegen serve` (the rating receiver checks votes against it).
+    public var catalogue: Catalogue?
+
+    public var summary: String {
+        "Built \(count(skills, "skill")) in \(count(groups, "group")): \(count(pages, "page")) (\(count(files, "file"))), "
+            + "\(count(votesRead, "rating")) read from \(count(ratingFiles, "file")), in \(String(format: "%.2f", seconds)) s"
+    }
+
+    /// The line `sitegen check` ends with: what was read and rendered, and that nothing was written.
+    public var checkSummary: String {
+        let warnings = self.warnings.count
+        return "Checked \(count(skills, "skill")) and \(count(votesRead, "rating")), \(count(pages, "page")) rendered and "
+            + "link-checked: no errors" + (warnings > 0 ? ", \(count(warnings, "warning"))" : "")
+    }
+
+    /// What `--verbose` prints after the summary: each stage's time on a line of its own, then the total.
+    public var stageLines: [String] {
+        let width = stages.map(\.name.count).max() ?? 0
+        func line(_ name: String, _ seconds: Double) -> String {
+            "  " + name.padding(toLength: max(width, 5), withPad: " ", startingAt: 0) + String(format: " %7.3f s", seconds)
+        }
+        return stages.map { line($0.name, $0.seconds) } + [line("total", seconds)]
+    }
+
+    private func count(_ n: Int, _ noun: String) -> String { SiteRenderer.count(n, noun) }
+}

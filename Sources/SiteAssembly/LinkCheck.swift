@@ -1,0 +1,358 @@
+import CatalogueModel
+import Foundation
+import PageRendering
+
+/// Every internal reference in a generated page must lead to a generated (or static) file: a
+/// broken link is a bug in a template or in sitegen, so it fails the build. Checked: `href`,
+/// `src`, `srcset` and `action` attributes of HTML and XML files, and sitemaps' `<loc>`, when
+/// they are relative (`../x/`), site-absolute (`/catalogue/x/`, which must lie under the base
+/// path) or absolute below `base_url`. A reference ending in `/` means its `index.html`.
+enum LinkCheck {
+    struct Broken: Sendable, Equatable {
+        /// The page holding the link (path in the site).
+        package var page: String
+        /// The link as written in the page.
+        package var link: String
+        /// Why it does not resolve.
+        package var reason: String
+    }
+
+    static let hrefName = Array("href".utf8), srcName = Array("src".utf8), srcsetName = Array("srcset".utf8)
+    static let locName = Array("loc".utf8)
+    static let actionName = Array("action".utf8), scriptName = Array("script".utf8), styleName = Array("style".utf8)
+
+    /// One diagnostic per broken target, naming the first page (in path order) that links to it.
+    package static func diagnostics(_ files: [OutputFile], config: SiteConfig, outputDisplay: String) -> [Diagnostic] {
+        diagnostics(broken: check(files, config: config), outputDisplay: outputDisplay)
+    }
+
+    /// One diagnostic per broken target, from links found in any number of batches.
+    package static func diagnostics(broken: [Broken], outputDisplay: String) -> [Diagnostic] {
+        // Pages in path order (a stable sort keeps each page's links in order), whatever batches they came in.
+        let broken = broken.enumerated().sorted { a, b in
+            a.element.page != b.element.page ? a.element.page < b.element.page : a.offset < b.offset
+        }.map(\.element)
+        var byReason: [String: (first: Broken, count: Int)] = [:]
+        var order: [String] = []
+        for item in broken {
+            if let seen = byReason[item.reason] {
+                byReason[item.reason] = (seen.first, seen.count + 1)
+            } else {
+                byReason[item.reason] = (item, 1)
+                order.append(item.reason)
+            }
+        }
+        return order.compactMap { reason in
+            guard let (first, count) = byReason[reason] else { return nil }
+            let others = count > 1 ? " (and \(count - 1) more link\(count == 2 ? "" : "s") like it)" : ""
+            return .error(outputDisplay + "/" + first.page, "broken link `\(first.link)`: \(reason)\(others)")
+        }
+    }
+
+    /// All broken references, pages in path order, links in page order.
+    package static func check(_ files: [OutputFile], config: SiteConfig) -> [Broken] {
+        check(files, existing: Set(files.map(\.path)), config: config)
+    }
+
+    /// Broken references in `files`, given every path the build generates (`existing`), so the
+    /// site can be checked a batch of pages at a time. Pages are checked on all cores, in runs
+    /// that each keep their own verdicts; the result is in page order whatever core checked what.
+    package static func check(_ files: [OutputFile], existing: Set<String>, config: SiteConfig) -> [Broken] {
+        let sorted = files.sorted(by: { $0.path < $1.path })
+        // Few, long runs: each keeps its verdicts, which most links of its later pages reuse.
+        let length = max(32, sorted.count / (2 * ProcessInfo.processInfo.activeProcessorCount))
+        let runs = stride(from: 0, to: sorted.count, by: length).map { sorted[$0..<min(sorted.count, $0 + length)] }
+        return runs.parallelMap { run -> [Broken] in
+            var checker = Checker(existing: existing, config: config)
+            return run.flatMap { checker.check($0) }
+        }.flatMap { $0 }
+    }
+
+    /// Checks pages one at a time against the set of all files of the site.
+    struct Checker {
+        package let existing: Set<String>
+        package let config: SiteConfig
+        // Most links start from the site root (`../../` × depth, the base path, the base URL), so
+        // their verdict depends only on the rest: decided once per run, not once per page.
+        private var verdicts: [Substring: String?] = [:]
+
+        package init(existing: Set<String>, config: SiteConfig) {
+            self.existing = existing
+            self.config = config
+        }
+
+        /// The broken references of one file, in page order; nothing for files that are not HTML or XML.
+        package mutating func check(_ file: OutputFile) -> [Broken] {
+            guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents else { return [] }
+            let directory = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+            let rootPrefix = String(repeating: "../", count: directory.count)
+            var broken: [Broken] = []
+            for link in references(in: data) {
+                let reason: String?
+                if let rest = fromRoot(link, rootPrefix: rootPrefix, config: config) {
+                    if let known = verdicts[rest] {
+                        // Navigation and cards repeat the same links page after page: one lookup.
+                        reason = known
+                    } else {
+                        // A plain path to a file that exists is settled without `problem`.
+                        reason = existing.contains(LinkCheck.plainTarget(rest))
+                            ? nil : problem(String(rest), directory: [], existing: existing, config: config)
+                        verdicts[rest] = reason
+                    }
+                } else {
+                    reason = problem(link, directory: directory, existing: existing, config: config)
+                }
+                if let reason { broken.append(Broken(page: file.path, link: link, reason: reason)) }
+            }
+            return broken
+        }
+    }
+
+    /// The file a plain site path (`a/b/`, `a/b.css`) names; a path that `problem` would decode,
+    /// cut or trim gives a name no file has, so `problem` decides those.
+    static func plainTarget(_ rest: Substring) -> String {
+        for byte in rest.utf8 where byte == 0x25 || byte == 0x3F || byte == 0x23 || byte <= 0x20 || byte >= 0x80 {
+            return "\0"  // % ? # space, controls, non-ASCII
+        }
+        return rest.utf8.last ?? 0x2F == 0x2F ? rest + "index.html" : String(rest)
+    }
+
+    /// The part of `link` after the way back to the site root, when it is written that way and
+    /// the rest is a plain relative path (no `..`, no scheme, not site-absolute).
+    static func fromRoot(_ link: String, rootPrefix: String, config: SiteConfig) -> Substring? {
+        // Prefixes compared as bytes: comparing characters cost more than the rest of the check.
+        func after(_ prefix: String) -> Substring? {
+            guard link.utf8.starts(with: prefix.utf8) else { return nil }
+            return link[link.utf8.index(link.utf8.startIndex, offsetBy: prefix.utf8.count)...]
+        }
+        guard let rest = after(rootPrefix) ?? (config.hasHost ? after(config.baseURL) : nil) ?? after(config.basePath) else {
+            return nil
+        }
+        // Byte checks: Foundation's `contains` costs more than the whole rest of the check.
+        var previous: UInt8 = 0x2F
+        for byte in rest.utf8 {
+            if byte == 0x3A || (previous == 0x2F && (byte == 0x2E || byte == 0x2F)) { return nil }  // ":", "/.", "//", leading "." or "/"
+            previous = byte
+        }
+        return rest
+    }
+
+    /// Why `link`, found in a page in `directory`, does not resolve; nil when it does or is external.
+    package static func problem(_ link: String, directory: [String], existing: Set<String>, config: SiteConfig) -> String? {
+        let text = link.trimmingWhitespace()
+        if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") { return nil }
+        var segments: [String]
+        var rest: Substring
+        if text.hasPrefix("//") {
+            return nil
+        } else if hasScheme(text) {
+            guard config.hasHost, text.hasPrefix(config.baseURL) else { return nil }
+            segments = []
+            rest = text.dropFirst(config.baseURL.count)
+        } else if text.hasPrefix("/") {
+            let base = config.basePath
+            guard text.hasPrefix(base) else {
+                return "it starts with `/` but lies outside the site's base path `\(base)`"
+            }
+            segments = []
+            rest = text.dropFirst(base.count)
+        } else {
+            segments = directory
+            rest = Substring(text)
+        }
+        if let cut = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<cut] }
+        var decoded = String(rest)
+        if decoded.contains("%") {
+            guard let plain = decoded.removingPercentEncoding else { return "it is not valid percent-encoding" }
+            decoded = plain
+        }
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !segments.isEmpty else { return "it leads above the site's root" }
+                segments.removeLast()
+            case "" where index < parts.count - 1: continue
+            default: segments.append(String(part))
+            }
+        }
+        if segments.last?.isEmpty ?? true {
+            if !segments.isEmpty { segments.removeLast() }
+            segments.append("index.html")
+        }
+        let target = segments.joined(separator: "/")
+        if existing.contains(target) { return nil }
+        // The rating form posts to an endpoint the site owner runs (or `sitegen serve` answers):
+        // no file is generated there on purpose.
+        if case .sitePath(let endpoint)? = config.ratingForm?.endpoint, target == endpoint.prefix(while: { $0 != "?" }) {
+            return nil
+        }
+        if existing.contains(target + "/index.html") {
+            return "`\(target)` is a folder; end the link with `/`"
+        }
+        return "nothing is generated at `\(target)`"
+    }
+
+    static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// Values of the checked attributes in a page, entities decoded. A small tokenizer, not a
+    /// regular expression: it skips comments, `<script>`/`<style>` bodies and text, so JSON-LD
+    /// or an escaped `href="…"` in a description never counts as a link.
+    static func references(in data: Data) -> [String] {
+        // Locals, not the statics: a static read in the loop costs a `swift_once` check each time.
+        let hrefName = hrefName, srcName = srcName, srcsetName = srcsetName, locName = locName
+        let actionName = actionName, scriptName = scriptName, styleName = styleName
+        var found: [String] = []
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let n = bytes.count
+            var i = 0
+            func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C }
+            func isNameByte(_ b: UInt8) -> Bool { !isSpace(b) && b != 0x3E && b != 0x2F && b != 0x3D && b != 0x3C }
+            /// Whether bytes[start..<end] is `name` (lowercase ASCII), in any case.
+            func isName(_ name: [UInt8], _ start: Int, _ end: Int) -> Bool {
+                guard end - start == name.count else { return false }
+                for k in 0..<name.count where lower(bytes[start + k]) != name[k] { return false }
+                return true
+            }
+            func starts(_ pattern: [UInt8], at index: Int) -> Bool {
+                guard index + pattern.count <= n else { return false }
+                for k in 0..<pattern.count where lower(bytes[index + k]) != pattern[k] { return false }
+                return true
+            }
+            /// The first index at or after `index` holding `byte`, or `n`.
+            func find(_ byte: UInt8, from index: Int) -> Int {
+                guard index < n, let base = bytes.baseAddress, let hit = memchr(base + index, Int32(byte), n - index) else { return n }
+                return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            }
+            /// Just past the next `pattern` (letters in any case; every pattern starts with a non-letter).
+            func skip(past pattern: [UInt8], from index: Int) -> Int {
+                var j = find(pattern[0], from: index)
+                while j < n {
+                    if starts(pattern, at: j) { return j + pattern.count }
+                    j = find(pattern[0], from: j + 1)
+                }
+                return n
+            }
+            let commentStart = Array("<!--".utf8), commentEnd = Array("-->".utf8), tagEnd: [UInt8] = [0x3E]
+            let scriptEnd = Array("</script".utf8), styleEnd = Array("</style".utf8)
+            while i < n {
+                guard bytes[i] == 0x3C else {  // "<"
+                    // Text between tags: jump to the next "<".
+                    i = find(0x3C, from: i)
+                    continue
+                }
+                if starts(commentStart, at: i) { i = skip(past: commentEnd, from: i + 4); continue }
+                guard i + 1 < n, (bytes[i + 1] | 0x20) >= 0x61 && (bytes[i + 1] | 0x20) <= 0x7A else {
+                    // End tags, doctype, processing instructions: nothing to check.
+                    i = skip(past: tagEnd, from: i + 1)
+                    continue
+                }
+                var j = i + 1
+                let nameStart = j
+                while j < n && isNameByte(bytes[j]) { j += 1 }
+                let nameEnd = j
+                let skipsBody = isName(scriptName, nameStart, j) ? scriptName : isName(styleName, nameStart, j) ? styleName : nil
+                // Attributes until ">".
+                while j < n && bytes[j] != 0x3E {
+                    if isSpace(bytes[j]) || bytes[j] == 0x2F { j += 1; continue }
+                    let attrStart = j
+                    while j < n && isNameByte(bytes[j]) { j += 1 }
+                    if j == attrStart { j += 1; continue }
+                    let attrEnd = j
+                    while j < n && isSpace(bytes[j]) { j += 1 }
+                    guard j < n, bytes[j] == 0x3D else { continue }  // no value
+                    j += 1
+                    while j < n && isSpace(bytes[j]) { j += 1 }
+                    guard j < n else { break }
+                    var valueStart = j, valueEnd = j
+                    if bytes[j] == 0x22 || bytes[j] == 0x27 {
+                        let quote = bytes[j]
+                        valueStart = j + 1
+                        j = valueStart
+                        j = find(quote, from: j)
+                        valueEnd = j
+                        if j < n { j += 1 }
+                    } else {
+                        while j < n && !isSpace(bytes[j]) && bytes[j] != 0x3E { j += 1 }
+                        valueEnd = j
+                    }
+                    let isSrcset = isName(srcsetName, attrStart, attrEnd)
+                    if isSrcset || isName(hrefName, attrStart, attrEnd) || isName(srcName, attrStart, attrEnd)
+                        || isName(actionName, attrStart, attrEnd) {
+                        let value = decodeEntities(String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
+                        if isSrcset {
+                            for candidate in value.split(separator: ",") {
+                                if let url = candidate.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).first {
+                                    found.append(String(url))
+                                }
+                            }
+                        } else {
+                            found.append(value)
+                        }
+                    }
+                }
+                i = j + 1
+                // A sitemap's `<loc>` holds its URL as text.
+                if isName(locName, nameStart, nameEnd) {
+                    var end = i
+                    while end < n && bytes[end] != 0x3C { end += 1 }
+                    found.append(decodeEntities(String(decoding: bytes[i..<end], as: UTF8.self)).trimmingWhitespace())
+                    i = end
+                    continue
+                }
+                if let skipsBody {
+                    i = skip(past: skipsBody == scriptName ? scriptEnd : styleEnd, from: i)
+                }
+            }
+        }
+        return found
+    }
+
+    /// The entities templates and escaping produce in attribute values.
+    static func decodeEntities(_ text: String) -> String {
+        guard text.utf8.contains(0x26) else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[amp...]
+            guard let semicolon = after.firstIndex(of: ";"), after.distance(from: amp, to: semicolon) <= 10 else {
+                out += "&"
+                rest = rest[rest.index(after: amp)...]
+                continue
+            }
+            let name = after[after.index(after: amp)..<semicolon]
+            var replacement: String?
+            switch name {
+            case "amp": replacement = "&"
+            case "lt": replacement = "<"
+            case "gt": replacement = ">"
+            case "quot": replacement = "\""
+            case "apos": replacement = "'"
+            default:
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else if name.hasPrefix("#") {
+                    replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+                }
+            }
+            if let replacement {
+                out += replacement
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                out += "&"
+                rest = rest[rest.index(after: amp)...]
+            }
+        }
+        out += rest
+        return out
+    }
+}

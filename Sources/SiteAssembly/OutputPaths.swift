@@ -1,0 +1,41 @@
+import CatalogueModel
+import ContentLoading
+import Foundation
+import PageRendering
+
+/// The paths written so far in one build, and the rule each new one must pass: a plain path
+/// below the output folder, not another file's path in different case (hosts differ in case
+/// sensitivity, so such two clash on some).
+struct OutputPaths {
+    private var taken = Set<String>()
+
+    /// Takes `path` for one file.
+    /// - Returns: its segments.
+    @discardableResult
+    mutating func claim(_ path: String) throws(OutputFolder.WriteError) -> [Substring] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
+              // Bytes, not Foundation's `contains`, which was most of the writer's serial loop.
+              !path.utf8.contains(where: { $0 == 0x5C || $0 == 0 }) else {
+            throw OutputFolder.WriteError(description: "refusing to write outside the output folder: \(path)")
+        }
+        guard taken.insert(path.lowercased()).inserted else {
+            throw OutputFolder.WriteError(description: "two files would be written to `\(path)`")
+        }
+        return segments
+    }
+}
+
+extension OutputFile {
+    /// The file's bytes; a copy is read from `content` under the static-file limit.
+    package func bytes(from content: ContentSource) throws(OutputFolder.WriteError) -> Data {
+        switch contents {
+        case .data(let bytes):
+            return bytes
+        case .copy(let source):
+            do { return try content.read(source, limit: InputLimits.staticFileBytes) } catch {
+                throw OutputFolder.WriteError(description: "`\(source.path)`: \(error.description)")
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import CatalogueModel
+import ContentLoading
+import Foundation
+import PageRendering
+
+/// The pipeline, stage by stage: load → validate → model and statistics → plan → render and
+/// link check → write. Content is read through the options' content source and the site goes
+/// into an output sink, so the same pipeline builds on disk or in memory. The only stage that
+/// touches the output is the last, and only when all others succeeded.
+public enum SiteBuilder {
+    /// Everything `build` does but the write (`sitegen check`): reading, validation, rendering
+    /// every page and the link check. Throws when there are errors (or warnings, with `strict`).
+    public static func check(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
+        try run(options, into: .nowhere)
+    }
+
+    /// Builds into the output folder, which is replaced only when the whole build succeeded.
+    public static func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
+        try run(options, into: .folder)
+    }
+
+    /// Builds into `sink` instead of the output folder (`options.output` is not looked at).
+    public static func build(_ options: BuildOptions, into sink: any OutputSink) throws(BuildFailure) -> BuildReport {
+        try run(options, into: .sink(sink))
+    }
+
+    private enum Destination {
+        case nowhere
+        /// The staging folder beside `options.output`, made once everything before the write succeeded.
+        case folder
+        case sink(any OutputSink)
+    }
+
+    private static func run(_ options: BuildOptions, into destination: Destination) throws(BuildFailure) -> BuildReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var times = StageTimes()
+        // One log for every stage: whatever ends the build reports all that was found before it.
+        var log = DiagnosticLog()
+        func failure(_ more: [Diagnostic]) -> BuildFailure {
+            log.append(contentsOf: more)
+            return BuildFailure(log.items)
+        }
+        let source = options.content.source
+
+        let loaded = times.time(.load) { ContentLoader.load(options.content, baseURLOverride: options.baseURL) }
+        log.append(contentsOf: loaded.diagnostics)
+        let theme = times.time(.templates) {
+            Theme.load(directory: options.templates, display: options.templatesDisplay, source: source, &log)
+        }
+        if case .folder = destination,
+           let problem = OutputFolder.problem(output: options.output, display: options.outputDisplay,
+                                              protected: [options.content.root, options.templates].compactMap { $0 },
+                                              force: options.force) {
+            log.append(problem)
+        }
+        try fail(on: log.items, strict: options.strict)
+
+        let catalogue = times.time(.model) { Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config) }
+
+        var renderer = times.time(.renderSetup) {
+            SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root)
+        }
+        let (plan, staticFiles, existing) = times.time(.plan) { () -> (SiteRenderer.Plan, [OutputFile], Set<String>) in
+            let listedStatic = StaticFiles.list(options.content, &log)
+            renderer.buildDate = options.buildDate
+            renderer.staticPaths = Set(listedStatic.map(\.relativePath))
+            let plan = renderer.plan()
+            let generated = Set(plan.paths)
+            let staticFiles = StaticFiles.collect(listedStatic, generated: generated, &log)
+            return (plan, staticFiles, generated.union(staticFiles.map(\.path)))
+        }
+        try fail(on: log.items, strict: options.strict)
+
+        // Pages are rendered, link-checked and written a batch at a time, so a large site never
+        // sits in memory whole. Nothing is in place until every batch has succeeded.
+        var sink: (any OutputSink)?
+        switch destination {
+        case .nowhere:
+            break
+        case .sink(let given):
+            sink = given
+        case .folder:
+            do {
+                sink = try times.time(.write) { try OutputFolder.Staging(output: options.output) }
+            } catch {
+                throw failure([.error(options.outputDisplay, "cannot write the site: \(error)")])
+            }
+        }
+        var broken: [LinkCheck.Broken] = []
+        func brokenLinks() -> [Diagnostic] { LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay) }
+        var pageCount = 0, fileCount = 0
+        let batchSize = 256
+        do {
+            var start = 0
+            while start < plan.count || start == 0 {
+                let end = min(start + batchSize, plan.count)
+                var files = try times.time(.render) { () throws(SiteRenderer.RenderError) -> [OutputFile] in
+                    try renderer.make(plan, items: start..<end)
+                }
+                if end == plan.count { files += plan.otherFiles + staticFiles }
+                broken += times.time(.linkCheck) { LinkCheck.check(files, existing: existing, config: catalogue.config) }
+                // Once anything is broken, keep checking (to report it all) but stop writing.
+                if broken.isEmpty, let sink { try times.time(.write) { try sink.write(files, from: source) } }
+                pageCount += files.filter { $0.path.hasSuffix(".html") }.count
+                fileCount += files.count
+                if end == plan.count { break }
+                start = end
+            }
+        } catch let error as SiteRenderer.RenderError {
+            sink?.discard()
+            // Links found broken in earlier batches are reported with the render error.
+            throw failure(brokenLinks() + error.diagnostics)
+        } catch {
+            sink?.discard()
+            throw failure([.error(options.outputDisplay, "cannot write the site: \(error)")])
+        }
+        log.append(contentsOf: brokenLinks())
+        do {
+            try fail(on: log.items, strict: options.strict)
+        } catch {
+            sink?.discard()
+            throw error
+        }
+        var notes: [String] = []
+        if let sink {
+            do {
+                try times.time(.write) { try sink.commit() }
+            } catch {
+                sink.discard()
+                throw failure([.error(options.outputDisplay, "cannot write the site: \(error)")])
+            }
+            if let note = sink.note { notes.append(note) }
+        }
+
+        var report = BuildReport(
+            skills: catalogue.entries.count, groups: catalogue.groups.count,
+            pages: pageCount, files: fileCount,
+            votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
+            warnings: log.items.filter { $0.severity == .warning }.sorted(),
+            seconds: (clock.now - start).seconds, stages: times.stages
+        )
+        report.catalogue = catalogue
+        report.unchangedFiles = sink?.unchanged ?? 0
+        if catalogue.config.ratingForm == nil { notes.append(RatingFormConfig.absentNote) }
+        report.notes = notes
+        return report
+    }
+
+    package static func fail(on diagnostics: [Diagnostic], strict: Bool) throws(BuildFailure) {
+        let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        if failing {
+            throw BuildFailure(strict ? diagnostics.map { var d = $0; d.severity = .error; return d } : diagnostics)
+        }
+    }
+}
+
+extension Duration {
+    package var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
+
+/// `Content/static/` is copied into the site as it is: files a user wants published beside the
+/// generated pages (favicon, CNAME, …). It may not overwrite a generated file.
+enum StaticFiles {
+    /// The files of `Content/static/`, listed from the content source.
+    package static func list(_ content: ContentLocation, _ log: inout DiagnosticLog) -> [ContentFile] {
+        ContentFile.list(in: content.staticFiles, display: content.display + "/static", root: content.root,
+                         source: content.source, &log)
+    }
+
+    package static func collect(_ files: [ContentFile], generated: Set<String>, _ log: inout DiagnosticLog) -> [OutputFile] {
+        // Compared case-insensitively, as some hosts do.
+        let generated = Set(generated.map { $0.lowercased() })
+        return files.compactMap { file in
+            if generated.contains(file.relativePath.lowercased()) {
+                log.error(file.displayPath, "would overwrite the generated `\(file.relativePath)`; rename or remove it")
+                return nil
+            }
+            return OutputFile(path: file.relativePath, copyOf: file.url)
+        }
+    }
+}

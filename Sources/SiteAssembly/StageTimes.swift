@@ -1,0 +1,29 @@
+import Foundation
+
+/// How long each named stage of a build took; a stage run once per batch (render, link check,
+/// write) adds up. `sitegen build --verbose` prints them.
+struct StageTimes {
+    /// In pipeline order, which is the order they are reported in.
+    enum Stage: String, CaseIterable {
+        case load, templates, model
+        /// The renderer's preparation: every description through Markdown, the listings' data.
+        case renderSetup = "render setup"
+        case plan, render
+        case linkCheck = "link check"
+        case write
+    }
+
+    private var seconds: [Stage: Double] = [:]
+    private let clock = ContinuousClock()
+
+    /// The stages that ran, in pipeline order, with their seconds.
+    var stages: [(name: String, seconds: Double)] {
+        Stage.allCases.compactMap { stage in seconds[stage].map { (stage.rawValue, $0) } }
+    }
+
+    package mutating func time<T, E: Error>(_ stage: Stage, _ body: () throws(E) -> T) throws(E) -> T {
+        let start = clock.now
+        defer { seconds[stage, default: 0] += (clock.now - start).seconds }
+        return try body()
+    }
+}
