@@ -66,14 +66,6 @@ public struct TemplateLibrary: Sendable {
         self.initialEscaping = initialEscaping
     }
 
-    /// Renders the template called `name` with `data` as the outermost context, or nil when
-    /// there is no such template.
-    public func render(templateNamed name: String, data: any TemplateData) -> String? {
-        var output: [UInt8] = []
-        guard render(templateNamed: name, data: data, into: &output) else { return nil }
-        return String(decoding: output, as: UTF8.self)
-    }
-
     /// Appends the rendering to `output` (for writing straight to a file); false for an unknown name.
     public func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool {
         guard let index = indexes[name] else { return false }

@@ -1,7 +1,5 @@
 import Foundation
-import Mustache
 import MustacheCompiler
-import MustacheOracle
 
 /// Every skill card rendered from `card.mustache` once per kind (plain, ranked), not once per
 /// listing it appears in: a 10,000-skill catalogue shows about 70,000 cards across its pages.
@@ -19,11 +17,11 @@ struct CardCache: Sendable {
     /// Entry index by skill id.
     private let index: [String: Int]
     private let renderer: Shared<SiteRenderer>
-    private let library: MustacheLibrary
+    private let engine: any TemplateEngine
 
-    init(renderer: SiteRenderer, library: MustacheLibrary) {
+    init(renderer: SiteRenderer, engine: any TemplateEngine) {
         self.renderer = Shared(renderer)
-        self.library = library
+        self.engine = engine
         let entries = renderer.catalogue.entries
         index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
         let contexts = entries.parallelMap { renderer.card($0) }
@@ -40,7 +38,7 @@ struct CardCache: Sendable {
                     if kind == .ranked { context.rank = .text(placeholder(.rank)) }
                     context.rating?.starRow = placeholder(.starRow)
                     context.rating?.starRowLarge = placeholder(.largeStarRow)
-                    return library.render(OracleData(context), withTemplate: "card")
+                    return engine.render(templateNamed: "card", data: context)
                 }
             }
         }
@@ -79,7 +77,7 @@ struct CardCache: Sendable {
         context.cardLevel = .number(level)
         context.rank = rank.map(TemplateValue.number)
         context.added = added
-        return library.render(OracleData(context), withTemplate: "card") ?? ""
+        return engine.render(templateNamed: "card", data: context) ?? ""
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 import MustacheCompiler
 
 /// The site header and footer (`header.mustache`, `footer.mustache`), rendered once per way back
@@ -23,20 +22,20 @@ final class PageFrames: @unchecked Sendable {
         let footer: String
     }
 
-    private let library: MustacheLibrary
+    private let engine: any TemplateEngine
     // Pages render on all cores; a frame rendered twice by two workers is the same text.
     private let lock = NSLock()
     private var frames: [Key: Frame] = [:]
 
-    init(library: MustacheLibrary) {
-        self.library = library
+    init(engine: any TemplateEngine) {
+        self.engine = engine
     }
 
     func frame(_ key: Key, data: () -> FrameData) -> Frame {
         if let frame = lock.withLock({ frames[key] }) { return frame }
         let data = data()
-        let frame = Frame(header: ThemePartial.render("header", data, library: library),
-                          footer: ThemePartial.render("footer", data, library: library))
+        let frame = Frame(header: ThemePartial.render("header", data, engine: engine),
+                          footer: ThemePartial.render("footer", data, engine: engine))
         lock.withLock { frames[key] = frame }
         return frame
     }
