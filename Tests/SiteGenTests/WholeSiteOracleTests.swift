@@ -34,6 +34,22 @@ import Testing
         #expect(files?["top-rated/page/3/index.html"] != nil, "ranks over several pages")
     }
 
+    /// A theme of the site's own: cards cut by the compiled engine (slots escaped and not, set
+    /// delimiters, a parent), or not cut when a slot prints in an indented partial, against
+    /// swift-mustache rendering every card for its page.
+    @Test(arguments: ["{{>card-more}}", "\n  {{>card-more}}\n"])
+    func aSiteWithItsOwnCardTemplate(more: String) throws {
+        let site = try TestSite(copying: FixtureSite.fixture("valid"))
+        site.template("card.mustache", """
+            {{<card-frame}}{{$body}}<a href="{{root}}{{url}}">{{name}}</a> {{starRow}} {{=<% %>=}}<%&starRowLarge%>
+            <%#rank%>#<%rank%><%/rank%> h<%cardLevel%><%={{ }}=%>\(more)
+            {{/body}}{{/card-frame}}
+            """)
+        site.template("card-frame.mustache", "<li>{{$body}}{{/body}}</li>\n")
+        site.template("card-more.mustache", "<span>\n{{root}}{{#added}}{{added}}{{/added}}</span>\n")
+        #expect(expectSameSite(site.options(templates: site.templates), "valid with its own card") != nil)
+    }
+
     /// Each render of a build goes through the swapped engine: pages, cards, the header and
     /// footer, and the three partials drawn in Swift's stead.
     @Test func theSwappedEngineRendersEverything() throws {

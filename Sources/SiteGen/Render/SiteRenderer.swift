@@ -246,8 +246,8 @@ public struct SiteRenderer: Sendable {
         let rows = starRows[starRow.displayedValue(scaled)]
         return CardData.Rating(
             averageText: text, totalText: rating.totalText,
-            starRow: rows?.small ?? starRow.svg(value: scaled, engine: theme.engine),
-            starRowLarge: rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large", engine: theme.engine),
+            starRow: .text(rows?.small ?? starRow.svg(value: scaled, engine: theme.engine)),
+            starRowLarge: .text(rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large", engine: theme.engine)),
             ratingLabel: "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")")
     }
 
