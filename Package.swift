@@ -55,8 +55,6 @@ let package = Package(
                 "CatalogueModel",
                 "CCmark",
                 "MustacheCompiler",
-                "MustacheOracle",
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // The build: the plan's execution, the writer, staging and the swap, the link check, import.
@@ -66,6 +64,7 @@ let package = Package(
                 "CatalogueModel",
                 "ContentLoading",
                 "PageRendering",
+                "MustacheCompiler",
                 "CFolderSwap",
             ]
         ),
@@ -113,7 +112,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SiteGenTests",
-            dependencies: ["CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly"],
+            // swift-mustache renders whole sites beside the compiled engine (WholeSiteOracleTests).
+            dependencies: ["CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly", "MustacheCompiler", "MustacheOracle"],
             // Golden files are read through #filePath, not bundled.
             exclude: ["Golden"]
         ),

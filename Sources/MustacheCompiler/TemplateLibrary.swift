@@ -66,12 +66,25 @@ public struct TemplateLibrary: Sendable {
         self.initialEscaping = initialEscaping
     }
 
-    /// Renders the template called `name` with `data` as the outermost context, or nil when
-    /// there is no such template.
-    public func render(templateNamed name: String, data: any TemplateData) -> String? {
-        var output: [UInt8] = []
-        guard render(templateNamed: name, data: data, into: &output) else { return nil }
-        return String(decoding: output, as: UTF8.self)
+    /// Nil also when a slot prints inside an indented partial or block: there the text put in
+    /// it could change the indentation of what follows.
+    public func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut? {
+        guard let index = indexes[name] else { return nil }
+        var renderer = TemplateRenderer(templates: templates, initialEscaping: initialEscaping, root: data, output: [])
+        renderer.slots = []
+        renderer.render(templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
+        guard let slots = renderer.slots, !renderer.slotIndented else { return nil }
+        let output = renderer.output
+        var pieces: [TemplateCut.Piece] = []
+        var start = 0
+        for slot in slots {
+            // Slots print between appends, so every cut is between whole UTF-8 sequences.
+            if slot.offset > start { pieces.append(.text(String(decoding: output[start..<slot.offset], as: UTF8.self))) }
+            pieces.append(.slot(slot.number, escaping: slot.escaping))
+            start = slot.offset
+        }
+        if start < output.count { pieces.append(.text(String(decoding: output[start...], as: UTF8.self))) }
+        return TemplateCut(pieces: pieces)
     }
 
     /// Appends the rendering to `output` (for writing straight to a file); false for an unknown name.

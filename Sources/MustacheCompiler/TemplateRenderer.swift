@@ -21,6 +21,10 @@ struct TemplateRenderer {
     /// The contexts, innermost last: the data, then every section's value.
     private var stack: [TemplateValue]
     private var nesting = 0
+    /// Where `TemplateSlot` values printed, when cutting (nil when rendering plainly).
+    var slots: [(offset: Int, number: Int, escaping: TemplateEscaping?)]?
+    /// A slot printed inside an indented partial or block.
+    var slotIndented = false
 
     init(templates: [[TemplateNode]], initialEscaping: TemplateEscaping, root: any TemplateData, output: [UInt8]) {
         self.templates = templates
@@ -58,6 +62,11 @@ struct TemplateRenderer {
 
         case .variable(let name, let escaped):
             guard let value = lookUp(name) else { return }
+            if slots != nil, case .data(let data) = value, let slot = data as? TemplateSlot {
+                if let indentation = scope.indentation, !indentation.isEmpty { slotIndented = true }
+                slots?.append((output.count, slot.number, escaped ? scope.escaping : nil))
+                return
+            }
             if escaped {
                 scope.escaping.append(Self.text(of: value), &output)
             } else if case .text(let text) = value {

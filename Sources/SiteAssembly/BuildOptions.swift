@@ -1,6 +1,7 @@
 import CatalogueModel
 import ContentLoading
 import Foundation
+import MustacheCompiler
 import PageRendering
 
 /// What `sitegen build` and `sitegen check` are asked to do.
@@ -18,6 +19,9 @@ public struct BuildOptions: Sendable {
     public var buildDate: BuildDate?
     /// Replace an output folder that sitegen did not write (it has no `.sitegen` mark).
     public var force: Bool
+    /// Renders with another engine made from the theme's sources instead of the compiled
+    /// templates: tests build whole sites with swift-mustache to compare. Nil in sitegen itself.
+    public var templateEngine: (@Sendable (Theme) -> any TemplateEngine)?
 
     public init(content: ContentLocation, templates: URL?, templatesDisplay: String = "Templates", output: URL,
                 outputDisplay: String? = nil, baseURL: String? = nil, strict: Bool = false, buildDate: BuildDate? = nil,

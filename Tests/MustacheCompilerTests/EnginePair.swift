@@ -16,8 +16,8 @@ struct EnginePair {
 
     /// SiteGen's `HTML` content type for both engines (swift-mustache's is process-wide).
     static let contentTypes: [String: TemplateEscaping] = {
-        HTMLContent.registered
-        return ["HTML": TemplateEscaping(HTML.escape), "TEXT": .text]
+        OracleLibrary.register(Theme.contentTypes)
+        return Theme.contentTypes
     }()
 
     init(_ sources: [String: String]) {

@@ -1,7 +1,7 @@
 @testable import CatalogueModel
 @testable import ContentLoading
 import Foundation
-import Mustache
+import MustacheCompiler
 @testable import PageRendering
 @testable import SiteAssembly
 import Testing
@@ -28,18 +28,18 @@ import Testing
         let theme = Self.loadTheme(probe: source, &log)
         #expect(log.items.isEmpty)
         let name = "a\"\u{301} onmouseover=alert(1) x=\"\u{301}"
-        let html = theme.library.render(["name": name], withTemplate: "probe")
+        let html = theme.engine.render(templateNamed: "probe", data: TemplateDictionary(["name": .text(name)]))
         #expect(html == "a&quot;\u{301} onmouseover=alert(1) x=&quot;\u{301}|\(name)")
     }
 
     /// The content-type pragma sitegen puts in front of every template does not move the
-    /// positions reported for errors on the first line (column 12 is just after `{{/`, as on
+    /// positions reported for errors on the first line (column 9 is where `{{/y}}` starts, as on
     /// any other line).
     @Test func errorsOnTheFirstLineKeepTheirColumn() {
         var log = DiagnosticLog()
         _ = Self.loadTheme(probe: "ab{{#x}}{{/y}}", &log)
         #expect(log.items.map(\.description) == [
-            "Templates/probe.mustache:1:12: error: template error: a section is closed with a different name than it was opened with",
+            "Templates/probe.mustache:1:9: error: template error: `{{/y}}` does not close the open section `x`: close that first with `{{/x}}`",
         ])
     }
 

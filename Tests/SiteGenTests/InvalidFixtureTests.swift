@@ -61,7 +61,7 @@ import Testing
             "Content/skills/news/x.md:1: error: skill `news/x` would be written to the same page as `News/X` (Content/skills/News/X.md): /skills/news/x/; rename one of them",
         ]),
         Case(fixture: "template-error", expected: [
-            "Templates/skill.mustache:6:4: error: template error: a section is closed with a different name than it was opened with",
+            "Templates/skill.mustache:6:1: error: template error: `{{/main}}` does not close the open section `examples`: close that first with `{{/examples}}`",
         ]),
         Case(fixture: "site-config", expected: [
             "Content/site.yml:2:3: error: `title` must be text, not a list",

@@ -1,5 +1,5 @@
 import CatalogueModel
-import Mustache
+import MustacheCompiler
 
 /// The rating distribution, 5 stars at the top down to 1, as SUSI's apps show it: a table whose
 /// rows carry the label, an SVG bar on a visible track, and "count (percent%)". Being a real
@@ -46,11 +46,11 @@ public struct BarChart: Sendable {
 
     /// The chart as HTML, drawn by the built-in theme's `_chart.mustache`.
     public func html(_ summary: RatingSummary) -> String {
-        html(summary, library: ThemePartial.builtIn)
+        html(summary, engine: ThemePartial.builtIn)
     }
 
-    package func html(_ summary: RatingSummary, library: MustacheLibrary) -> String {
-        ThemePartial.render("_chart", data(summary), library: library)
+    package func html(_ summary: RatingSummary, engine: any TemplateEngine) -> String {
+        ThemePartial.render("_chart", data(summary), engine: engine)
     }
 
     /// The configured bar colours as CSS custom properties, for the page's `<style>`: after the

@@ -1,8 +1,6 @@
 import CatalogueModel
 import Foundation
-import Mustache
 import MustacheCompiler
-import MustacheOracle
 
 /// Every skill card rendered from `card.mustache` once per kind (plain, ranked), not once per
 /// listing it appears in: a 10,000-skill catalogue shows about 70,000 cards across its pages.
@@ -10,39 +8,50 @@ import MustacheOracle
 /// is a slot, filled in when a page is assembled. Star rows are slots too: a catalogue has a
 /// handful of distinct rows, and each is over half of a card's bytes, so cards share them
 /// instead of each holding a copy.
+///
+/// The engine cuts the card where a slot's value prints (`TemplateSlot`), so content can never
+/// be taken for a slot. An engine that cannot cut (swift-mustache in the tests), or a card it
+/// cannot cut, is rendered for each page instead.
 package struct CardCache: Sendable {
     package enum Kind: Int, CaseIterable, Sendable { case plain, ranked, dated }
 
+    enum Slot: Int, CaseIterable, Sendable {
+        case root, level, rank, starRow, largeStarRow
+
+        var value: TemplateValue { .data(TemplateSlot(rawValue)) }
+    }
+
     /// A card cut at its slots, so filling them in is appending, not searching.
-    private let cards: [[CardTemplate?]]
+    private let cards: [[TemplateCut?]]
     /// Each entry's star rows (small, large), shared with the renderer's table of rows.
     private let starRows: [(small: String, large: String)]
     /// Entry index by skill id.
     private let index: [String: Int]
     private let renderer: Shared<SiteRenderer>
-    private let library: MustacheLibrary
+    private let engine: any TemplateEngine
 
-    package init(renderer: SiteRenderer, library: MustacheLibrary) {
+    package init(renderer: SiteRenderer, engine: any TemplateEngine) {
         self.renderer = Shared(renderer)
-        self.library = library
+        self.engine = engine
         let entries = renderer.catalogue.entries
         index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
         let contexts = entries.parallelMap { renderer.card($0) }
-        starRows = contexts.map { ($0.rating?.starRow ?? "", $0.rating?.starRowLarge ?? "") }
+        func text(_ value: TemplateValue?) -> String {
+            if case .text(let text)? = value { text } else { "" }
+        }
+        starRows = contexts.map { (text($0.rating?.starRow), text($0.rating?.starRowLarge)) }
         // Dated cards are only on the Newest pages: each is rendered for its page.
         cards = [Kind.plain, .ranked].map { kind in
-            entries.indices.parallelMap { i -> CardTemplate? in
+            entries.indices.parallelMap { i -> TemplateCut? in
                 // Unrated skills are never ranked.
                 if kind == .ranked && !entries[i].rating.isRated { return nil }
-                return CardTemplate(ranked: kind == .ranked) { placeholder in
-                    var context = contexts[i]
-                    context.root = .text(placeholder(.root))
-                    context.cardLevel = .text(placeholder(.level))
-                    if kind == .ranked { context.rank = .text(placeholder(.rank)) }
-                    context.rating?.starRow = placeholder(.starRow)
-                    context.rating?.starRowLarge = placeholder(.largeStarRow)
-                    return library.render(OracleData(context), withTemplate: "card")
-                }
+                var context = contexts[i]
+                context.root = Slot.root.value
+                context.cardLevel = Slot.level.value
+                if kind == .ranked { context.rank = Slot.rank.value }
+                context.rating?.starRow = Slot.starRow.value
+                context.rating?.starRowLarge = Slot.largeStarRow.value
+                return engine.cut(templateNamed: "card", data: context)
             }
         }
     }
@@ -54,33 +63,43 @@ package struct CardCache: Sendable {
             return render(entry, root: root, level: level, rank: nil, added: created)
         }
         let shown: Kind = kind == .ranked && entry.rating.isRated ? .ranked : .plain
-        guard let template = cards[shown.rawValue][i] else {
+        guard let cut = cards[shown.rawValue][i] else {
             return render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil)
         }
-        let levelText = String(level), rankText = rank.map(String.init) ?? ""
         var out = ""
-        for piece in template.pieces {
+        for piece in cut.pieces {
             switch piece {
-            case .text(let text): out += text
-            case .slot(.root): out += root
-            case .slot(.level): out += levelText
-            case .slot(.rank): out += rankText
-            case .slot(.starRow): out += starRows[i].small
-            case .slot(.largeStarRow): out += starRows[i].large
+            case .text(let text):
+                out += text
+            case .slot(let number, let escaping):
+                let value = switch Slot(rawValue: number) {
+                case .root?: root
+                case .level?: String(level)
+                case .rank?: rank.map(String.init) ?? ""
+                case .starRow?: starRows[i].small
+                case .largeStarRow?: starRows[i].large
+                case nil: ""
+                }
+                guard let escaping else {
+                    out += value
+                    continue
+                }
+                var escaped: [UInt8] = []
+                escaping.append(value, &escaped)
+                out += String(decoding: escaped, as: UTF8.self)
             }
         }
         return out
     }
 
-    /// A card rendered for one place only: dated cards, and cards whose template could not be cut
-    /// at its slots.
+    /// A card rendered for one place only: dated cards, and cards the engine did not cut.
     private func render(_ entry: Catalogue.Entry, root: String, level: Int, rank: Int?, added: String?) -> String {
         var context = renderer.value.card(entry)
         context.root = .text(root)
         context.cardLevel = .number(level)
         context.rank = rank.map(TemplateValue.number)
         context.added = added
-        return library.render(OracleData(context), withTemplate: "card") ?? ""
+        return engine.render(templateNamed: "card", data: context) ?? ""
     }
 }
 

@@ -1,6 +1,5 @@
 import CatalogueModel
 import Foundation
-import Mustache
 import MustacheCompiler
 
 /// The site header and footer (`header.mustache`, `footer.mustache`), rendered once per way back
@@ -24,20 +23,20 @@ final class PageFrames: @unchecked Sendable {
         package let footer: String
     }
 
-    private let library: MustacheLibrary
+    private let engine: any TemplateEngine
     // Pages render on all cores; a frame rendered twice by two workers is the same text.
     private let lock = NSLock()
     private var frames: [Key: Frame] = [:]
 
-    package init(library: MustacheLibrary) {
-        self.library = library
+    package init(engine: any TemplateEngine) {
+        self.engine = engine
     }
 
     func frame(_ key: Key, data: () -> FrameData) -> Frame {
         if let frame = lock.withLock({ frames[key] }) { return frame }
         let data = data()
-        let frame = Frame(header: ThemePartial.render("header", data, library: library),
-                          footer: ThemePartial.render("footer", data, library: library))
+        let frame = Frame(header: ThemePartial.render("header", data, engine: engine),
+                          footer: ThemePartial.render("footer", data, engine: engine))
         lock.withLock { frames[key] = frame }
         return frame
     }

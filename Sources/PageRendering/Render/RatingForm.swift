@@ -1,5 +1,5 @@
 import CatalogueModel
-import Mustache
+import MustacheCompiler
 
 /// The form a visitor rates a skill with: plain HTML, no JavaScript. One radio per star (or half
 /// star) in reading order, so arrow keys and screen readers go 1 → 5; the stylesheet fills the
@@ -45,11 +45,11 @@ public struct RatingForm: Sendable {
 
     /// The form as HTML, drawn by the built-in theme's `_form.mustache`.
     public func html(for skill: Skill, root: String) -> String {
-        html(for: skill, root: root, library: ThemePartial.builtIn)
+        html(for: skill, root: root, engine: ThemePartial.builtIn)
     }
 
-    package func html(for skill: Skill, root: String, library: MustacheLibrary) -> String {
-        ThemePartial.render("_form", data(for: skill, root: root), library: library)
+    package func html(for skill: Skill, root: String, engine: any TemplateEngine) -> String {
+        ThemePartial.render("_form", data(for: skill, root: root), engine: engine)
     }
 
     /// Hidden until the endpoint sends the visitor back to `<skill page>#rating-thanks`.

@@ -1,8 +1,6 @@
 import CatalogueModel
 import Foundation
-import Mustache
 import MustacheCompiler
-import MustacheOracle
 
 /// Render stage: the catalogue and a theme in, the site's files out (in memory; the build stage
 /// writes them). Knows nothing of where content came from.
@@ -57,12 +55,12 @@ public struct SiteRenderer: Sendable {
             let scaled = average * Double(starRow.style.count) / 5
             let shown = starRow.displayedValue(scaled)
             if starRows[shown] == nil {
-                starRows[shown] = StarRows(small: starRow.svg(value: scaled, library: theme.library),
-                                           large: bigStarRow.svg(value: scaled, cssClass: "stars stars-large", library: theme.library))
+                starRows[shown] = StarRows(small: starRow.svg(value: scaled, engine: theme.engine),
+                                           large: bigStarRow.svg(value: scaled, cssClass: "stars stars-large", engine: theme.engine))
             }
         }
         self.starRows = starRows
-        frames = PageFrames(library: theme.library)
+        frames = PageFrames(engine: theme.engine)
     }
 
     /// Both star rows of each value shown (see `StarRow.displayedValue`).
@@ -106,7 +104,7 @@ public struct SiteRenderer: Sendable {
 
     public func plan() -> Plan {
         let urls = catalogue.urls
-        let cards = CardCache(renderer: self, library: theme.library)
+        let cards = CardCache(renderer: self, engine: theme.engine)
         var jobs: [PageJob] = [PageJob(template: "index", path: urls.output(ofPage: "")) { indexPage(cards) }]
         for group in catalogue.groups {
             for number in 1...Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize).pageCount {
@@ -152,10 +150,12 @@ public struct SiteRenderer: Sendable {
 
     /// Renders some of a plan's pages on all cores, in order.
     public func render(_ plan: Plan, pages range: Range<Int>) throws(RenderError) -> [OutputFile] {
-        let library = theme.library
+        let engine = theme.engine
         let jobs = Array(plan.jobs[range])
         let rendered = jobs.parallelMap { job -> OutputFile? in
-            library.render(OracleData(job.data()), withTemplate: job.template).map { OutputFile(path: job.path, text: $0) }
+            var page: [UInt8] = []
+            guard engine.render(templateNamed: job.template, data: job.data(), into: &page) else { return nil }
+            return OutputFile(path: job.path, data: Data(page))
         }
         var files: [OutputFile] = []
         var problems: [Diagnostic] = []
@@ -247,8 +247,8 @@ public struct SiteRenderer: Sendable {
         let rows = starRows[starRow.displayedValue(scaled)]
         return CardData.Rating(
             averageText: text, totalText: rating.totalText,
-            starRow: rows?.small ?? starRow.svg(value: scaled, library: theme.library),
-            starRowLarge: rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large", library: theme.library),
+            starRow: .text(rows?.small ?? starRow.svg(value: scaled, engine: theme.engine)),
+            starRowLarge: .text(rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large", engine: theme.engine)),
             ratingLabel: "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")")
     }
 
@@ -267,13 +267,13 @@ public struct SiteRenderer: Sendable {
             termsURL: skill.termsOfUse, privacyURL: skill.privacyPolicy,
             groupURL: urls.href(urls.groupPage(skill.group)),
             model: skill.model, dynamicContent: skill.dynamicContent, created: skill.created,
-            ratingForm: ratingForm?.html(for: skill, root: urls.root(from: entry.path), library: theme.library),
+            ratingForm: ratingForm?.html(for: skill, root: urls.root(from: entry.path), engine: theme.engine),
             ratingThanks: ratingForm?.thanksHTML(for: skill),
             jsonLD: social.jsonLD, ogImage: social.ogImage,
             languageURL: urls.href(urls.languagePage(skill.language)),
             languageName: languageNames(skill.language),
             authorPageURL: skill.author.map { urls.href(urls.authorPage($0)) },
-            chart: entry.rating.isRated ? chart.html(entry.rating, library: theme.library) : nil,
+            chart: entry.rating.isRated ? chart.html(entry.rating, engine: theme.engine) : nil,
             feedback: entry.rating.hasFeedback
                 ? ((entry.rating.positive ?? 0).grouped, (entry.rating.negative ?? 0).grouped) : nil)
     }

@@ -1,6 +1,6 @@
 import CatalogueModel
 import Foundation
-import Mustache
+import MustacheCompiler
 
 /// A row of rating symbols as inline SVG, filled to a value on the 0…count scale.
 ///
@@ -75,13 +75,13 @@ public struct StarRow: Sendable, Equatable {
                            filled: symbols.indices.filter { cellX($0) < fill }.map { symbols[$0] })
     }
 
-    /// The row as an SVG element for inline HTML, drawn by `library`'s `_stars.mustache` (the
+    /// The row as an SVG element for inline HTML, drawn by `engine`'s `_stars.mustache` (the
     /// built-in theme's unless a site's is given). Deterministic and id-free.
     public func svg(value: Double, cssClass: String = "stars") -> String {
-        svg(value: value, cssClass: cssClass, library: ThemePartial.builtIn)
+        svg(value: value, cssClass: cssClass, engine: ThemePartial.builtIn)
     }
 
-    package func svg(value: Double, cssClass: String = "stars", library: MustacheLibrary) -> String {
-        ThemePartial.render("_stars", data(value: value, cssClass: cssClass), library: library)
+    package func svg(value: Double, cssClass: String = "stars", engine: any TemplateEngine) -> String {
+        ThemePartial.render("_stars", data(value: value, cssClass: cssClass), engine: engine)
     }
 }

@@ -1,15 +1,23 @@
 import CatalogueModel
 import Foundation
-import Mustache
+import MustacheCompiler
 
 /// The templates and static assets a site is rendered with: a user's `Templates/` folder,
 /// falling back file by file to the default theme built into sitegen.
 public struct Theme: Sendable {
-    public let library: MustacheLibrary
+    /// Every template as it is compiled, by name: the HTML pragma in front of the file's text,
+    /// and the path errors name. Another engine is made from these (`BuildOptions.templateEngine`).
+    public let sources: [String: (text: String, path: String)]
+    /// What renders the pages: the templates compiled once, unless a test swapped in another engine.
+    public var engine: any TemplateEngine
     /// Files copied as they are (`assets/style.css`), path → bytes.
     public let assets: [String: Data]
 
     public static let requiredTemplates = ["layout", "header", "footer", "index", "group", "skill", "404", "card"]
+
+    /// What `{{% CONTENT_TYPE: name }}` can choose; `HTML` (in front of every template) escapes
+    /// Unicode scalars (see `HTMLContent`).
+    public static let contentTypes: [String: TemplateEscaping] = [HTMLContent.name: HTMLContent.escaping, "TEXT": .text]
 
     /// A template's text and the path its diagnostics name.
     package typealias Source = (text: String, path: String)
@@ -31,34 +39,13 @@ public struct Theme: Sendable {
         }
         sources.merge(templates) { _, own in own }
         assets.merge(userAssets) { _, own in own }
-        HTMLContent.registered
-        var library = MustacheLibrary()
-        for name in sources.keys.sorted() {
-            guard let source = sources[name] else { continue }
-            do {
-                library.register(try MustacheTemplate(string: HTMLContent.pragma + source.text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                let line = error.context.lineNumber
-                let shift = line == 1 ? HTMLContent.pragma.count : 0
-                log.error(source.path, line: line, column: max(1, error.context.columnNumber - shift),
-                          "template error: \(describe(error.error))")
-            } catch {
-                log.error(source.path, "template error: \(error)")
-            }
+        let compiled = sources.mapValues { (text: HTMLContent.pragma + $0.text, path: $0.path) }
+        let (library, errors) = TemplateLibrary.compile(compiled, contentTypes: contentTypes)
+        for error in errors {
+            // The pragma stands on the template's first line: columns there are the file's own.
+            let shift = error.line == 1 ? HTMLContent.pragma.count : 0
+            log.error(error.path, line: error.line, column: max(1, error.column - shift), "template error: \(error.message)")
         }
-        return Theme(library: library, assets: assets)
-    }
-
-    package static func describe(_ error: any Error) -> String {
-        switch error as? MustacheTemplate.Error {
-        case .sectionCloseNameIncorrect?: "a section is closed with a different name than it was opened with"
-        case .unfinishedName?: "a tag is not closed with `}}`"
-        case .expectedSectionEnd?: "a section is never closed (missing `{{/name}}`)"
-        case .invalidSetDelimiter?: "invalid set-delimiter tag"
-        case .transformAppliedToInheritanceSection?: "a transform cannot be applied to an inheritance section"
-        case .illegalTokenInsideInheritSection?: "only blocks (`{{$name}}`) may stand inside `{{<parent}}`"
-        case .textInsideInheritSection?: "only blocks (`{{$name}}`) may stand inside `{{<parent}}`"
-        default: "\(error)"
-        }
+        return Theme(sources: compiled, engine: library, assets: assets)
     }
 }

@@ -12,8 +12,9 @@ package struct CardData: TemplateData {
     package struct Rating: Sendable {
         package let averageText: String
         package let totalText: String
-        var starRow: String
-        package var starRowLarge: String
+        /// Text, or a slot while the card is cut (`CardCache`).
+        var starRow: TemplateValue
+        package var starRowLarge: TemplateValue
         package let ratingLabel: String
     }
 
@@ -48,8 +49,8 @@ package struct CardData: TemplateData {
         case "rated": .flag(rating != nil)
         case "averageText": rating.map { .text($0.averageText) }
         case "totalText": rating.map { .text($0.totalText) }
-        case "starRow": rating.map { .text($0.starRow) }
-        case "starRowLarge": rating.map { .text($0.starRowLarge) }
+        case "starRow": rating?.starRow
+        case "starRowLarge": rating?.starRowLarge
         case "ratingLabel": rating.map { .text($0.ratingLabel) }
         case "root": root
         case "cardLevel": cardLevel

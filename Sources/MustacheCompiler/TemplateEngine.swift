@@ -1,0 +1,25 @@
+/// What renders a site's templates: the compiled `TemplateLibrary` in every build; swift-mustache
+/// (MustacheOracle's `OracleLibrary`) where tests build whole sites with both and compare them.
+public protocol TemplateEngine: Sendable {
+    /// Appends the template called `name`, rendered with `data` as the outermost context, to
+    /// `output`; false when there is no such template.
+    func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool
+
+    /// The template called `name` rendered with `data` and cut where `TemplateSlot` values
+    /// print; nil when this engine cannot cut (the caller then renders for each place), or when
+    /// there is no such template.
+    func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut?
+}
+
+extension TemplateEngine {
+    public func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut? { nil }
+
+    /// The rendering as text, or nil when there is no such template.
+    public func render(templateNamed name: String, data: any TemplateData) -> String? {
+        var output: [UInt8] = []
+        guard render(templateNamed: name, data: data, into: &output) else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+extension TemplateLibrary: TemplateEngine {}
