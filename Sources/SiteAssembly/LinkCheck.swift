@@ -95,7 +95,7 @@ enum LinkCheck {
                         reason = known
                     } else {
                         // A plain path to a file that exists is settled without `problem`.
-                        reason = existing.contains(LinkCheck.plainTarget(rest))
+                        reason = existing.contains(LinkCheck.plainTarget(rest, indexFile: config.urls.indexFile))
                             ? nil : problem(String(rest), directory: [], existing: existing, config: config)
                         verdicts[rest] = reason
                     }
@@ -110,11 +110,12 @@ enum LinkCheck {
 
     /// The file a plain site path (`a/b/`, `a/b.css`) names; a path that `problem` would decode,
     /// cut or trim gives a name no file has, so `problem` decides those.
-    static func plainTarget(_ rest: Substring) -> String {
+    /// - Parameter indexFile: the file a folder is served as (the URL scheme's).
+    static func plainTarget(_ rest: Substring, indexFile: String) -> String {
         for byte in rest.utf8 where byte == 0x25 || byte == 0x3F || byte == 0x23 || byte <= 0x20 || byte >= 0x80 {
             return "\0"  // % ? # space, controls, non-ASCII
         }
-        return rest.utf8.last ?? 0x2F == 0x2F ? rest + "index.html" : String(rest)
+        return rest.utf8.last ?? 0x2F == 0x2F ? rest + indexFile : String(rest)
     }
 
     /// The part of `link` after the way back to the site root, when it is written that way and
@@ -179,7 +180,7 @@ enum LinkCheck {
         }
         if segments.last?.isEmpty ?? true {
             if !segments.isEmpty { segments.removeLast() }
-            segments.append("index.html")
+            segments.append(config.urls.indexFile)
         }
         let target = segments.joined(separator: "/")
         if existing.contains(target) { return nil }
@@ -188,7 +189,7 @@ enum LinkCheck {
         if case .sitePath(let endpoint)? = config.ratingForm?.endpoint, target == endpoint.prefix(while: { $0 != "?" }) {
             return nil
         }
-        if existing.contains(target + "/index.html") {
+        if existing.contains(target + "/" + config.urls.indexFile) {
             return "`\(target)` is a folder; end the link with `/`"
         }
         return "nothing is generated at `\(target)`"
