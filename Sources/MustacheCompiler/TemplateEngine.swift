@@ -2,8 +2,12 @@
 /// (MustacheOracle's `OracleLibrary`) where tests build whole sites with both and compare them.
 public protocol TemplateEngine: Sendable {
     /// Appends the template called `name`, rendered with `data` as the outermost context, to
-    /// `output`; false when there is no such template.
+    /// `output`; false when there is no such template, or when the rendering never ends (a
+    /// partial that includes itself outside any section that ends).
     func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool
+
+    /// Whether there is a template called `name` (a failed `render` of one never ended).
+    func hasTemplate(named name: String) -> Bool
 
     /// The template called `name` rendered with `data` and cut where `TemplateSlot` values
     /// print; nil when this engine cannot cut (the caller then renders for each place), or when

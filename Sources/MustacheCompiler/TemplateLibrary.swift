@@ -73,7 +73,7 @@ public struct TemplateLibrary: Sendable {
         var renderer = TemplateRenderer(templates: templates, initialEscaping: initialEscaping, root: data, output: [])
         renderer.slots = []
         renderer.render(templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
-        guard let slots = renderer.slots, !renderer.slotIndented else { return nil }
+        guard let slots = renderer.slots, !renderer.slotIndented, !renderer.overran else { return nil }
         let output = renderer.output
         var pieces: [TemplateCut.Piece] = []
         var start = 0
@@ -87,7 +87,9 @@ public struct TemplateLibrary: Sendable {
         return TemplateCut(pieces: pieces)
     }
 
-    /// Appends the rendering to `output` (for writing straight to a file); false for an unknown name.
+    /// Appends the rendering to `output` (for writing straight to a file); false for an unknown
+    /// name, and for a rendering that expanded more partials and blocks than any page needs
+    /// (`hasTemplate` tells the two apart).
     public func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool {
         guard let index = indexes[name] else { return false }
         var renderer = TemplateRenderer(templates: templates, initialEscaping: initialEscaping, root: data, output: output)
@@ -95,6 +97,11 @@ public struct TemplateLibrary: Sendable {
         output = []
         renderer.render(templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
         output = renderer.output
-        return true
+        return !renderer.overran
     }
+
+    public func hasTemplate(named name: String) -> Bool { indexes[name] != nil }
+
+    /// Partials and blocks one rendering may expand before it is cut short as never ending.
+    public static var expansionLimit: Int { TemplateRenderer.expansionLimit }
 }

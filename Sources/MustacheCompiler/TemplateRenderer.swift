@@ -14,6 +14,10 @@ struct TemplateRenderer {
     /// itself, or a block override that uses its own block, would otherwise recurse until the
     /// stack overflows (swift-mustache crashes there).
     static let nestingLimit = 100
+    /// Partials and blocks expanded for one rendering. The nesting limit alone bounds depth, not
+    /// breadth: a partial that includes itself twice would take 2^100 steps. A real page expands
+    /// a few dozen; a listing of every skill with a partial each, about as many as it has skills.
+    static let expansionLimit = 1_000_000
 
     let templates: [[TemplateNode]]
     let initialEscaping: TemplateEscaping
@@ -21,6 +25,9 @@ struct TemplateRenderer {
     /// The contexts, innermost last: the data, then every section's value.
     private var stack: [TemplateValue]
     private var nesting = 0
+    private var expansions = 0
+    /// Set once the expansion limit cut the rendering short: its output is incomplete.
+    private(set) var overran = false
     /// Where `TemplateSlot` values printed, when cutting (nil when rendering plainly).
     var slots: [(offset: Int, number: Int, escaping: TemplateEscaping?)]?
     /// A slot printed inside an indented partial or block.
@@ -93,14 +100,14 @@ struct TemplateRenderer {
             }
 
         case .block(let name, let defaultBody, let indentation):
-            guard nesting < Self.nestingLimit else { return }
+            guard nesting < Self.nestingLimit, expand() else { return }
             let inner = Scope(indentation: (scope.indentation ?? []) + indentation, overrides: scope.overrides, escaping: scope.escaping)
             nesting += 1
             render(scope.overrides?[name] ?? defaultBody, inner)
             nesting -= 1
 
         case .partial(let template, let indentation, let overrides):
-            guard let template, nesting < Self.nestingLimit else { return }
+            guard let template, nesting < Self.nestingLimit, expand() else { return }
             var inherited = scope.overrides
             if let overrides {
                 // The outer template's overrides win: it is the one being rendered.
@@ -122,6 +129,16 @@ struct TemplateRenderer {
             // Only ever inside `{{<parent}}`, whose parser turns them into overrides.
             break
         }
+    }
+
+    /// Counts one partial or block; false once the rendering has expanded too many.
+    private mutating func expand() -> Bool {
+        guard expansions < Self.expansionLimit else {
+            overran = true
+            return false
+        }
+        expansions += 1
+        return true
     }
 
     private mutating func render(_ body: [TemplateNode], _ scope: Scope, inside value: TemplateValue) {

@@ -30,6 +30,8 @@ public struct OracleLibrary: TemplateEngine {
         return true
     }
 
+    public func hasTemplate(named name: String) -> Bool { library.getTemplate(named: name) != nil }
+
     /// Makes each escaping what swift-mustache's `{{% CONTENT_TYPE: name }}` pragma chooses.
     /// Swift-mustache keeps content types for the whole process and looks them up when a template
     /// is parsed, so every oracle in one process must be given the same escaping for a name.

@@ -123,6 +123,31 @@ import Testing
         #expect(output == String(repeating: "x", count: 101))
     }
 
+    /// The nesting limit bounds depth, not breadth: twice itself is 2^100 steps without a budget.
+    @Test(.timeLimit(.minutes(1))) func aPartialThatIncludesItselfTwiceIsCutShort() throws {
+        let library = try TemplateLibrary([
+            "boom": (text: "{{>boom}}{{>boom}}", path: "boom.mustache"),
+            "page": (text: "a{{>boom}}b", path: "page.mustache"),
+        ])
+        var output: [UInt8] = []
+        #expect(!library.render(templateNamed: "page", data: TemplateDictionary([:]), into: &output))
+        #expect(library.hasTemplate(named: "page"))
+        #expect(!library.hasTemplate(named: "nothing"))
+        #expect(library.cut(templateNamed: "page", data: TemplateDictionary([:])) == nil)
+    }
+
+    /// A long list with a partial per item is not mistaken for one that never ends.
+    @Test func aPartialPerItemOfALongListRendersWhole() throws {
+        let library = try TemplateLibrary([
+            "item": (text: "{{.}},", path: "item.mustache"),
+            "page": (text: "{{#items}}{{>item}}{{/items}}", path: "page.mustache"),
+        ])
+        let items = (0..<100_000).map { TemplateValue.number($0) }
+        var output: [UInt8] = []
+        #expect(library.render(templateNamed: "page", data: TemplateDictionary(["items": .list(items)]), into: &output))
+        #expect(output.count == items.indices.reduce(0) { $0 + String($1).utf8.count + 1 })
+    }
+
     @Test func aBlockOverrideThatUsesItsOwnBlockStopsToo() throws {
         let library = try TemplateLibrary([
             "page": (text: "{{<layout}}{{$a}}x{{$a}}{{/a}}{{/a}}{{/layout}}", path: "page.mustache"),

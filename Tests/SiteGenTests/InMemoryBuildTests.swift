@@ -55,6 +55,23 @@ import Testing
         #expect(try site.read("assets/extra.css") == "b{}")
     }
 
+    /// A partial that includes itself twice never ends: the build stops with the template and
+    /// the page named instead of running for ever.
+    @Test(.timeLimit(.minutes(1))) func aTemplateThatNeverEndsFailsTheBuild() throws {
+        let site = TestSite()
+        site.skill("g/x", name: "X", group: "G")
+        site.template("_boom.mustache", "{{>_boom}}{{>_boom}}")
+        site.template("skill.mustache", "{{<layout}}{{$main}}{{>_boom}}{{/main}}{{/layout}}")
+        do {
+            try site.build(templates: site.templates)
+            Issue.record("the build succeeded")
+        } catch {
+            let messages = error.diagnostics.map(\.description).joined(separator: "\n")
+            #expect(messages.contains("Templates/skill.mustache"), "\(messages)")
+            #expect(messages.contains("rendering `skills/g/x/index.html` never ends"), "\(messages)")
+        }
+    }
+
     @Test func aSecondBuildCountsTheFilesItKept() throws {
         let site = TestSite()
         site.skill("g/x", name: "X", group: "G")

@@ -185,4 +185,6 @@ struct RecordingEngine: TemplateEngine {
         asked.insert(name)
         return engine.render(templateNamed: name, data: data, into: &output)
     }
+
+    func hasTemplate(named name: String) -> Bool { engine.hasTemplate(named: name) }
 }

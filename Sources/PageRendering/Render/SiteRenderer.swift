@@ -164,7 +164,12 @@ public struct SiteRenderer: Sendable {
             if let file {
                 files.append(file)
             } else if missing.insert(job.template).inserted {
-                problems.append(.error("Templates/\(job.template).mustache", "template `\(job.template)` is missing"))
+                let path = "Templates/\(job.template).mustache"
+                if engine.hasTemplate(named: job.template) {
+                    problems.append(.error(path, "rendering `\(job.path)` never ends: a partial includes itself (directly or through others) more than \(TemplateLibrary.expansionLimit.grouped) times; include it only inside a section whose data ends"))
+                } else {
+                    problems.append(.error(path, "template `\(job.template)` is missing"))
+                }
             }
         }
         guard problems.isEmpty else { throw RenderError(diagnostics: problems) }
