@@ -72,6 +72,23 @@ import Testing
         }
     }
 
+    /// The same for a fragment drawn deep inside the renderer: a star row that never ends fails
+    /// the build instead of publishing cut-short markup.
+    @Test(.timeLimit(.minutes(1))) func aFragmentThatNeverEndsFailsTheBuild() throws {
+        let site = TestSite()
+        site.skill("g/x", name: "X", group: "G")
+        site.write("ratings/counts.json", #"{"g/x": {"five_star": 3}}"#)
+        site.template("_stars.mustache", "<svg>{{>_stars}}{{>_stars}}</svg>")
+        do {
+            try site.build(templates: site.templates)
+            Issue.record("the build succeeded")
+        } catch {
+            let messages = error.diagnostics.map(\.description).joined(separator: "\n")
+            #expect(messages.contains("Templates/_stars.mustache"), "\(messages)")
+            #expect(messages.contains("rendering this template never ends"), "\(messages)")
+        }
+    }
+
     @Test func aSecondBuildCountsTheFilesItKept() throws {
         let site = TestSite()
         site.skill("g/x", name: "X", group: "G")

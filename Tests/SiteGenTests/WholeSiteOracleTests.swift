@@ -171,12 +171,7 @@ import Testing
 
 /// Hands every render to another engine and keeps the names of the templates asked for.
 struct RecordingEngine: TemplateEngine {
-    final class Names: @unchecked Sendable {
-        private let lock = NSLock()
-        private var names: Set<String> = []
-        func insert(_ name: String) { lock.withLock { _ = names.insert(name) } }
-        var sorted: [String] { lock.withLock { names.sorted() } }
-    }
+    typealias Names = OverrunWatch.Names
 
     let engine: any TemplateEngine
     let asked: Names

@@ -27,6 +27,9 @@ public struct SiteRenderer: Sendable {
     /// with them (a `robots.txt` of the owner's own wins) and never looks at the disk itself.
     public var staticPaths: Set<String> = []
 
+    /// Templates whose rendering was cut short as never ending, fragments included.
+    let overrun: OverrunWatch.Names
+
     public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
         self.catalogue = catalogue
         // libcmark keeps no global state: descriptions render on all cores.
@@ -37,6 +40,10 @@ public struct SiteRenderer: Sendable {
         for (entry, html) in zip(catalogue.entries, rendered) { descriptions[entry.skill.id] = html }
         self.descriptions = descriptions
         listingData = ListingData(catalogue)
+        var theme = theme
+        let watch = OverrunWatch(engine: theme.engine)
+        theme.engine = watch
+        overrun = watch.overrun
         self.theme = theme
         self.contentRoot = contentRoot
         let style = catalogue.config.stars
@@ -148,6 +155,12 @@ public struct SiteRenderer: Sendable {
         return files
     }
 
+    static func templatePath(_ name: String) -> String { "Templates/\(name).mustache" }
+
+    static func neverEnds(_ template: String, page: String?) -> Diagnostic {
+        .error(templatePath(template), "rendering \(page.map { "`\($0)`" } ?? "this template") never ends: a partial includes itself (directly or through others) more than \(TemplateLibrary.expansionLimit.grouped) times; include it only inside a section whose data ends")
+    }
+
     /// Renders some of a plan's pages on all cores, in order.
     public func render(_ plan: Plan, pages range: Range<Int>) throws(RenderError) -> [OutputFile] {
         let engine = theme.engine
@@ -164,13 +177,14 @@ public struct SiteRenderer: Sendable {
             if let file {
                 files.append(file)
             } else if missing.insert(job.template).inserted {
-                let path = "Templates/\(job.template).mustache"
-                if engine.hasTemplate(named: job.template) {
-                    problems.append(.error(path, "rendering `\(job.path)` never ends: a partial includes itself (directly or through others) more than \(TemplateLibrary.expansionLimit.grouped) times; include it only inside a section whose data ends"))
-                } else {
-                    problems.append(.error(path, "template `\(job.template)` is missing"))
-                }
+                problems.append(engine.hasTemplate(named: job.template)
+                    ? Self.neverEnds(job.template, page: job.path)
+                    : .error(Self.templatePath(job.template), "template `\(job.template)` is missing"))
             }
+        }
+        // Fragments drawn for these pages (or before them, for the whole site) that were cut short.
+        for name in overrun.sorted where !problems.contains(where: { $0.path == Self.templatePath(name) }) {
+            problems.append(Self.neverEnds(name, page: nil))
         }
         guard problems.isEmpty else { throw RenderError(diagnostics: problems) }
         return files
