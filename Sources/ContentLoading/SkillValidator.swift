@@ -24,17 +24,17 @@ enum SkillValidator {
                 continue
             }
             // Hosts differ in case sensitivity, so two paths that differ only in case collide.
-            let urlKey = Catalogue.skillPath(skill.id).lowercased()
+            let urlKey = SiteURLs.standard.skillPage(skill.id).lowercased()
             if let first = byURL[urlKey].map({ result[$0] }) {
                 log.error(skill.sourcePath, line: skill.sourceLine,
-                          "skill `\(skill.id)` would be written to the same page as `\(first.id)` (\(first.sourcePath)): /\(Catalogue.skillPath(skill.id)); rename one of them")
+                          "skill `\(skill.id)` would be written to the same page as `\(first.id)` (\(first.sourcePath)): /\(SiteURLs.standard.skillPage(skill.id)); rename one of them")
                 continue
             }
             // Group names that differ only in case or punctuation would share one group page.
-            let groupKey = Catalogue.groupPath(skill.group).lowercased()
+            let groupKey = SiteURLs.standard.groupPage(skill.group).lowercased()
             if let first = groupBySlug[groupKey].map({ result[$0] }), first.group != skill.group {
                 log.error(skill.sourcePath, line: skill.sourceLine,
-                          "group `\(skill.group)` would be written to the same page as group `\(first.group)` (\(first.sourcePath)): /\(Catalogue.groupPath(skill.group)); spell the group the same way everywhere")
+                          "group `\(skill.group)` would be written to the same page as group `\(first.group)` (\(first.sourcePath)): /\(SiteURLs.standard.groupPage(skill.group)); spell the group the same way everywhere")
                 continue
             }
             byID[skill.id] = result.count

@@ -80,7 +80,7 @@ enum SusiPageNames {
     static func assign(_ susi: [Skill], avoiding existing: [Skill], _ log: inout DiagnosticLog) -> [Skill] {
         // Nothing to name: a large Markdown catalogue need not have its page names collected.
         guard !susi.isEmpty else { return [] }
-        func key(_ id: String) -> String { Catalogue.skillPath(id).lowercased() }
+        func key(_ id: String) -> String { SiteURLs.standard.skillPage(id).lowercased() }
         var taken = Set<String>()
         var owner: [String: String] = [:]
         for skill in existing where taken.insert(key(skill.id)).inserted { owner[key(skill.id)] = skill.id }
@@ -104,7 +104,7 @@ enum SusiPageNames {
             taken.insert(key(id))
             let other = owner[key(skill.id)].map { "`\($0)`" } ?? "another skill"
             log.append(Diagnostic.warning(skill.sourcePath, line: skill.sourceLine,
-                "skill `\(skill.id)` would share its page with \(other) (page names ignore case and punctuation); it is published at \(Catalogue.skillPath(id))")
+                "skill `\(skill.id)` would share its page with \(other) (page names ignore case and punctuation); it is published at \(SiteURLs.standard.skillPage(id))")
                 .kind(kind))
             result[index].id = id
         }

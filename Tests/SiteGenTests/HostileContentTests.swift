@@ -96,7 +96,7 @@ import Testing
         "\u{202E}evil", "\u{0}", "C:\\Windows", "~/x", "....//....//",
     ])
     func anySkillIdStaysInsideTheSkillsFolder(_ id: String) {
-        let path = Catalogue.skillPath(id)
+        let path = SiteURLs.standard.skillPage(id)
         #expect(path.hasPrefix("skills/"))
         #expect(path.hasSuffix("/"))
         let segments = path.dropLast().split(separator: "/", omittingEmptySubsequences: false)

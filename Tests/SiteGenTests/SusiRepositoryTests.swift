@@ -139,8 +139,8 @@ import Testing
         #expect(loaded.errors.first?.path == "Content/skills/notes.md")
         let own2 = try #require(loaded.skills.first { $0.name == "Own Forecast" })
         let susi = try #require(loaded.skills.first { $0.name == "Forecast" })
-        #expect(Catalogue.skillPath(own2.id) == "skills/susi-skill-data/models/general/weather/en/forecast/")
-        #expect(Catalogue.skillPath(susi.id) == "skills/susi-skill-data/models/general/weather/en/forecast-2/")
+        #expect(SiteURLs.standard.skillPage(own2.id) == "skills/susi-skill-data/models/general/weather/en/forecast/")
+        #expect(SiteURLs.standard.skillPage(susi.id) == "skills/susi-skill-data/models/general/weather/en/forecast-2/")
     }
 
     @Test func invalidUTF8IsAWarningNotAFailure() throws {

@@ -60,11 +60,6 @@ public struct Catalogue: Sendable {
         }.sorted { a, b in a.name != b.name ? Self.compareNames(a.name, b.name) : a.path < b.path }
     }
 
-    /// A skill's page in the standard scheme: loaders key page collisions by it, which hold in
-    /// any scheme (folders are shared by all skills).
-    public static func skillPath(_ id: String) -> String { SiteURLs.standard.skillPage(id) }
-    public static func groupPath(_ name: String) -> String { SiteURLs.standard.groupPage(name) }
-
     public var ratingCount: Int { entries.reduce(0) { $0 + $1.rating.total } }
     public var ratedCount: Int { entries.reduce(0) { $0 + ($1.rating.isRated ? 1 : 0) } }
 

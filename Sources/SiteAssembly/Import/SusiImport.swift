@@ -202,7 +202,7 @@ public enum SusiImport {
     /// `IFSC_to_Bank_Details`), the file goes one folder down, named after the skill
     /// (`…/en/confetti/🎉.md`), since a Markdown skill's page comes from its path alone.
     static func destinations(for skills: [Skill], _ log: inout DiagnosticLog) -> [String] {
-        func key(_ id: String) -> String { Catalogue.skillPath(id).lowercased() }
+        func key(_ id: String) -> String { SiteURLs.standard.skillPage(id).lowercased() }
         let natural = skills.map { skill -> String in
             var segments = skill.id.split(separator: "/").map(String.init)
             if segments.count >= 5 { segments.remove(at: segments.count - 5) }
