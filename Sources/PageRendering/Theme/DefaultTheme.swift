@@ -365,7 +365,7 @@ h1, h2, h3 { line-height: 1.25; }
         <li><a href="{{root}}{{apiURL}}">JSON API (SUSI format)</a></li>
       </ul>
     </nav>
-    <p class="footer-stats">{{siteTitle}} · {{skillCount}} skills · {{ratingCount}} ratings{{#buildDate}} · Updated <time datetime="{{buildDate}}">{{buildDate}}</time>{{/buildDate}}</p>
+    <p class="footer-stats">{{siteTitle}}{{#buildDate}} · Updated <time datetime="{{buildDate}}">{{buildDate}}</time>{{/buildDate}}</p>
   </div>
 </footer>
 
