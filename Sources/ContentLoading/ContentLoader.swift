@@ -37,6 +37,14 @@ public struct LoadedContent: Sendable {
 /// Load stage: reads `site.yml`, every skill and every rating file; reports all problems at once.
 public enum ContentLoader {
     public static func load(_ location: ContentLocation, baseURLOverride: String? = nil) -> LoadedContent {
+        var kept = ParsedContent()
+        return load(location, baseURLOverride: baseURLOverride, keeping: &kept)
+    }
+
+    /// Loads as `load` does, reusing what `kept` holds of files whose stamp is the same as when
+    /// they were read (and that are not in `changed`), and keeping what this load read for the next.
+    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil, keeping kept: inout ParsedContent,
+                            changed: Set<String> = []) -> LoadedContent {
         var log = DiagnosticLog()
         var config = SiteConfigReader.read(location, &log)
         if let baseURLOverride {
@@ -61,7 +69,15 @@ public enum ContentLoader {
         let source = location.source
         let ratingFiles = ContentFile.list(in: location.ratings, display: location.display + "/ratings", root: location.root,
                                            source: source, &log)
+        // Votes merge across files (a user's later vote replaces an earlier one in another file),
+        // so the rating files are kept or read again together.
+        let ratingStamps = ratingFiles.map { RatingStamp(path: $0.url.path, stamp: source.stamp($0.url.path)) }
+        let keptRatings = kept.ratings.flatMap { ratings in
+            ratings.stamps == ratingStamps && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
+                ? ratings : nil
+        }
         let ratingsRead = Background { () -> (RatingSources, [Diagnostic]) in
+            if let keptRatings { return (keptRatings.sources, keptRatings.diagnostics) }
             var ratingLog = DiagnosticLog()
             let sources = RatingReader.read(files: ratingFiles, source: source, &ratingLog)
             return (sources, ratingLog.items)
@@ -69,7 +85,13 @@ public enum ContentLoader {
         // Skill files are independent: read them on all cores, then merge in path order.
         let listing = SkillFolder.list(location, &log)
         let budget = ReadBudget()
-        let perFile = listing.files.parallelMap { file -> FileSkills in
+        let keptFiles = kept.skillFiles
+        let readFiles = listing.files.parallelMap { file -> (FileSkills, ContentStamp?) in
+            let stamp = source.stamp(file.url.path)
+            if let stamp, !changed.contains(file.url.path), let known = keptFiles[file.url.path], known.stamp == stamp,
+               budget.take(known.result.bytesRead) {
+                return (known.result, stamp)
+            }
             var fileLog = DiagnosticLog()
             var result = readSkills(file, contentPath: listing.contentPrefix + file.relativePath, root: location.root,
                                     source: source, budget: budget, &fileLog)
@@ -79,8 +101,15 @@ public enum ContentLoader {
             }
             result.skills = []
             result.diagnostics = fileLog.items
-            return result
+            return (result, stamp)
         }
+        var nextFiles: [String: ParsedContent.SkillFile] = [:]
+        nextFiles.reserveCapacity(readFiles.count)
+        for (file, (result, stamp)) in zip(listing.files, readFiles) where result.standalone {
+            if let stamp { nextFiles[file.url.path] = ParsedContent.SkillFile(stamp: stamp, result: result) }
+        }
+        kept.skillFiles = nextFiles
+        let perFile = readFiles.map(\.0)
         var skills: [Skill] = []
         var failed: [Skill] = []
         var susiSkills: [Skill] = []
@@ -96,6 +125,7 @@ public enum ContentLoader {
         skills = SkillValidator.check(skills, textChecked: checkedCount, location: location, &log)
 
         let (sources, ratingDiagnostics) = ratingsRead.wait()
+        kept.ratings = ParsedContent.Ratings(stamps: ratingStamps, sources: sources, diagnostics: ratingDiagnostics)
         log.append(contentsOf: ratingDiagnostics)
         // An empty catalogue is far more often a wrong --content than a wish; said only when
         // nothing else explains it.
@@ -118,6 +148,11 @@ public enum ContentLoader {
         /// Skills from SUSI `.txt` files: their page names are settled after all are read.
         var susiSkills: [Skill] = []
         package var diagnostics: [Diagnostic] = []
+        /// The bytes the file took from the read budget.
+        var bytesRead = 0
+        /// Whether what the file defines depends on its bytes alone (not on the folders around
+        /// it, as a SUSI checkout's documents and skills do), so it can be kept between loads.
+        var standalone = false
     }
 
     /// The skills one file defines (a getSkillList response defines several).
@@ -140,10 +175,43 @@ public enum ContentLoader {
             log.append(ControlCharacters.error(control, path: file.displayPath))
             return FileSkills()
         }
+        var result = FileSkills()
         if ext == "md" {
             if SusiLayout.isCheckoutDocument(text, contentPath: contentPath, root: root, source: source) { return FileSkills() }
-            return FileSkills(skills: MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log).map { [$0] } ?? [])
+            result.skills = MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log).map { [$0] } ?? []
+            // Front matter first: `isCheckoutDocument` decided without looking around the file.
+            result.standalone = text.hasPrefix("---\n") || text.hasPrefix("---\r\n")
+        } else {
+            result.skills = JSONSkillReader.read(text, id: id, displayPath: file.displayPath, &log)
+            result.standalone = true
         }
-        return FileSkills(skills: JSONSkillReader.read(text, id: id, displayPath: file.displayPath, &log))
+        result.bytesRead = text.utf8.count
+        return result
     }
+}
+
+/// What earlier loads read, for a kept build (`LiveSite`): each standalone skill file's result
+/// with the stamp it had, and the rating files' merged sources with theirs.
+public struct ParsedContent: Sendable {
+    struct SkillFile: Sendable {
+        var stamp: ContentStamp
+        var result: ContentLoader.FileSkills
+    }
+
+    struct Ratings: Sendable {
+        var stamps: [RatingStamp]
+        var sources: RatingSources
+        var diagnostics: [Diagnostic]
+    }
+
+    /// By the file's path.
+    var skillFiles: [String: SkillFile] = [:]
+    var ratings: Ratings?
+
+    public init() {}
+}
+
+struct RatingStamp: Sendable, Equatable {
+    var path: String
+    var stamp: ContentStamp?
 }

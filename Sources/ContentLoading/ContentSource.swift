@@ -47,6 +47,9 @@ public struct ContentSource: Sendable {
     package let entries: @Sendable (_ folder: String) -> [Entry]
     /// A regular file's bytes, at most `limit` of them.
     package let read: @Sendable (_ path: String, _ limit: Int) throws(RegularFile.Failure) -> Data
+    /// What tells one version of a file from another without reading it (nil: nothing there),
+    /// so a kept build re-reads only the files that changed.
+    package let stamp: @Sendable (_ path: String) -> ContentStamp?
 
     package func read(_ url: URL, limit: Int) throws(RegularFile.Failure) -> Data { try read(url.path, limit) }
 
@@ -89,8 +92,23 @@ extension ContentSource {
             DiskWalk.walk(folder, relative: "", into: &entries)
             return entries
         },
-        read: { path, limit throws(RegularFile.Failure) in try RegularFile.read(path, limit: limit) }
+        read: { path, limit throws(RegularFile.Failure) in try RegularFile.read(path, limit: limit) },
+        stamp: { path in
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return nil }
+            return .disk(size: Int64(status.st_size), inode: UInt64(status.st_ino),
+                         modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+                         changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+        }
     )
+}
+
+/// One version of a content file. On disk: size, inode and the modification and change times
+/// (nanoseconds), which an editor's save or an append always moves; in memory: the bytes
+/// themselves, so a test's edit can never go unseen.
+package enum ContentStamp: Sendable, Equatable {
+    case disk(size: Int64, inode: UInt64, modified: Int64, changed: Int64)
+    case bytes(Data)
 }
 
 /// The disk's listing: readdir's file types, not a stat per file, as a large catalogue has tens

@@ -19,7 +19,8 @@ extension ContentSource {
                 }
                 guard data.count <= limit else { throw .tooLarge(size: data.count, limit: limit) }
                 return data
-            }
+            },
+            stamp: { path in index.files[index.normalized(path)].map(ContentStamp.bytes) }
         )
     }
 }

@@ -13,10 +13,17 @@ public protocol TemplateEngine: Sendable {
     /// print; nil when this engine cannot cut (the caller then renders for each place), or when
     /// there is no such template.
     func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut?
+
+    /// Every name a rendering of `name` can look up, through its partials and parents (each
+    /// part of a dotted name); nil when the engine cannot tell. A kept build uses it to know
+    /// which site-wide values a page's bytes depend on.
+    func namesReached(fromTemplateNamed name: String) -> Set<String>?
 }
 
 extension TemplateEngine {
     public func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut? { nil }
+
+    public func namesReached(fromTemplateNamed name: String) -> Set<String>? { nil }
 
     /// The rendering as text, or nil when there is no such template.
     public func render(templateNamed name: String, data: any TemplateData) -> String? {

@@ -102,6 +102,39 @@ public struct TemplateLibrary: Sendable {
 
     public func hasTemplate(named name: String) -> Bool { indexes[name] != nil }
 
+    /// Names are resolved at compile time, so the walk over the nodes is the whole answer: no
+    /// lambda or dynamic partial can look up anything else.
+    public func namesReached(fromTemplateNamed name: String) -> Set<String>? {
+        guard let index = indexes[name] else { return [] }
+        var names: Set<String> = []
+        var visited: Set<Int> = [index]
+        var pending: [[TemplateNode]] = [templates[index]]
+        func add(_ name: TemplateName) {
+            switch name {
+            case .current: break
+            case .inStack(let first, let rest): names.insert(first); names.formUnion(rest)
+            case .fromCurrent(let parts): names.formUnion(parts)
+            }
+        }
+        while let nodes = pending.popLast() {
+            for node in nodes {
+                switch node {
+                case .text, .contentType: break
+                case .variable(let name, _): add(name)
+                case .section(let name, let body), .invertedSection(let name, let body):
+                    add(name)
+                    pending.append(body)
+                case .block(_, let body, _), .blockDefinition(_, let body):
+                    pending.append(body)
+                case .partial(let template, _, let overrides):
+                    pending.append(contentsOf: (overrides ?? [:]).values)
+                    if let template, visited.insert(template).inserted { pending.append(templates[template]) }
+                }
+            }
+        }
+        return names
+    }
+
     /// Partials and blocks one rendering may expand before it is cut short as never ending.
     public static var expansionLimit: Int { TemplateRenderer.expansionLimit }
 }

@@ -45,9 +45,7 @@ public enum SiteBuilder {
 
         let loaded = times.time(.load) { ContentLoader.load(options.content, baseURLOverride: options.baseURL) }
         log.append(contentsOf: loaded.diagnostics)
-        var theme = times.time(.templates) {
-            Theme.load(directory: options.templates, display: options.templatesDisplay, source: source, &log)
-        }
+        var theme = times.time(.templates) { options.loadTheme(&log) }
         if let engine = options.templateEngine { theme.engine = engine(theme) }
         if case .folder = destination,
            let problem = OutputFolder.problem(output: options.output, display: options.outputDisplay,

@@ -27,3 +27,10 @@ extension Theme {
         return compile(templates: templates, assets: assets, &log)
     }
 }
+
+extension BuildOptions {
+    /// The theme these options name: their templates folder over the built-in theme.
+    package func loadTheme(_ log: inout DiagnosticLog) -> Theme {
+        Theme.load(directory: templates, display: templatesDisplay, source: content.source, &log)
+    }
+}

@@ -33,6 +33,8 @@ final class TestSite {
 
     func write(_ path: String, data: Data) { inputs[content.appendingPathComponent(path).path] = data }
 
+    func remove(_ path: String) { inputs[content.appendingPathComponent(path).path] = nil }
+
     /// A file of the site's `Templates/` folder.
     func template(_ path: String, _ text: String) { inputs[templates.appendingPathComponent(path).path] = Data(text.utf8) }
 

@@ -30,22 +30,34 @@ package struct CardCache: Sendable {
     private let renderer: Shared<SiteRenderer>
     private let engine: any TemplateEngine
 
-    package init(renderer: SiteRenderer, engine: any TemplateEngine) {
+    /// - Parameter previous: the cards of the last build of a kept site, made with the same theme
+    ///   and settings: an entry that did not change keeps its card.
+    package init(renderer: SiteRenderer, engine: any TemplateEngine, reusing previous: CardCache? = nil) {
         self.renderer = Shared(renderer)
         self.engine = engine
         let entries = renderer.catalogue.entries
         index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
-        let contexts = entries.parallelMap { renderer.card($0) }
+        // Each entry's place among the previous cards, when it is the same entry.
+        let kept: [Int?] = entries.map { entry in
+            guard let previous, let j = previous.index[entry.skill.id],
+                  previous.renderer.value.catalogue.entries[j].isSame(as: entry) else { return nil }
+            return j
+        }
+        let contexts = entries.indices.parallelMap { i in kept[i] == nil ? renderer.card(entries[i]) : nil }
         func text(_ value: TemplateValue?) -> String {
             if case .text(let text)? = value { text } else { "" }
         }
-        starRows = contexts.map { (text($0.rating?.starRow), text($0.rating?.starRowLarge)) }
+        starRows = entries.indices.map { i in
+            if let j = kept[i], let previous { return previous.starRows[j] }
+            return (text(contexts[i]?.rating?.starRow), text(contexts[i]?.rating?.starRowLarge))
+        }
         // Dated cards are only on the Newest pages: each is rendered for its page.
         cards = [Kind.plain, .ranked].map { kind in
             entries.indices.parallelMap { i -> TemplateCut? in
+                if let j = kept[i], let previous { return previous.cards[kind.rawValue][j] }
                 // Unrated skills are never ranked.
                 if kind == .ranked && !entries[i].rating.isRated { return nil }
-                var context = contexts[i]
+                guard var context = contexts[i] else { return nil }
                 context.root = Slot.root.value
                 context.cardLevel = Slot.level.value
                 if kind == .ranked { context.rank = Slot.rank.value }

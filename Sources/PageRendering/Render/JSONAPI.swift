@@ -15,16 +15,20 @@ enum JSONAPI {
             ("message", .string("Success: Fetched group list")),
         ])
         let groupsPath = urls.apiGroups
-        var jobs = [SiteRenderer.FileJob(path: groupsPath) { file(groupsPath, groups) }]
+        var jobs = [SiteRenderer.FileJob(path: groupsPath, key: PageKey(values: catalogue.groups.map(\.name))) {
+            file(groupsPath, groups)
+        }]
         for group in catalogue.groups {
             let path = urls.apiGroup(page: group.path)
-            jobs.append(.init(path: path) { file(path, skillList(group, config: config)) })
+            jobs.append(.init(path: path, key: PageKey(entries: group.entries, values: [group.name])) {
+                file(path, skillList(group, config: config))
+            })
         }
         // By index into one shared catalogue: closures that captured each entry would copy it.
         let shared = Shared(catalogue)
         for (index, entry) in catalogue.entries.enumerated() {
             let path = urls.apiSkill(entry.skill.id)
-            jobs.append(.init(path: path) {
+            jobs.append(.init(path: path, key: PageKey(entries: [entry])) {
                 let entry = shared.value.entries[index]
                 return file(path, skill(entry, config: shared.value.config))
             })

@@ -36,7 +36,11 @@ extension SiteRenderer {
             let kind: CardCache.Kind = ranked ? .ranked : dated ? .dated : .plain
             for number in 1...pagination.pageCount {
                 let path = urls.listingPage(base, page: number)
-                pages.append(PageJob(template: "listing", path: urls.output(ofPage: path)) {
+                let key = PageKey(entries: Array(entries[pagination.items(onPage: number)]),
+                                  values: [heading, lead, count, empty, String(crumbs.count)] + crumbs.flatMap { [$0.name, $0.url] }
+                                      + [String(kind.rawValue), String(explained), String(entries.count), String(number),
+                                         String(pagination.pageCount)])
+                pages.append(PageJob(template: "listing", path: urls.output(ofPage: path), key: key) {
                     let root = urls.root(from: path)
                     let range = pagination.items(onPage: number)
                     return ListingPage(
@@ -102,7 +106,8 @@ extension SiteRenderer {
 
     package func directory(_ path: String, heading: String, lead: String, items: [DirectoryPage.Item], count: String,
                    empty: String) -> PageJob {
-        PageJob(template: "directory", path: catalogue.urls.output(ofPage: path)) {
+        let key = PageKey(values: [heading, lead, count, empty] + items.flatMap { [$0.name, $0.url, $0.countText, $0.detail] })
+        return PageJob(template: "directory", path: catalogue.urls.output(ofPage: path), key: key) {
             DirectoryPage(common: common(path: path, title: heading, description: lead), heading: heading, lead: lead,
                           countText: count, items: items, emptyText: empty)
         }

@@ -28,4 +28,6 @@ struct OverrunWatch: TemplateEngine {
     func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut? {
         engine.cut(templateNamed: name, data: data)
     }
+
+    func namesReached(fromTemplateNamed name: String) -> Set<String>? { engine.namesReached(fromTemplateNamed: name) }
 }

@@ -31,10 +31,27 @@ public struct SiteRenderer: Sendable {
     let overrun: OverrunWatch.Names
 
     public init(catalogue: Catalogue, theme: Theme, contentRoot: URL) {
+        self.init(catalogue: catalogue, theme: theme, contentRoot: contentRoot, reusing: nil)
+    }
+
+    /// A renderer that takes the description summaries of `previous` (a kept build's last
+    /// renderer) for skills whose description is the same, instead of running libcmark on all.
+    package init(catalogue: Catalogue, theme: Theme, contentRoot: URL, reusing previous: SiteRenderer?) {
         self.catalogue = catalogue
+        var known: [String: (description: String, rendered: Markdown.Rendered)] = [:]
+        if let previous {
+            known.reserveCapacity(previous.catalogue.entries.count)
+            for entry in previous.catalogue.entries {
+                if let rendered = previous.descriptions[entry.skill.id] { known[entry.skill.id] = (entry.skill.description, rendered) }
+            }
+        }
         // libcmark keeps no global state: descriptions render on all cores.
         // Summaries and text for now; each skill page makes its HTML when it is rendered.
-        let rendered = catalogue.entries.parallelMap { Markdown.render($0.skill.description, includingHTML: false) }
+        let reusable = known
+        let rendered = catalogue.entries.parallelMap { entry in
+            if let kept = reusable[entry.skill.id], kept.description == entry.skill.description { return kept.rendered }
+            return Markdown.render(entry.skill.description, includingHTML: false)
+        }
         var descriptions: [String: Markdown.Rendered] = [:]
         descriptions.reserveCapacity(rendered.count)
         for (entry, html) in zip(catalogue.entries, rendered) { descriptions[entry.skill.id] = html }
@@ -86,13 +103,16 @@ public struct SiteRenderer: Sendable {
     package struct PageJob: Sendable {
         package let template: String
         package let path: String
+        /// What the page's data is made from (see `PageKey`).
+        package let key: PageKey
         package let data: @Sendable () -> any TemplateData
     }
 
     /// A file made when the build gets to it, like a page: the JSON API alone is tens of
     /// megabytes for a large catalogue.
-    struct FileJob: Sendable {
+    package struct FileJob: Sendable {
         package let path: String
+        package let key: PageKey
         package let make: @Sendable () -> OutputFile
     }
 
@@ -100,22 +120,37 @@ public struct SiteRenderer: Sendable {
     /// (both a batch at a time by the build, so a large site never sits in memory whole), and the
     /// other files, made now.
     public struct Plan: Sendable {
-        let jobs: [PageJob]
-        let fileJobs: [FileJob]
+        package let jobs: [PageJob]
+        package let fileJobs: [FileJob]
         public let otherFiles: [OutputFile]
+        /// The cards the pages were planned with, for the next plan of a kept build to reuse.
+        package let cards: CardCache
         public var pagePaths: [String] { jobs.map(\.path) }
         /// Pages, then the files made later: the order the build goes through them.
         public var count: Int { jobs.count + fileJobs.count }
         public var paths: [String] { jobs.map(\.path) + fileJobs.map(\.path) + otherFiles.map(\.path) }
     }
 
-    public func plan() -> Plan {
+    public func plan() -> Plan { plan(reusing: nil) }
+
+    /// A plan whose cards are taken from `previous` (made with the same theme and settings) for
+    /// the skills that did not change.
+    package func plan(reusing previous: CardCache?) -> Plan {
         let urls = catalogue.urls
-        let cards = CardCache(renderer: self, engine: theme.engine)
-        var jobs: [PageJob] = [PageJob(template: "index", path: urls.output(ofPage: "")) { indexPage(cards) }]
+        let cards = CardCache(renderer: self, engine: theme.engine, reusing: previous)
+        let highlights = listingData.listings.highlights
+        let indexKey = PageKey(entries: highlights.flatMap { $0 },
+                               values: [String(catalogue.groups.count)] + zip(catalogue.groups, highlights).flatMap { group, shown in
+                                   [group.name, group.path, String(group.entries.count), String(shown.count)]
+                               })
+        var jobs: [PageJob] = [PageJob(template: "index", path: urls.output(ofPage: ""), key: indexKey) { indexPage(cards) }]
         for group in catalogue.groups {
-            for number in 1...Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize).pageCount {
-                jobs.append(PageJob(template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number))) {
+            let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
+            for number in 1...pagination.pageCount {
+                let key = PageKey(entries: Array(group.entries[pagination.items(onPage: number)]),
+                                  values: [group.name, group.path, String(group.entries.count), String(group.ratingCount),
+                                           String(number), String(pagination.pageCount)])
+                jobs.append(PageJob(template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number)), key: key) {
                     groupPage(group, page: number, cards: cards)
                 })
             }
@@ -124,11 +159,12 @@ public struct SiteRenderer: Sendable {
         // both by value would carry a copy of each per page.
         let shared = Shared(self)
         for (index, entry) in catalogue.entries.enumerated() {
-            jobs.append(PageJob(template: "skill", path: urls.output(ofPage: entry.path)) {
+            jobs.append(PageJob(template: "skill", path: urls.output(ofPage: entry.path), key: PageKey(entries: [entry])) {
                 shared.value.skillPage(shared.value.catalogue.entries[index])
             })
         }
-        jobs.append(PageJob(template: "404", path: urls.notFound) { notFoundPage() })
+        jobs.append(PageJob(template: "404", path: urls.notFound,
+                            key: PageKey(values: catalogue.groups.flatMap { [$0.name, $0.path] })) { notFoundPage() })
         jobs += listingPages(cards: cards)
 
         let fileJobs = JSONAPI.files(catalogue)
@@ -141,7 +177,7 @@ public struct SiteRenderer: Sendable {
             guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
             files.append(OutputFile(path: urls.media(path), copyOf: contentRoot.appendingPathComponent(path)))
         }
-        return Plan(jobs: jobs, fileJobs: fileJobs, otherFiles: files)
+        return Plan(jobs: jobs, fileJobs: fileJobs, otherFiles: files, cards: cards)
     }
 
     /// Makes the part of a plan's items (pages first, then files) in `range`, on all cores, in order.
@@ -163,8 +199,12 @@ public struct SiteRenderer: Sendable {
 
     /// Renders some of a plan's pages on all cores, in order.
     public func render(_ plan: Plan, pages range: Range<Int>) throws(RenderError) -> [OutputFile] {
+        try render(Array(plan.jobs[range]))
+    }
+
+    /// Renders the given pages on all cores, in order.
+    package func render(_ jobs: [PageJob]) throws(RenderError) -> [OutputFile] {
         let engine = theme.engine
-        let jobs = Array(plan.jobs[range])
         let rendered = jobs.parallelMap { job -> OutputFile? in
             var page: [UInt8] = []
             guard engine.render(templateNamed: job.template, data: job.data(), into: &page) else { return nil }

@@ -1,0 +1,25 @@
+import CatalogueModel
+
+extension SiteRenderer {
+    /// The site-wide values that pages made from `template` can show, through the template, its
+    /// partials and parents, and the header and footer every page carries. A theme that shows
+    /// the skill count on every page makes every page depend on it; the default theme shows it
+    /// on the home page only, so a vote re-renders the pages that show the skill, not the site.
+    /// An engine that cannot tell what its templates reach gets every value.
+    package func siteValues(reachedFrom template: String) -> [String] {
+        let engine = theme.engine
+        let reached = [template, "header", "footer"].map { engine.namesReached(fromTemplateNamed: $0) }
+        func reaches(_ name: String) -> Bool { reached.contains { $0?.contains(name) ?? true } }
+        var values: [String] = [siteWide.hasFeed ? "feed" : "no feed"]
+        values.append(reaches("skillCount") ? siteWide.skillCount : "")
+        values.append(reaches("ratingCount") ? siteWide.ratingCount : "")
+        if reaches("navGroups") {
+            // A group's count shows only through the name `count`: the default footer lists the
+            // groups without it, so adding a skill does not change every page.
+            let counts = reaches("count")
+            values.append(String(siteWide.navGroups.count))
+            values += siteWide.navGroups.flatMap { [$0.name, $0.url, counts ? String($0.count) : ""] }
+        }
+        return values
+    }
+}

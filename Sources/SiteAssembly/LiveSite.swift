@@ -1,0 +1,184 @@
+import CatalogueModel
+import ContentLoading
+import Foundation
+import PageRendering
+
+/// A site kept in memory between builds, for `sitegen serve`: after an edit or a vote only the
+/// files whose inputs changed are read, rendered and link-checked again, and the result is the
+/// same, byte for byte, as a full build of the same content (`LiveSiteTests`).
+///
+/// It holds what the last good build produced: each content file's parse result with its stamp
+/// (`ParsedContent`), the renderer (description summaries) and cards, and per output path the
+/// page's inputs key and its bytes. A page is rendered again only when its key differs; a change
+/// of templates or settings renders everything. A failed build leaves the kept site as it was,
+/// as a failed full build leaves `Public/`.
+public struct LiveSite: Sendable {
+    /// The site's files, path → bytes, as the last good build made them.
+    public private(set) var files: [String: Data] = [:]
+    private var parsed = ParsedContent()
+    private var last: Built?
+
+    /// What a good build leaves for the next.
+    private struct Built: Sendable {
+        var theme: Theme
+        var renderer: SiteRenderer
+        var cards: CardCache
+        var buildDate: BuildDate?
+        /// By output path: the inputs of each page and generated file.
+        var keys: [String: FileKey]
+        var catalogue: Catalogue
+    }
+
+    /// A page's or generated file's inputs: its template (empty for files), its own key and the
+    /// site-wide values its template reaches.
+    private struct FileKey: Sendable, Equatable {
+        var template: String
+        var key: PageKey
+        var siteValues: [String]
+    }
+
+    /// What one `apply` changed.
+    public struct Update: Sendable {
+        public var report: BuildReport
+        /// Paths whose bytes are new or different, sorted.
+        public var written: [String]
+        /// Paths the site no longer has, sorted.
+        public var removed: [String]
+        /// Pages and generated files rendered again (the others kept their bytes).
+        public var rendered: Int
+        /// Whether everything was rendered (the first build, or templates or settings changed).
+        public var whole: Bool
+    }
+
+    public init() {}
+
+    /// The catalogue of the last good build.
+    public var catalogue: Catalogue? { last?.catalogue }
+
+    /// Builds the site from `options`' content, reusing what did not change since the last good
+    /// build. Paths in `changed` are read again even when their stamp looks the same.
+    /// On failure the kept site stays as it was.
+    @discardableResult
+    public mutating func apply(_ options: BuildOptions, changed: Set<String> = []) throws(BuildFailure) -> Update {
+        let started = ContinuousClock.now
+        var times = StageTimes()
+        var log = DiagnosticLog()
+        let source = options.content.source
+
+        let loaded = times.time(.load) {
+            ContentLoader.load(options.content, baseURLOverride: options.baseURL, keeping: &parsed, changed: changed)
+        }
+        log.append(contentsOf: loaded.diagnostics)
+        var theme = times.time(.templates) { options.loadTheme(&log) }
+        let sameTheme = last.map { Self.sameFiles(theme, $0.theme) } ?? false
+        if sameTheme, let last {
+            theme = last.theme
+        } else if let engine = options.templateEngine {
+            theme.engine = engine(theme)
+        }
+        try SiteBuilder.fail(on: log.items, strict: options.strict)
+
+        let catalogue = times.time(.model) { Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config) }
+        // Everything renders again when anything every page depends on changed.
+        let kept = last.flatMap { last in
+            sameTheme && last.catalogue.config == catalogue.config && last.buildDate == options.buildDate ? last : nil
+        }
+        var renderer = times.time(.renderSetup) {
+            SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root, reusing: last?.renderer)
+        }
+        let (plan, staticFiles, existing) = times.time(.plan) { () -> (SiteRenderer.Plan, [OutputFile], Set<String>) in
+            let listedStatic = StaticFiles.list(options.content, &log)
+            renderer.buildDate = options.buildDate
+            renderer.staticPaths = Set(listedStatic.map(\.relativePath))
+            let plan = renderer.plan(reusing: kept?.cards)
+            let generated = Set(plan.paths)
+            let staticFiles = StaticFiles.collect(listedStatic, generated: generated, &log)
+            return (plan, staticFiles, generated.union(staticFiles.map(\.path)))
+        }
+        try SiteBuilder.fail(on: log.items, strict: options.strict)
+
+        // Which pages and generated files to make again.
+        var siteValues: [String: [String]] = [:]
+        for template in Set(plan.jobs.map(\.template)) { siteValues[template] = renderer.siteValues(reachedFrom: template) }
+        var keys: [String: FileKey] = [:]
+        keys.reserveCapacity(plan.count)
+        var pageJobs: [SiteRenderer.PageJob] = []
+        var fileJobs: [SiteRenderer.FileJob] = []
+        for job in plan.jobs {
+            let key = FileKey(template: job.template, key: job.key, siteValues: siteValues[job.template] ?? [])
+            if kept?.keys[job.path] != key || files[job.path] == nil { pageJobs.append(job) }
+            keys[job.path] = key
+        }
+        for job in plan.fileJobs {
+            let key = FileKey(template: "", key: job.key, siteValues: [])
+            if kept?.keys[job.path] != key || files[job.path] == nil { fileJobs.append(job) }
+            keys[job.path] = key
+        }
+
+        var made: [OutputFile]
+        do {
+            made = try times.time(.render) { () throws(SiteRenderer.RenderError) -> [OutputFile] in
+                // Called with no pages too: it reports fragments drawn for the whole site that never ended.
+                try renderer.render(pageJobs) + fileJobs.parallelMap { $0.make() }
+            }
+        } catch {
+            throw BuildFailure(log.items + error.diagnostics)
+        }
+        made += plan.otherFiles
+        let checked = made
+        made += staticFiles
+
+        // Only the files made now are scanned; a kept page's links were good, and stay good
+        // while every path they could lead to is still there.
+        let removed = Set(files.keys).subtracting(existing)
+        var broken = times.time(.linkCheck) { LinkCheck.check(checked, existing: existing, config: catalogue.config) }
+        if !removed.isEmpty || !broken.isEmpty {
+            // The whole site is checked, so the failure names what a full build would.
+            let madePaths = Set(made.map(\.path))
+            let keptPages = files.compactMap { path, data in
+                existing.contains(path) && !madePaths.contains(path) ? OutputFile(path: path, data: data) : nil
+            }
+            broken += times.time(.linkCheck) { LinkCheck.check(keptPages, existing: existing, config: catalogue.config) }
+        }
+        log.append(contentsOf: LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay))
+        try SiteBuilder.fail(on: log.items, strict: options.strict)
+
+        var next = files
+        var written: [String] = []
+        do {
+            try times.time(.write) { () throws(OutputFolder.WriteError) in
+                var paths = OutputPaths()
+                for path in existing { try paths.claim(path) }
+                for file in made {
+                    let data = try file.bytes(from: source)
+                    if next.updateValue(data, forKey: file.path) != data { written.append(file.path) }
+                }
+                for path in removed { next[path] = nil }
+            }
+        } catch {
+            throw BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
+        }
+        files = next
+        last = Built(theme: theme, renderer: renderer, cards: plan.cards, buildDate: options.buildDate, keys: keys,
+                     catalogue: catalogue)
+
+        var report = BuildReport(
+            skills: catalogue.entries.count, groups: catalogue.groups.count,
+            pages: existing.filter { $0.hasSuffix(".html") }.count, files: existing.count,
+            votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
+            warnings: log.items.filter { $0.severity == .warning }.sorted(),
+            seconds: (ContinuousClock.now - started).seconds, stages: times.stages
+        )
+        report.catalogue = catalogue
+        report.unchangedFiles = existing.count - written.count
+        if catalogue.config.ratingForm == nil { report.notes.append(RatingFormConfig.absentNote) }
+        return Update(report: report, written: written.sorted(), removed: removed.sorted(),
+                      rendered: pageJobs.count + fileJobs.count, whole: kept == nil)
+    }
+
+    /// Whether two themes were loaded from the same templates and assets.
+    private static func sameFiles(_ a: Theme, _ b: Theme) -> Bool {
+        a.assets == b.assets && a.sources.count == b.sources.count
+            && a.sources.allSatisfy { name, source in b.sources[name].map { $0 == source } ?? false }
+    }
+}

@@ -1,0 +1,238 @@
+@testable import CatalogueModel
+@testable import ContentLoading
+import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
+import Testing
+
+/// Incremental equals full (#14 goal 5): a random series of edits, additions, deletions, votes,
+/// template changes and broken edits is applied to a kept site, and after every step the kept
+/// site must be, file for file and byte for byte, what a fresh full build makes; a step that
+/// fails the full build must fail the kept one with the same errors and leave it as it was.
+@Suite struct LiveSiteTests {
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func incrementalEqualsFull(seed: UInt64) throws {
+        var edits = RandomEdits(seed: seed)
+        var live = LiveSite()
+        for step in 0..<70 {
+            let what = edits.step()
+            let options = edits.site.options(baseURL: nil, templates: edits.site.templates)
+            let full = MemoryOutput()
+            let fullResult = Result { () throws(BuildFailure) in try SiteBuilder.build(options, into: full) }
+            let before = live.files
+            let liveResult = Result { () throws(BuildFailure) in try live.apply(options) }
+            let context = "seed \(seed), step \(step) (\(what))"
+            switch (fullResult, liveResult) {
+            case (.success, .success(let update)):
+                try #require(Self.firstDifference(full.files, live.files) == nil,
+                             "\(context): \(Self.firstDifference(full.files, live.files) ?? "")")
+                #expect(update.written == update.written.filter { before[$0] != live.files[$0] }, "\(context)")
+                #expect(Set(update.removed) == Set(before.keys).subtracting(live.files.keys), "\(context)")
+            case (.failure(let fullFailure), .failure(let liveFailure)):
+                #expect(Set(liveFailure.diagnostics.map(\.description)) == Set(fullFailure.diagnostics.map(\.description)),
+                        "\(context)")
+                #expect(live.files == before, "\(context): a failed build changed the kept site")
+            case (.success, .failure(let failure)):
+                Issue.record("\(context): the full build succeeded, the kept one failed: \(failure.diagnostics)")
+                return
+            case (.failure(let failure), .success):
+                Issue.record("\(context): the full build failed, the kept one did not: \(failure.diagnostics)")
+                return
+            }
+        }
+        #expect(edits.failedSteps > 0, "the series had no failing step")
+    }
+
+    /// A vote re-renders the voted skill's page and what lists it, not every page: the default
+    /// footer shows no counts. A theme that shows the rating count on every page re-renders all.
+    @Test func aVoteRendersWhatShowsTheSkill() throws {
+        let site = TestSite()
+        site.write("site.yml", "page_size: 2\n")
+        for i in 0..<12 { site.skill("g\(i % 3)/s\(i)", name: "Skill \(i)", group: "Group \(i % 3)") }
+        var live = LiveSite()
+        let first = try live.apply(site.options())
+        #expect(first.whole)
+        site.write("ratings/votes.jsonl", #"{"skill":"g1/s4","stars":5,"user":"a"}"# + "\n")
+        let vote = try live.apply(site.options())
+        #expect(!vote.whole)
+        #expect(vote.written.contains("skills/g1/s4/index.html"))
+        #expect(!vote.written.contains("skills/g1/s7/index.html"))
+        #expect(vote.rendered < first.rendered / 3, "\(vote.rendered) of \(first.rendered)")
+
+        site.template("footer.mustache", "<footer>{{ratingCount}} ratings</footer>")
+        try live.apply(site.options(templates: site.templates))
+        site.write("ratings/votes.jsonl", #"{"skill":"g1/s4","stars":5,"user":"a"}"# + "\n" + #"{"skill":"g2/s5","stars":3}"# + "\n")
+        let counted = try live.apply(site.options(templates: site.templates))
+        #expect(counted.written.contains("skills/g1/s7/index.html"))
+    }
+
+    /// Deleting a skill that another skill's description links to fails like a full build,
+    /// naming the page and the link, and keeps the last good site.
+    @Test func deletingALinkedSkillFailsAsAFullBuildDoes() throws {
+        let site = TestSite()
+        site.write("site.yml", "base_url: https://example.org/\n")
+        site.skill("g/target", name: "Target", group: "G")
+        site.skill("g/linker", name: "Linker", group: "G", body: "See [the target](https://example.org/skills/g/target/).")
+        var live = LiveSite()
+        try live.apply(site.options())
+        let kept = live.files
+        site.remove("skills/g/target.md")
+        let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
+        #expect(failure.diagnostics.map(\.description).contains {
+            $0.contains("skills/g/linker/index.html") && $0.contains("https://example.org/skills/g/target/")
+        }, "\(failure.diagnostics)")
+        #expect(live.files == kept)
+    }
+
+    static func firstDifference(_ expected: [String: Data], _ actual: [String: Data]) -> String? {
+        for path in Set(expected.keys).union(actual.keys).sorted() where expected[path] != actual[path] {
+            switch (expected[path], actual[path]) {
+            case (nil, _): return "`\(path)` is kept but a full build does not make it"
+            case (_, nil): return "`\(path)` is missing from the kept site"
+            default: return "`\(path)` differs from the full build's"
+            }
+        }
+        return nil
+    }
+}
+
+/// A small catalogue changed at random, a step at a time, from a seed.
+struct RandomEdits {
+    var random: SplitMix64
+    let site = TestSite()
+    /// Skill id → whether it is a JSON file.
+    var skills: [String: Bool] = [:]
+    var votes = ""
+    var failedSteps = 0
+    /// What undoes the broken edit made in the step before.
+    var repair: (() -> Void)?
+    let groups = ["News", "Weather", "Games", "news", "Music Box"]
+
+    init(seed: UInt64) {
+        random = SplitMix64(seed: seed)
+        site.write("site.yml", "base_url: https://example.org/\npage_size: 3\nhome_cards: 2\n")
+        if seed % 2 == 0 {
+            // Site-wide values on every page: every vote and every new skill changes them all.
+            site.template("footer.mustache",
+                          "<footer>{{skillCount}} skills, {{ratingCount}} ratings{{#navGroups}} {{name}} ({{count}}){{/navGroups}}</footer>\n")
+        }
+        for _ in 0..<8 { addSkill() }
+    }
+
+    mutating func step() -> String {
+        if let repair {
+            repair()
+            self.repair = nil
+            return "repair"
+        }
+        switch random.below(100) {
+        case 0..<18: addSkill(); return "add"
+        case 18..<32: return editSkill()
+        case 32..<42: return deleteSkill()
+        case 42..<68: vote(); return "vote"
+        case 68..<76: counts(); return "counts"
+        case 76..<82: return brokenSkill()
+        case 82..<88: return linkThenDelete()
+        case 88..<92: template(); return "template"
+        case 92..<95: settings(); return "settings"
+        default: return "nothing"
+        }
+    }
+
+    func id(_ n: Int) -> String { "g\(n % 3)/skill-\(n)" }
+
+    mutating func addSkill(linkingTo target: String? = nil) {
+        let n = random.below(40)
+        write(id(n), json: random.below(3) == 0, linkingTo: target)
+    }
+
+    mutating func write(_ id: String, json: Bool, linkingTo target: String? = nil) {
+        let name = ["Alpha", "beta", "Gamma", "delta", "Émile"][random.below(5)] + " \(random.below(30))"
+        let group = groups[random.below(groups.count)]
+        var body = "Does **\(random.below(1000))** things."
+        if let target { body += " See [it](https://example.org/skills/\(target)/)." }
+        let created = random.below(2) == 0 ? "2024-0\(1 + random.below(9))-1\(random.below(9))" : nil
+        let author = random.below(2) == 0 ? "Author \(random.below(4))" : nil
+        if let other = skills[id], other != json { site.remove("skills/\(id).\(other ? "json" : "md")") }
+        skills[id] = json
+        if json {
+            var object: [String: Any] = ["skill_name": name, "group": group, "descriptions": body, "language": random.below(4) == 0 ? "de" : "en"]
+            if let author { object["author"] = author }
+            if let created { object["creationTime"] = created + "T00:00:00Z" }
+            // Sorted keys: the same skill is the same bytes.
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+            site.write("skills/\(id).json", data: data)
+        } else {
+            site.skill(id, name: name, group: group, language: random.below(4) == 0 ? "de" : "en", author: author,
+                       created: created, body: body)
+        }
+    }
+
+    mutating func editSkill() -> String {
+        guard let id = skills.keys.sorted().randomElement(using: &random) else { return "nothing to edit" }
+        write(id, json: skills[id] ?? false)
+        return "edit \(id)"
+    }
+
+    mutating func deleteSkill() -> String {
+        guard skills.count > 1, let id = skills.keys.sorted().randomElement(using: &random), let json = skills[id] else {
+            return "nothing to delete"
+        }
+        site.remove("skills/\(id).\(json ? "json" : "md")")
+        skills[id] = nil
+        return "delete \(id)"
+    }
+
+    mutating func vote() {
+        let known = skills.keys.sorted()
+        // Now and then a vote for a skill that is not there (a warning).
+        let skill = random.below(10) == 0 ? "gone/none" : known.randomElement(using: &random) ?? "gone/none"
+        votes += #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"u\#(random.below(6))","timestamp":"2024-03-0\#(1 + random.below(9))T10:00:00Z"}"# + "\n"
+        site.write("ratings/votes.jsonl", votes)
+    }
+
+    mutating func counts() {
+        let chosen = skills.keys.sorted().filter { _ in random.below(3) == 0 }
+        let text = chosen.map { #""\#($0)": {"one_star": \#(random.below(3)), "four_star": "\#(random.below(5))", "five_star": \#(random.below(9))}"# }
+        site.write("ratings/counts.json", "{" + text.joined(separator: ", ") + "}")
+    }
+
+    mutating func brokenSkill() -> String {
+        failedSteps += 1
+        let path = "skills/g9/broken.md"
+        site.write(path, "---\ngroup: News\nlanguage: en\n---\nNo name.\n")
+        let site = site
+        repair = { site.remove(path) }
+        return "broken skill"
+    }
+
+    /// A skill whose description links to another, which is then deleted: the link check fails
+    /// until the link goes too.
+    mutating func linkThenDelete() -> String {
+        guard skills.count > 2, let target = skills.keys.sorted().randomElement(using: &random), let json = skills[target] else {
+            return "nothing to link"
+        }
+        let linker = "g9/linker-\(random.below(1000))"
+        write(linker, json: false, linkingTo: target)
+        site.remove("skills/\(target).\(json ? "json" : "md")")
+        skills[target] = nil
+        failedSteps += 1
+        let site = site
+        repair = { site.remove("skills/\(linker).md") }
+        skills[linker] = nil
+        return "link \(linker) → \(target), delete \(target)"
+    }
+
+    mutating func template() {
+        let cards = ["<article>{{name}}</article>", "<article class=\"card\"><a href=\"{{root}}{{url}}\">{{name}}</a> {{{starRow}}}</article>"]
+        site.template("card.mustache", cards[random.below(cards.count)])
+    }
+
+    mutating func settings() {
+        site.write("site.yml", "base_url: https://example.org/\npage_size: \(2 + random.below(3))\nhome_cards: \(random.below(3))\n")
+    }
+}
+
+extension SplitMix64 {
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
