@@ -7,8 +7,8 @@ import SiteAssembly
 /// Runs builds one at a time and remembers the last good one. Requests that arrive while a build
 /// runs share the next build, so fifty votes in a burst cost two builds, not fifty; every caller
 /// returns only once a build that started after its request has finished (a voter's next page
-/// load shows their vote). A failed build leaves the last good site in place: the output folder
-/// is only replaced by a complete build.
+/// load shows their vote). Builds are incremental (`LiveSite`): an edit or a vote renders and
+/// writes only the files that depend on it. A failed build leaves the last good site in place.
 actor SiteRebuilder {
     let options: BuildOptions
     let watched: [(url: URL, display: String)]
@@ -20,6 +20,10 @@ actor SiteRebuilder {
     private(set) var latestFingerprint: SourceFingerprint?
     /// Warnings and notes of the previous build: repeated ones are counted, not reprinted.
     private var lastRemarks: [String] = []
+    /// The site as the last good build left it, kept between builds.
+    private var live = LiveSite()
+    /// Whether the output folder holds `live`'s files; if not, the next build writes it whole.
+    private var folderCurrent = false
 
     private var requested = 0
     private var building = false
@@ -71,15 +75,19 @@ actor SiteRebuilder {
         let reason = reasons.count > 3 ? reasons.prefix(2).joined(separator: "; ") + "; and \(reasons.count - 2) more" : reasons.joined(separator: "; ")
         reasons = []
         let options = options
+        let live = live
+        let whole = !folderCurrent
         Task.detached {
-            let result = await Self.build(options)
-            await self.finished(covers: covers, reason: reason, result: result)
+            let (kept, result, mirrored) = await Self.build(options, live: live, whole: whole)
+            await self.finished(covers: covers, reason: reason, kept: kept, mirrored: mirrored, result: result)
         }
     }
 
-    private func finished(covers: Int, reason: String, result: Result<BuildReport, BuildFailure>) {
+    private func finished(covers: Int, reason: String, kept: LiveSite, mirrored: Bool, result: Result<LiveSite.Update, BuildFailure>) {
         report(result, reason: reason)
-        if case .success(let built) = result, let catalogue = built.catalogue {
+        live = kept
+        folderCurrent = mirrored
+        if case .success(let update) = result, let catalogue = update.report.catalogue {
             site = ServedSite(catalogue: catalogue)
         }
         let done = waiters.filter { $0.ticket <= covers }
@@ -88,11 +96,14 @@ actor SiteRebuilder {
         if requested > covers { startBuild() } else { building = false }
     }
 
-    private func report(_ result: Result<BuildReport, BuildFailure>, reason: String) {
+    private func report(_ result: Result<LiveSite.Update, BuildFailure>, reason: String) {
         switch result {
-        case .success(let built):
+        case .success(let update):
+            let built = update.report
             let remarks = built.warnings.map(\.description) + built.notes.map { "note: " + $0 }
-            var line = "Built in \(String(format: "%.2f", built.seconds)) s (\(reason)): \(built.skills) skills, \(built.pages) pages, \(built.votesRead.grouped) ratings"
+            var line = "Built in \(String(format: "%.2f", built.seconds)) s (\(reason)): \(built.skills) skills, \(built.pages) pages, \(built.votesRead.grouped) ratings; "
+                + (update.whole ? "all rendered" : "\(update.rendered.grouped) rendered") + ", \(update.written.count.grouped) written"
+                + (update.removed.isEmpty ? "" : ", \(update.removed.count.grouped) removed")
             if remarks == lastRemarks, !remarks.isEmpty {
                 line += "; \(built.warnings.count) warning\(built.warnings.count == 1 ? "" : "s") as before"
             } else {
@@ -110,10 +121,22 @@ actor SiteRebuilder {
 
     /// The build is synchronous file and CPU work: it runs on a dispatch queue so it never holds
     /// a thread of the pool the server's requests run on.
-    private static func build(_ options: BuildOptions) async -> Result<BuildReport, BuildFailure> {
+    /// The output folder is brought up to date before the build counts as done, so the site
+    /// served from it (and a voter's next page) shows the change. Returns the kept site after the
+    /// build, and whether the folder holds it.
+    private static func build(_ options: BuildOptions, live: LiveSite, whole: Bool) async
+        -> (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(returning: Result { () throws(BuildFailure) -> BuildReport in try SiteBuilder.build(options) })
+                var live = live
+                let applied = Result { () throws(BuildFailure) in try live.apply(options) }
+                guard case .success(let update) = applied else {
+                    // The kept site and the folder are as they were.
+                    continuation.resume(returning: (live, applied, !whole))
+                    return
+                }
+                let mirrored = Result { () throws(BuildFailure) in try live.mirror(update, into: options, whole: whole) }
+                continuation.resume(returning: (live, mirrored.map { update }, (try? mirrored.get()) != nil))
             }
         }
     }

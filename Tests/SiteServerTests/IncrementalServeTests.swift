@@ -1,0 +1,49 @@
+import ContentLoading
+import Foundation
+import SiteAssembly
+import Testing
+
+/// `serve` rebuilds incrementally: a vote or an edit renders only what shows it, and the output
+/// folder stays exactly what `sitegen build` writes from the same content.
+@Suite struct IncrementalServeTests {
+    @Test func aVoteRendersFewPagesAndTheFolderIsAFullBuilds() async throws {
+        try await TestServer.run { server in
+            #expect(try await server.vote("skill=games/dice-roller&stars=5").status == 303)
+            let line = try #require(server.lines.all.last { $0.hasPrefix("Built in") })
+            #expect(line.contains("(vote for games/dice-roller)") && !line.contains("all rendered"), "\(line)")
+            let rendered = try #require(line.firstMatch(of: /; (\d+) rendered/).flatMap { Int($0.1) }, "\(line)")
+            let pages = try #require(line.firstMatch(of: /(\d+) pages/).flatMap { Int($0.1) }, "\(line)")
+            #expect(rendered < pages, "\(line)")
+            try Self.expectFullBuild(server)
+        }
+    }
+
+    @Test func aDeletedSkillLeavesTheFolderAsAFullBuildWouldWriteIt() async throws {
+        try await TestServer.run { server in
+            try FileManager.default.removeItem(at: server.root.appendingPathComponent("Content/skills/news/tech-digest.md"))
+            let gone = try await server.eventually { try await server.get("/skills/news/tech-digest/").status == 404 }
+            #expect(gone)
+            let folder = server.root.appendingPathComponent("Public/skills/news/tech-digest")
+            #expect(!FileManager.default.fileExists(atPath: folder.path), "the skill's folder is gone")
+            try Self.expectFullBuild(server)
+        }
+    }
+
+    /// Public/ holds the same files, byte for byte, as a full build of the content into memory.
+    static func expectFullBuild(_ server: TestServer) throws {
+        let content = server.root.appendingPathComponent("Content")
+        let full = MemoryOutput()
+        _ = try SiteBuilder.build(BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: nil,
+                                           output: server.root.appendingPathComponent("Public")), into: full)
+        let output = server.root.appendingPathComponent("Public")
+        var written: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(at: output, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            let path = String(url.standardizedFileURL.path.dropFirst(output.standardizedFileURL.path.count + 1))
+            if path != ".sitegen" { written[path] = try Data(contentsOf: url) }
+        }
+        #expect(written.keys.sorted() == full.files.keys.sorted())
+        for (path, data) in full.files where written[path] != data { Issue.record("`\(path)` differs from a full build's") }
+    }
+}
