@@ -13,6 +13,9 @@ the median peak memory (max RSS of the build process) and what the tool wrote
 then sitegen's time divided by Hugo's. Then sitegen's own time per stage (`--verbose`, medians), the
 stages other than template rendering being what #14's goal 2 measures.
 
+Last, Benchmarks/incremental.py measures `sitegen serve`'s incremental rebuilds at --incremental
+sizes (#14 goal 4: edit → page served, vote → 303, medians of --tries); `--incremental ''` skips it.
+
 --solo sizes are built by sitegen alone (Hugo needs ~4.5 GB at 50,000 skills), --solo-runs times
 (#14's goal 3: 100,000 skills under 20 s and 1.5 GB). `--solo ''` skips them.
 
@@ -121,6 +124,8 @@ def main():
     parser.add_argument("--sitegen", help="a sitegen binary to measure (default: build this checkout's release)")
     parser.add_argument("--no-build", action="store_true", help="use .build/release/sitegen as it is")
     parser.add_argument("--keep", action="store_true", help="keep each catalogue and output (else removed once measured)")
+    parser.add_argument("--incremental", default="1000,10000", help="sizes for serve's incremental latencies; '' for none")
+    parser.add_argument("--tries", type=int, default=7, help="edits and votes per size (the median is reported)")
     args = parser.parse_args()
     if args.pairs < 1:
         sys.exit("--pairs must be at least 1")
@@ -172,6 +177,10 @@ def main():
         print(f"{size:>8} sitegen/hugo {ratio:.2f} (goal at 10,000: at most 0.5)")
     for size, runs in stage_lines:
         print_stages(size, runs)
+    if args.incremental:
+        subprocess.run([sys.executable, str(ROOT / "Benchmarks" / "incremental.py"), "--sitegen", str(sitegen),
+                        "--sizes", args.incremental, "--tries", str(args.tries), "--work", str(work / "incremental")],
+                       check=True)
 
 
 if __name__ == "__main__":

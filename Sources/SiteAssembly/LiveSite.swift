@@ -125,7 +125,13 @@ public struct LiveSite: Sendable {
             throw BuildFailure(log.items + error.diagnostics)
         }
         made += plan.otherFiles
-        let checked = made
+        // A file made again with the bytes the last good build checked (the sitemap and feed are
+        // made every time, and rarely change) needs no second look unless paths went away (below).
+        let checked = made.filter { file in
+            // Links are judged with the settings too: new settings check everything.
+            guard kept != nil, case .data(let data) = file.contents, let before = files[file.path] else { return true }
+            return before != data
+        }
         made += staticFiles
 
         // Only the files made now are scanned; a kept page's links were good, and stay good
@@ -134,9 +140,9 @@ public struct LiveSite: Sendable {
         var broken = times.time(.linkCheck) { LinkCheck.check(checked, existing: existing, config: catalogue.config) }
         if !removed.isEmpty || !broken.isEmpty {
             // The whole site is checked, so the failure names what a full build would.
-            let madePaths = Set(made.map(\.path))
+            let checkedPaths = Set(checked.map(\.path))
             let keptPages = files.compactMap { path, data in
-                existing.contains(path) && !madePaths.contains(path) ? OutputFile(path: path, data: data) : nil
+                existing.contains(path) && !checkedPaths.contains(path) ? OutputFile(path: path, data: data) : nil
             }
             broken += times.time(.linkCheck) { LinkCheck.check(keptPages, existing: existing, config: catalogue.config) }
         }

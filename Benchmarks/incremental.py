@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Measures `sitegen serve`'s incremental rebuilds (#14 goal 4): edit → page, and vote → 303.
+
+usage: python3 Benchmarks/incremental.py [--sitegen .build/release/sitegen] [--sizes 1000,10000] [--tries 7]
+                                         [--work /dev/shm/sitegen-incremental]
+
+For each size, generates a catalogue (Benchmarks/generate.py) with the rating form on, starts
+`sitegen serve` on it, waits for its first build, then measures, one try at a time:
+- edit → page: a skill file gets a new word in its description; the time from the write until a
+  GET of the skill's page (polled every 2 ms) shows the word;
+- vote → 303: a POST of the rating form for a skill until its `303` comes back, and that the
+  page fetched right after counts the vote.
+Prints the median, min and max of each in milliseconds, the median CPU time serve used for each
+(user + system, from /proc: steadier than wall time on a busy machine), and serve's own line for
+the last build. Linux; run on a quiet machine (2 cores: serve and this script share them).
+"""
+import argparse
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def request(port, method, path, body=b"", headers=""):
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as s:
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{headers}"
+        if body:
+            head += f"Content-Length: {len(body)}\r\n"
+        s.sendall(head.encode() + b"\r\n" + body)
+        data = b""
+        while chunk := s.recv(262144):
+            data += chunk
+    status = int(data.split(b" ", 2)[1])
+    return status, data.split(b"\r\n\r\n", 1)[1] if b"\r\n\r\n" in data else b""
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rating_count(port, page):
+    _, body = request(port, "GET", page)
+    match = re.search(rb'rating-big-count">([^<]*)<', body)
+    return match.group(1).decode() if match else "not rated"
+
+
+class Server:
+    def __init__(self, sitegen, content, output):
+        self.process = subprocess.Popen([sitegen, "serve", "--content", content, "--output", output, "--port", "0"],
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.lines = []
+        self.port = None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip())
+            if line.startswith("Serving "):
+                self.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+            if line.startswith("Watching "):
+                break
+        if self.port is None:
+            self.process.kill()
+            raise SystemExit("\n".join(["serve did not start:"] + self.lines))
+        threading.Thread(target=self.collect, daemon=True).start()
+
+    def collect(self):
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip())
+
+    def last_build(self):
+        return next((line for line in reversed(self.lines) if line.startswith("Built in")), "")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=60)
+
+
+def skill_files(content):
+    found = []
+    for folder, _, names in os.walk(os.path.join(content, "skills")):
+        found += [os.path.join(folder, name) for name in names if name.endswith(".md")]
+    return sorted(found)
+
+
+def page_of(content, path):
+    relative = os.path.relpath(path, os.path.join(content, "skills"))[:-3]
+    return relative, f"/skills/{relative}/"
+
+
+def edit_to_page(server, content, path, word):
+    _, page = page_of(content, path)
+    with open(path) as f:
+        text = f.read()
+    cpu = cpu_seconds(server.process.pid)
+    started = time.perf_counter()
+    with open(path, "w") as f:
+        f.write(text.rstrip("\n") + f" {word}\n")
+    while True:
+        _, body = request(server.port, "GET", page)
+        if word.encode() in body:
+            return (time.perf_counter() - started) * 1000, (cpu_seconds(server.process.pid) - cpu) * 1000
+        if time.perf_counter() - started > 60:
+            raise SystemExit(f"{page} never showed the edit; serve said: {server.last_build()}")
+        time.sleep(0.002)
+
+
+def vote_to_303(server, content, path):
+    skill, page = page_of(content, path)
+    before = rating_count(server.port, page)
+    body = f"skill={skill}&stars=5".encode()
+    cpu = cpu_seconds(server.process.pid)
+    started = time.perf_counter()
+    status, _ = request(server.port, "POST", "/api/ratings", body,
+                        "Content-Type: application/x-www-form-urlencoded\r\n")
+    took = (time.perf_counter() - started) * 1000
+    used = (cpu_seconds(server.process.pid) - cpu) * 1000
+    after = rating_count(server.port, page)
+    if status != 303:
+        raise SystemExit(f"the vote got {status}, not 303")
+    counted = after != before
+    return took, used, counted
+
+
+def summary(values):
+    return f"median {statistics.median(values):7.1f} ms  (min {min(values):.1f}, max {max(values):.1f})"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sitegen", default=".build/release/sitegen")
+    parser.add_argument("--sizes", default="1000,10000")
+    parser.add_argument("--tries", type=int, default=7)
+    parser.add_argument("--work", default="/dev/shm/sitegen-incremental" if os.path.isdir("/dev/shm") else "/tmp/sitegen-incremental")
+    args = parser.parse_args()
+    sitegen = os.path.abspath(args.sitegen)
+    for size in [int(s) for s in args.sizes.split(",") if s]:
+        content = os.path.join(args.work, f"content-{size}")
+        subprocess.run(["rm", "-rf", content], check=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), content], check=True,
+                       stdout=subprocess.DEVNULL)
+        with open(os.path.join(content, "site.yml"), "a") as f:
+            f.write("rating_form:\n  endpoint: /api/ratings\n  method: post\n")
+        server = Server(sitegen, content, os.path.join(args.work, f"public-{size}"))
+        try:
+            print(f"{size:,} skills: {server.last_build()}", flush=True)
+            files = skill_files(content)
+            time.sleep(1)
+            edits, edit_cpu, votes, vote_cpu, counted = [], [], [], [], 0
+            for attempt in range(args.tries):
+                took, used = edit_to_page(server, content, files[(attempt * 7919) % len(files)], f"edited{attempt}x{size}")
+                edits.append(took)
+                edit_cpu.append(used)
+                time.sleep(0.3)  # let the watcher's look after the edit settle
+                took, used, ok = vote_to_303(server, content, files[(attempt * 104729 + 13) % len(files)])
+                votes.append(took)
+                vote_cpu.append(used)
+                counted += ok
+                time.sleep(0.3)
+            print(f"{size:>8,} edit → page served: {summary(edits)}; serve's CPU median {statistics.median(edit_cpu):.0f} ms")
+            print(f"{size:>8,} vote → 303:         {summary(votes)}; serve's CPU median {statistics.median(vote_cpu):.0f} ms;"
+                  f" the page counted the vote {counted} of {args.tries} times")
+            print(f"{'':>8} last build: {server.last_build()}", flush=True)
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
