@@ -36,7 +36,9 @@ public struct LoadedContent: Sendable {
 
 /// Load stage: reads `site.yml`, every skill and every rating file; reports all problems at once.
 public enum ContentLoader {
-    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil) -> LoadedContent {
+    /// - Parameter recordedVotes: votes read from a ratings database, counted with the rating files.
+    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil,
+                            recordedVotes: RecordedVotes? = nil) -> LoadedContent {
         var log = DiagnosticLog()
         var config = SiteConfigReader.read(location, &log)
         if let baseURLOverride {
@@ -63,7 +65,7 @@ public enum ContentLoader {
                                            source: source, &log)
         let ratingsRead = Background { () -> (RatingSources, [Diagnostic]) in
             var ratingLog = DiagnosticLog()
-            let sources = RatingReader.read(files: ratingFiles, source: source, &ratingLog)
+            let sources = RatingReader.read(files: ratingFiles, source: source, recorded: recordedVotes, &ratingLog)
             return (sources, ratingLog.items)
         }
         // Skill files are independent: read them on all cores, then merge in path order.
