@@ -80,7 +80,6 @@ let package = Package(
                 "PageRendering",
                 "MustacheCompiler",
                 "CFolderSwap",
-                "VoteStore",
             ]
         ),
         // `sitegen serve`: HTTP lives here so the engine's layers stay free of it.

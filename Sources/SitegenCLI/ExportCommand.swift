@@ -2,7 +2,6 @@ import ArgumentParser
 import CatalogueModel
 import ContentLoading
 import Foundation
-import SiteAssembly
 import VoteStore
 
 struct Export: AsyncParsableCommand {
@@ -39,13 +38,23 @@ struct ExportVotes: AsyncParsableCommand {
             guard let named = try RatingsDatabase.named(override: try database.named(), content: location) else {
                 throw ValidationError("no ratings database: pass --ratings-database FILE-OR-URL, or set ratings.database in \(content)/site.yml")
             }
+            let votes = try await RatingsDatabase.votes(named)
+            let text = Data(VoteEventLines.text(votes).utf8)
             if to == "-" {
-                let votes = try await RatingsDatabase.votes(named)
-                FileHandle.standardOutput.write(Data(VoteEventLines.text(votes).utf8))
-            } else {
-                let count = try await RatingsDatabase.export(named, to: URL(fileURLWithPath: to, relativeTo: cwd), display: to)
-                FileHandle.standardError.write(Data("Exported \(count.grouped) vote\(count == 1 ? "" : "s") from \(named.display) → \(to)\n".utf8))
+                FileHandle.standardOutput.write(text)
+                return
             }
+            let destination = URL(fileURLWithPath: to, relativeTo: cwd)
+            do {
+                // `Content/ratings/` of a catalogue that has kept its votes only in the database so far.
+                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                // Replaced whole, never left half-written.
+                try text.write(to: destination, options: .atomic)
+            } catch {
+                throw BuildFailure([.error(to, "cannot write the votes: \(error.localizedDescription)")])
+            }
+            let count = votes.count
+            FileHandle.standardError.write(Data("Exported \(count.grouped) vote\(count == 1 ? "" : "s") from \(named.display) → \(to)\n".utf8))
         } catch let failure as BuildFailure {
             throw Report.fail(failure, verb: "export")
         }

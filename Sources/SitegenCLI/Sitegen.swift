@@ -5,6 +5,7 @@ import Foundation
 import PageRendering
 import SiteAssembly
 import SiteServer
+import VoteStore
 
 @main
 struct Sitegen: AsyncParsableCommand {
@@ -123,7 +124,7 @@ struct Build: AsyncParsableCommand {
         options.buildDate = try resolvedBuildDate()
         let override = try database.named()
         do {
-            try await RatingsDatabase.read(into: &options, override: override)
+            options.recordedVotes = try await RatingsDatabase.recordedVotes(override: override, content: options.content)
             let report = try SiteBuilder.build(options)
             Report.print(report.warnings, verbose: verbose)
             Report.note(report.notes)
@@ -154,7 +155,7 @@ struct Check: AsyncParsableCommand {
         var options = try site.buildOptions()
         let override = try database.named()
         do {
-            try await RatingsDatabase.read(into: &options, override: override)
+            options.recordedVotes = try await RatingsDatabase.recordedVotes(override: override, content: options.content)
             let report = try SiteBuilder.check(options)
             Report.print(report.warnings, verbose: verbose)
             Swift.print(report.checkSummary)
