@@ -36,15 +36,17 @@ public struct LoadedContent: Sendable {
 
 /// Load stage: reads `site.yml`, every skill and every rating file; reports all problems at once.
 public enum ContentLoader {
-    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil) -> LoadedContent {
+    /// - Parameter recordedVotes: votes read from a ratings database, counted with the rating files.
+    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil,
+                            recordedVotes: RecordedVotes? = nil) -> LoadedContent {
         var kept = ParsedContent()
-        return load(location, baseURLOverride: baseURLOverride, keeping: &kept)
+        return load(location, baseURLOverride: baseURLOverride, recordedVotes: recordedVotes, keeping: &kept)
     }
 
     /// Loads as `load` does, reusing what `kept` holds of files whose stamp is the same as when
     /// they were read (and that are not in `changed`), and keeping what this load read for the next.
-    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil, keeping kept: inout ParsedContent,
-                            changed: Set<String> = []) -> LoadedContent {
+    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil, recordedVotes: RecordedVotes? = nil,
+                            keeping kept: inout ParsedContent, changed: Set<String> = []) -> LoadedContent {
         var log = DiagnosticLog()
         var config = SiteConfigReader.read(location, &log)
         if let baseURLOverride {
@@ -73,13 +75,13 @@ public enum ContentLoader {
         // so the rating files are kept or read again together.
         let ratingStamps = ratingFiles.map { RatingStamp(path: $0.url.path, stamp: source.stamp($0.url.path)) }
         let keptRatings = kept.ratings.flatMap { ratings in
-            ratings.stamps == ratingStamps && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
+            recordedVotes == nil && ratings.stamps == ratingStamps && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
                 ? ratings : nil
         }
         let ratingsRead = Background { () -> (RatingSources, [Diagnostic]) in
             if let keptRatings { return (keptRatings.sources, keptRatings.diagnostics) }
             var ratingLog = DiagnosticLog()
-            let sources = RatingReader.read(files: ratingFiles, source: source, &ratingLog)
+            let sources = RatingReader.read(files: ratingFiles, source: source, recorded: recordedVotes, &ratingLog)
             return (sources, ratingLog.items)
         }
         // Skill files are independent: read them on all cores, then merge in path order.

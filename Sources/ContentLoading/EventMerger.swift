@@ -120,8 +120,22 @@ struct EventMerger {
         return events
     }
 
-    /// - Parameter text: the line, for error messages only (made only when there is one).
-    private mutating func add(_ event: Line, line: Int, text: @autoclosure () -> ArraySlice<UInt8>, path: String,
+    /// A database's votes, as if they were lines of one more events file: `user` is the voter.
+    mutating func add(_ recorded: RecordedVotes, _ log: inout DiagnosticLog) {
+        for vote in recorded.votes {
+            var event = Line()
+            event.skill = vote.skill
+            event.stars = .number(Double(vote.stars))
+            event.user = vote.voter
+            event.timestamp = vote.timestamp
+            add(event, line: nil, text: [], path: recorded.display, &log)
+        }
+    }
+
+    /// - Parameters:
+    ///   - line: nil for a database's vote, which has no line to name.
+    ///   - text: the line, for error messages only (made only when there is one).
+    private mutating func add(_ event: Line, line: Int?, text: @autoclosure () -> ArraySlice<UInt8>, path: String,
                               _ log: inout DiagnosticLog) {
         guard let skill = event.skill, !skill.isEmpty else {
             log.error(path, line: line, column: 1, "a vote needs `skill`: the skill's id, like \"news/headline-finder\"")
@@ -132,11 +146,11 @@ struct EventMerger {
             let text = text()
             let lineText = String(decoding: text, as: UTF8.self)
             let at = JSONLocator.position(of: ["stars"], in: lineText)
-            log.error(path, line: line, column: at?.column ?? column(of: "\"stars\"", in: text),
+            log.error(path, line: line, column: line == nil ? nil : at?.column ?? column(of: "\"stars\"", in: text),
                       "`stars` must be a whole number from 1 to 5, found \(shown)")
             return
         }
-        if firstPath[skill] == nil { firstPath[skill] = "\(path):\(line)" }
+        if firstPath[skill] == nil { firstPath[skill] = line.map { "\(path):\($0)" } ?? path }
         guard let user = event.user else {
             anonymous[skill, default: StarCounts()].add(vote: stars)
             return

@@ -18,7 +18,9 @@ struct RatingSources: Sendable {
 /// Reads every rating file. Files add up; a SUSI store pair in one folder is merged as described
 /// in the README (individual votes win over the aggregate for the same skill).
 enum RatingReader {
-    package static func read(files: [ContentFile], source: ContentSource, _ log: inout DiagnosticLog) -> RatingSources {
+    /// - Parameter recorded: a database's votes, merged after the files' events.
+    package static func read(files: [ContentFile], source: ContentSource, recorded: RecordedVotes? = nil,
+                             _ log: inout DiagnosticLog) -> RatingSources {
         var sources = RatingSources()
         var events = EventMerger()
         var susiFolders: [String: SusiFolder] = [:]
@@ -44,6 +46,7 @@ enum RatingReader {
                 log.warning(file.displayPath, "not a rating file (expected .json or .jsonl); ignored")
             }
         }
+        if let recorded { events.add(recorded, &log) }
         for (id, tally) in events.tallies() {
             sources.byID[id, default: RatingTally()].merge(tally)
             sources.votesRead += tally.stars.total
