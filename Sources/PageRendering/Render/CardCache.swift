@@ -25,8 +25,9 @@ package struct CardCache: Sendable {
     private let cards: [[TemplateCut?]]
     /// Each entry's star rows (small, large), shared with the renderer's table of rows.
     private let starRows: [(small: String, large: String)]
-    /// Entry index by skill id.
-    private let index: [String: Int]
+    /// Entry index by entry: listings share the catalogue's entries, and hashing an object's
+    /// address costs less than hashing its skill id, on each of a large site's cards.
+    private let index: [ObjectIdentifier: Int]
     private let renderer: Shared<SiteRenderer>
     private let engine: any TemplateEngine
 
@@ -34,7 +35,7 @@ package struct CardCache: Sendable {
         self.renderer = Shared(renderer)
         self.engine = engine
         let entries = renderer.catalogue.entries
-        index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
+        index = Dictionary(entries.enumerated().map { (ObjectIdentifier($1), $0) }) { first, _ in first }
         let contexts = entries.parallelMap { renderer.card($0) }
         func text(_ value: TemplateValue?) -> String {
             if case .text(let text)? = value { text } else { "" }
@@ -58,7 +59,7 @@ package struct CardCache: Sendable {
 
     /// The card of `entry` as it stands on a page whose root prefix is `root`.
     func card(_ entry: Catalogue.Entry, kind: Kind = .plain, root: String, level: Int, rank: Int? = nil) -> String {
-        guard let i = index[entry.skill.id] else { return "" }
+        guard let i = index[ObjectIdentifier(entry)] else { return "" }
         if kind == .dated, let created = entry.skill.created {
             return render(entry, root: root, level: level, rank: nil, added: created)
         }
