@@ -16,18 +16,21 @@ enum JSONAPI {
         ])
         let groupsPath = urls.apiGroups
         var jobs = [SiteRenderer.FileJob(path: groupsPath) { file(groupsPath, groups) }]
-        for group in catalogue.groups {
-            let path = urls.apiGroup(page: group.path)
-            jobs.append(.init(path: path) { file(path, skillList(group, config: config)) })
-        }
         // By index into one shared catalogue: closures that captured each entry would copy it.
         let shared = Shared(catalogue)
-        for (index, entry) in catalogue.entries.enumerated() {
-            let path = urls.apiSkill(entry.skill.id)
-            jobs.append(.init(path: path) {
-                let entry = shared.value.entries[index]
-                return file(path, skill(entry, config: shared.value.config))
-            })
+        // Each group's list, then its skills (every skill is in one group): a list holds all its
+        // skills' objects (tens of megabytes for a large group), and the build makes a batch's
+        // files together, so lists that followed one another would sit in memory together.
+        for (groupIndex, group) in catalogue.groups.enumerated() {
+            let listPath = urls.apiGroup(page: group.path)
+            jobs.append(.init(path: listPath) { file(listPath, skillList(shared.value.groups[groupIndex], config: config)) })
+            for (index, entry) in group.entries.enumerated() {
+                let path = urls.apiSkill(entry.skill.id)
+                jobs.append(.init(path: path) {
+                    let entry = shared.value.groups[groupIndex].entries[index]
+                    return file(path, skill(entry, config: shared.value.config))
+                })
+            }
         }
         return jobs
     }
