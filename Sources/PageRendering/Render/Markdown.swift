@@ -22,15 +22,32 @@ public enum Markdown {
     ///   description's summary but makes each page's HTML when it renders the page
     ///   (with `html(_:)`): the HTML of a large catalogue's descriptions is tens of megabytes.
     public static func render(_ source: String, includingHTML: Bool = true) -> Rendered {
+        guard includingHTML else { return Rendered(html: "", summary: summary(source)) }
         let options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         guard let document = source.withCString({ cmark_parse_document($0, strlen($0), options) }) else {
             return Rendered(html: "", summary: "")
         }
         defer { cmark_node_free(document) }
-        let summary = sanitize(document)
-        guard includingHTML, let html = cmark_render_html(document, options) else { return Rendered(html: "", summary: summary) }
+        let summary = sanitize(document).summary
+        guard let html = cmark_render_html(document, options) else { return Rendered(html: "", summary: summary) }
         defer { free(html) }
         return Rendered(html: String(cString: html), summary: summary)
+    }
+
+    /// `render(source).summary`, parsing as little as gives the same text: the part up to the
+    /// first blank line when that part holds a paragraph (see `SummaryPrefix`), else all of it.
+    public static func summary(_ source: String) -> String {
+        if let prefix = SummaryPrefix.cut(source), let found = parsedSummary(String(prefix)), found.hasParagraph {
+            return found.summary
+        }
+        return parsedSummary(source)?.summary ?? ""
+    }
+
+    private static func parsedSummary(_ source: String) -> (summary: String, hasParagraph: Bool)? {
+        let options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
+        guard let document = source.withCString({ cmark_parse_document($0, strlen($0), options) }) else { return nil }
+        defer { cmark_node_free(document) }
+        return sanitize(document)
     }
 
     /// The description as HTML: `render(source).html`, without the summary and text.
@@ -46,7 +63,7 @@ public enum Markdown {
 
     /// Removes unsafe links and images (after the walk, since the iterator must not see a
     /// changing tree), then demotes headings and gathers the summary text from what is left.
-    private static func sanitize(_ document: OpaquePointer) -> String {
+    private static func sanitize(_ document: OpaquePointer) -> (summary: String, hasParagraph: Bool) {
         var unsafe: [OpaquePointer] = []
         walk(document) { node, type in
             switch type {
@@ -93,7 +110,7 @@ public enum Markdown {
             }
         }
         // Summaries go into cards and meta descriptions: no bidi overrides or invisible text there.
-        return VisibleText.clean(summary)
+        return (VisibleText.clean(summary), firstParagraph != nil)
     }
 
     /// Calls `visit` for every node below and including `root`, on entering it.
