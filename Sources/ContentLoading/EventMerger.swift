@@ -108,8 +108,11 @@ struct EventMerger {
         // vote log is millions of lines. From the first other line on, the rest is decoded as one
         // JSON array in one call; only when that fails is each line decoded on its own, to say
         // which one is broken and why. Every way reads a line the same (FlatVoteLinesDifferentialTests).
-        // Room for a vote per line up front: growing a table of millions rehashes it again and again.
-        byUser.reserveCapacity(byUser.count + bytes[..<end].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 })
+        // Room for a vote per line up front: growing a table of millions rehashes it again and
+        // again. A user's vote takes at least 32 bytes (`{"skill":"a","stars":1,"user":1}`), so a
+        // file of empty lines cannot make the table larger than its votes could fill.
+        let lines = bytes[..<end].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        byUser.reserveCapacity(byUser.count + min(lines, end / 32))
         var start = 0, number = 1
         var rest: [(number: Int, range: Range<Int>)] = []
         var lastSkill: (range: Range<Int>, number: Int)?
