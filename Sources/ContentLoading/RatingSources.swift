@@ -50,7 +50,7 @@ enum RatingReader {
         for (id, tally) in events.tallies() {
             sources.byID[id, default: RatingTally()].merge(tally)
             sources.votesRead += tally.stars.total
-            if sources.firstSeen[id] == nil { sources.firstSeen[id] = events.firstPath[id] }
+            if sources.firstSeen[id] == nil { sources.firstSeen[id] = events.firstPath(of: id) }
         }
         for folder in susiFolders.keys.sorted() {
             guard let merged = susiFolders[folder]?.merged(&log) else { continue }
