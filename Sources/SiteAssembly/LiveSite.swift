@@ -56,17 +56,19 @@ public struct LiveSite: Sendable {
     public var catalogue: Catalogue? { last?.catalogue }
 
     /// Builds the site from `options`' content, reusing what did not change since the last good
-    /// build. Paths in `changed` are read again even when their stamp looks the same.
+    /// build. Paths in `changed` are read again even when their stamp looks the same; votes in
+    /// `appended` are counted without reading their file again (`ContentLoader.load`).
     /// On failure the kept site stays as it was.
     @discardableResult
-    public mutating func apply(_ options: BuildOptions, changed: Set<String> = []) throws(BuildFailure) -> Update {
+    public mutating func apply(_ options: BuildOptions, changed: Set<String> = [], appended: [AppendedVotes] = []) throws(BuildFailure) -> Update {
         let started = ContinuousClock.now
         var times = StageTimes()
         var log = DiagnosticLog()
         let source = options.content.source
 
         let loaded = times.time(.load) {
-            ContentLoader.load(options.content, baseURLOverride: options.baseURL, keeping: &parsed, changed: changed)
+            ContentLoader.load(options.content, baseURLOverride: options.baseURL, keeping: &parsed, changed: changed,
+                               appended: appended)
         }
         log.append(contentsOf: loaded.diagnostics)
         var theme = times.time(.templates) { options.loadTheme(&log) }

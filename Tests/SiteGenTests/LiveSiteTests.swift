@@ -20,7 +20,9 @@ import Testing
             let full = MemoryOutput()
             let fullResult = Result { () throws(BuildFailure) in try SiteBuilder.build(options, into: full) }
             let before = live.files
-            let liveResult = Result { () throws(BuildFailure) in try live.apply(options) }
+            let appended = edits.appended
+            edits.appended = []
+            let liveResult = Result { () throws(BuildFailure) in try live.apply(options, appended: appended) }
             let context = "seed \(seed), step \(step) (\(what))"
             switch (fullResult, liveResult) {
             case (.success, .success(let update)):
@@ -103,6 +105,8 @@ struct RandomEdits {
     /// Skill id → whether it is a JSON file.
     var skills: [String: Bool] = [:]
     var votes = ""
+    /// Votes added to the log since the last build, as `serve` hands them over.
+    var appended: [AppendedVotes] = []
     var failedSteps = 0
     /// What undoes the broken edit made in the step before.
     var repair: (() -> Void)?
@@ -130,7 +134,8 @@ struct RandomEdits {
         case 18..<32: return editSkill()
         case 32..<42: return deleteSkill()
         case 42..<68: vote(); return "vote"
-        case 68..<76: counts(); return "counts"
+        case 68..<73: counts(); return "counts"
+        case 73..<76: laterLog(); return "later log"
         case 76..<82: return brokenSkill()
         case 82..<88: return linkThenDelete()
         case 88..<92: template(); return "template"
@@ -187,8 +192,21 @@ struct RandomEdits {
         let known = skills.keys.sorted()
         // Now and then a vote for a skill that is not there (a warning).
         let skill = random.below(10) == 0 ? "gone/none" : known.randomElement(using: &random) ?? "gone/none"
-        votes += #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"u\#(random.below(6))","timestamp":"2024-03-0\#(1 + random.below(9))T10:00:00Z"}"# + "\n"
+        let user = "u\(random.below(6))"
+        let line = #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"\#(user)","timestamp":"2024-03-0\#(1 + random.below(9))T10:00:00Z"}"# + "\n"
+        let before = votes
+        votes += line
         site.write("ratings/votes.jsonl", votes)
+        appended.append(AppendedVotes(path: site.content.appendingPathComponent("ratings/votes.jsonl").path, lines: line,
+                                      skill: skill, user: user,
+                                      before: .bytes(Data(before.utf8)), after: .bytes(Data(votes.utf8))))
+    }
+
+    /// A vote log that sorts after the one votes are appended to: its votes are merged after
+    /// theirs, and win ties.
+    mutating func laterLog() {
+        let skill = skills.keys.sorted().randomElement(using: &random) ?? "gone/none"
+        site.write("ratings/z-later.jsonl", #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"u\#(random.below(6))"}"# + "\n")
     }
 
     mutating func counts() {
