@@ -27,6 +27,8 @@ public struct LiveSite: Sendable {
         /// By output path: the inputs of each page and generated file.
         var keys: [String: FileKey]
         var catalogue: Catalogue
+        /// Every path of the site, claimed.
+        var paths: OutputPaths
     }
 
     /// A page's or generated file's inputs: its template (empty for files), its own key and the
@@ -153,10 +155,14 @@ public struct LiveSite: Sendable {
 
         var next = files
         var written: [String] = []
+        var paths = OutputPaths()
         do {
             try times.time(.write) { () throws(OutputFolder.WriteError) in
-                var paths = OutputPaths()
-                for path in existing { try paths.claim(path) }
+                // Only new paths need claiming: the kept ones were claimed by the last good build.
+                var claimed = last?.paths ?? OutputPaths()
+                for path in removed { claimed.release(path) }
+                for path in existing where files[path] == nil || last == nil { try claimed.claim(path) }
+                paths = claimed
                 for file in made {
                     let data = try file.bytes(from: source)
                     if next.updateValue(data, forKey: file.path) != data { written.append(file.path) }
@@ -168,7 +174,7 @@ public struct LiveSite: Sendable {
         }
         files = next
         last = Built(theme: theme, renderer: renderer, cards: plan.cards, buildDate: options.buildDate, keys: keys,
-                     catalogue: catalogue)
+                     catalogue: catalogue, paths: paths)
 
         var report = BuildReport(
             skills: catalogue.entries.count, groups: catalogue.groups.count,

@@ -86,6 +86,32 @@ import Testing
         #expect(live.files == kept)
     }
 
+    /// A kept build claims only the paths that are new: one that differs from a kept page's
+    /// only in case still fails as in a full build, and a path the site lost is free again for
+    /// a skill that differs from the old one only in case.
+    @Test func aNewPathThatCollidesWithAKeptOneFails() throws {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        var live = LiveSite()
+        try live.apply(site.options())
+        let kept = live.files
+        site.write("static/skills/G/A/index.html", "<p>mine</p>")
+        let full = try #require(throws: BuildFailure.self) { try SiteBuilder.build(site.options(), into: MemoryOutput()) }
+        let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
+        #expect(failure.diagnostics.map(\.description) == full.diagnostics.map(\.description))
+        #expect(live.files == kept)
+
+        site.remove("static/skills/G/A/index.html")
+        site.remove("skills/g/a.md")
+        try live.apply(site.options())
+        site.skill("G/A", name: "A again", group: "G")
+        try live.apply(site.options())
+        let again = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: again)
+        #expect(Self.firstDifference(again.files, live.files) == nil)
+    }
+
     static func firstDifference(_ expected: [String: Data], _ actual: [String: Data]) -> String? {
         for path in Set(expected.keys).union(actual.keys).sorted() where expected[path] != actual[path] {
             switch (expected[path], actual[path]) {
