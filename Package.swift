@@ -16,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // The vote store's two backends (issue #16): SQLite, the embedded default, and PostgreSQL.
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // The system libcmark (Debian libcmark-dev), wrapped once by `Markdown` in PageRendering.
@@ -57,6 +60,17 @@ let package = Package(
                 "MustacheCompiler",
             ]
         ),
+        // Votes kept in a database (SQLite or PostgreSQL): recorded one per voter per skill, read
+        // back as the same events a `.jsonl` rating file holds.
+        .target(
+            name: "VoteStore",
+            dependencies: [
+                "CatalogueModel",
+                "ContentLoading",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // The build: the plan's execution, the writer, staging and the swap, the link check, import.
         .target(
             name: "SiteAssembly",
@@ -93,6 +107,7 @@ let package = Package(
                 "PageRendering",
                 "SiteAssembly",
                 "SiteServer",
+                "VoteStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,7 +128,12 @@ let package = Package(
         .testTarget(
             name: "SiteGenTests",
             // swift-mustache renders whole sites beside the compiled engine (WholeSiteOracleTests).
-            dependencies: ["CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly", "MustacheCompiler", "MustacheOracle"],
+            // The vote store's tests reach both databases beside it, to set up old and newer schemas.
+            dependencies: [
+                "CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly", "MustacheCompiler", "MustacheOracle", "VoteStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             // Golden files are read through #filePath, not bundled.
             exclude: ["Golden"]
         ),

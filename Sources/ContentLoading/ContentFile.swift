@@ -8,11 +8,49 @@ import Darwin
 
 /// A file found under the content folder.
 package struct ContentFile: Sendable {
-    package let url: URL
+    /// Where the file is: a URL, or the listed folder and the path below it, made into a URL only
+    /// when the file is read. Making tens of thousands of URLs while listing was most of the
+    /// listing's time, and the listing is done before the files can be read on all cores.
+    private enum Place: Sendable {
+        case url(URL)
+        case below(URL, String)
+    }
+
+    private let place: Place
     /// Path relative to the folder that was listed (`news/headline-finder.md`).
     package let relativePath: String
     /// Path to show in messages (`Content/skills/news/headline-finder.md`).
     package let displayPath: String
+
+    package var url: URL {
+        switch place {
+        case .url(let url): url
+        case .below(let folder, let relative): folder.appendingPathComponent(relative)
+        }
+    }
+
+    package init(url: URL, relativePath: String, displayPath: String) {
+        place = .url(url)
+        self.relativePath = relativePath
+        self.displayPath = displayPath
+    }
+
+    private init(folder: URL, relativePath: String, displayPath: String) {
+        place = .below(folder, relativePath)
+        self.relativePath = relativePath
+        self.displayPath = displayPath
+    }
+
+    /// The same file with `prefix` before its relative path.
+    func prefixed(_ prefix: String) -> ContentFile {
+        ContentFile(place: place, relativePath: prefix + relativePath, displayPath: displayPath)
+    }
+
+    private init(place: Place, relativePath: String, displayPath: String) {
+        self.place = place
+        self.relativePath = relativePath
+        self.displayPath = displayPath
+    }
 
     /// Regular files below `folder`, sorted by path. Hidden files are skipped; symbolic links,
     /// FIFOs, sockets and devices are skipped with a warning, so content can never pull in files
@@ -59,8 +97,7 @@ package struct ContentFile: Sendable {
             let shown = entry.relative.isEmpty ? display : display + "/" + entry.relative
             switch entry.kind {
             case .file:
-                files.append(ContentFile(url: folder.appendingPathComponent(entry.relative), relativePath: entry.relative,
-                                         displayPath: shown))
+                files.append(ContentFile(folder: folder, relativePath: entry.relative, displayPath: shown))
             case .link:
                 log.warning(shown, "symbolic links are not followed; copy the file instead")
             case .special(let mode):

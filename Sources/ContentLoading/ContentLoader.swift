@@ -36,9 +36,11 @@ public struct LoadedContent: Sendable {
 
 /// Load stage: reads `site.yml`, every skill and every rating file; reports all problems at once.
 public enum ContentLoader {
-    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil) -> LoadedContent {
+    /// - Parameter recordedVotes: votes read from a ratings database, counted with the rating files.
+    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil,
+                            recordedVotes: RecordedVotes? = nil) -> LoadedContent {
         var kept = ParsedContent()
-        return load(location, baseURLOverride: baseURLOverride, keeping: &kept)
+        return load(location, baseURLOverride: baseURLOverride, recordedVotes: recordedVotes, keeping: &kept)
     }
 
     /// Loads as `load` does, reusing what `kept` holds of files whose stamp is the same as when
@@ -46,8 +48,8 @@ public enum ContentLoader {
     /// Lines in `appended` were added to the end of a vote log since it was read (`serve`'s
     /// votes): they join the kept votes without the log being read again, when that gives what
     /// reading it would.
-    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil, keeping kept: inout ParsedContent,
-                            changed: Set<String> = [], appended: [AppendedVotes] = []) -> LoadedContent {
+    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil, recordedVotes: RecordedVotes? = nil,
+                            keeping kept: inout ParsedContent, changed: Set<String> = [], appended: [AppendedVotes] = []) -> LoadedContent {
         var log = DiagnosticLog()
         var config = SiteConfigReader.read(location, &log)
         if let baseURLOverride {
@@ -76,14 +78,15 @@ public enum ContentLoader {
         // so the rating files are kept or read again together.
         let ratingStamps = ratingFiles.map { RatingStamp(path: $0.url.path, stamp: source.stamp($0.url.path)) }
         let keptRatings = kept.ratings.flatMap { ratings in
-            ratings.stamps == ratingStamps && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
+            recordedVotes != nil ? nil
+                : ratings.stamps == ratingStamps && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
                 ? ratings : ratings.advanced(by: appended, to: ratingStamps, files: ratingFiles, changed: changed, source: source)
         }
         kept.ratings = nil
         let ratingsRead = Background { () -> (RatingsRead, [Diagnostic]) in
             if let keptRatings { return (keptRatings.read, keptRatings.diagnostics) }
             var ratingLog = DiagnosticLog()
-            let read = RatingReader.readApart(files: ratingFiles, source: source, &ratingLog)
+            let read = RatingReader.readApart(files: ratingFiles, source: source, recorded: recordedVotes, &ratingLog)
             return (read, ratingLog.items)
         }
         // Skill files are independent: read them on all cores, then merge in path order.

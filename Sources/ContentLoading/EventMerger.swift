@@ -46,50 +46,105 @@ struct EventMerger {
         }
     }
 
-    private struct UserVote {
-        package var stars: Int
-        package var timestamp: String?
+    /// A user's vote for a skill, by the skill's and the user's numbers: two integers hash and
+    /// compare far faster than an id and a name in a table of millions of votes.
+    private struct UserKey: Hashable {
+        var skill: Int
+        var user: Int
     }
 
-    private var anonymous: [String: StarCounts] = [:]
-    private var byUser: [String: [String: UserVote]] = [:]
-    private(set) var firstPath: [String: String] = [:]
+    /// The vote that stands, its timestamp read once: 16 bytes for each of a large log's votes.
+    private struct UserVote {
+        var seconds: Int
+        var nanoseconds: Int32
+        var stars: Int8
+        /// Whether the timestamp named an instant (`VoteTime`); else only file order decides.
+        var timed: Bool
+
+        init(stars: Int, time: VoteTime?) {
+            self.stars = Int8(stars)
+            seconds = time?.seconds ?? 0
+            nanoseconds = Int32(time?.nanoseconds ?? 0)
+            timed = time != nil
+        }
+
+        /// Whether this vote, read earlier, stays ahead of `now`: only when both name instants
+        /// and its instant is the later one.
+        func isLater(than now: UserVote) -> Bool {
+            timed && now.timed && (seconds, nanoseconds) > (now.seconds, now.nanoseconds)
+        }
+    }
+
+    /// Skill ids by number, in the order first counted, and where each was first seen.
+    private var skills: [String] = []
+    private var numbers: [String: Int] = [:]
+    private var firstSeen: [(path: Int, line: Int?)] = []
+    private var paths: [String] = []
+    /// Votes without a user, by skill number.
+    private var anonymous: [StarCounts] = []
+    /// Users by number.
+    private var users: [String: Int] = [:]
+    /// One flat table rather than a table per skill: a large log has a hundred thousand skills.
+    private var byUser: [UserKey: UserVote] = [:]
     private let decoder = JSONDecoder()
 
     package mutating func read(_ text: String, path: String, _ log: inout DiagnosticLog) {
-        let bytes = Array(text.utf8)
-        var lines: [(number: Int, range: Range<Int>)] = []
+        var text = text
+        text.withUTF8 { read(bytes: $0, path: path, &log) }
+    }
+
+    private mutating func read(bytes: UnsafeBufferPointer<UInt8>, path: String, _ log: inout DiagnosticLog) {
+        paths.append(path)
+        var end = bytes.count
+        // Ignored before the fast path, which would otherwise give up on the rest of the file for it.
+        if bytes.last != 0x0A, let last = Self.lastLine(bytes), TornLine.isTorn(bytes[last]) {
+            let number = bytes[..<last.lowerBound].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            log.warning(path, line: number, column: 1,
+                        "torn last line (\(last.count.grouped) bytes, no final newline) ignored; it looks like an interrupted write")
+            end = last.lowerBound
+        }
+        // Lines as programs write them (flat objects of plain strings and whole numbers) are read
+        // byte by byte and counted at once, without an event or a line list in between: a large
+        // vote log is millions of lines. From the first other line on, the rest is decoded as one
+        // JSON array in one call; only when that fails is each line decoded on its own, to say
+        // which one is broken and why. Every way reads a line the same (FlatVoteLinesDifferentialTests).
+        // Room for a vote per line up front: growing a table of millions rehashes it again and
+        // again. A user's vote takes at least 32 bytes (`{"skill":"a","stars":1,"user":1}`), so a
+        // file of empty lines cannot make the table larger than its votes could fill.
+        let lines = bytes[..<end].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        byUser.reserveCapacity(byUser.count + min(lines, end / 32))
         var start = 0, number = 1
-        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
-            var end = index
-            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-            if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) { lines.append((number, start..<end)) }
-            start = index + 1
-            number += 1
+        var rest: [(number: Int, range: Range<Int>)] = []
+        var lastSkill: (range: Range<Int>, number: Int)?
+        while start < end {
+            var index = start
+            while index < end && bytes[index] != 0x0A { index += 1 }
+            let line = Self.content(bytes, start, index)
+            defer {
+                start = index + 1
+                number += 1
+            }
+            guard let line else { continue }
+            if rest.isEmpty, let vote = FlatVoteLines.vote(bytes, line) {
+                count(vote, in: bytes, range: line, line: number, path: path, lastSkill: &lastSkill, &log)
+            } else {
+                rest.append((number, line))
+            }
         }
-        // Ignored before the fast paths, which would otherwise give up on the whole file for it.
-        if bytes.last != 0x0A, let last = lines.last, TornLine.isTorn(bytes[last.range]) {
-            log.warning(path, line: last.number, column: 1,
-                        "torn last line (\(last.range.count.grouped) bytes, no final newline) ignored; it looks like an interrupted write")
-            lines.removeLast()
-        }
-        // Fast paths (a large vote log is hundreds of thousands of lines): lines as programs write
-        // them (flat objects of plain strings and whole numbers) read byte by byte; otherwise the
-        // whole file as one JSON array, decoded in one call. Only when both fail is each line
-        // decoded on its own, to say which one is broken and why.
-        let ranges = lines.map(\.range)
-        if let events = FlatVoteLines.read(bytes, ranges) ?? decodedAtOnce(bytes, ranges) {
-            for (line, event) in zip(lines, events) { add(event, line: line.number, text: bytes[line.range], path: path, &log) }
+        guard !rest.isEmpty else { return }
+        let ranges = rest.map(\.range)
+        if let events = decodedAtOnce(bytes, ranges) {
+            for (line, event) in zip(rest, events) { add(event, line: line.number, text: ArraySlice(bytes[line.range]), path: path, &log) }
             return
         }
-        for line in lines {
+        for line in rest {
             let data = Data(bytes[line.range])
             let lineText = String(decoding: bytes[line.range], as: UTF8.self)
             do {
                 if let offset = JSONNesting.firstTooDeep(in: data) { throw JSONProblem.TooDeep(offset: offset) }
                 // A number no Double holds (`1e400`) would otherwise read as a missing value.
                 if let number = JSONNumberRange.firstOutOfRange(in: [UInt8](data)) { throw number }
-                add(try decoder.decode(Line.self, from: data), line: line.number, text: bytes[line.range], path: path, &log)
+                add(try decoder.decode(Line.self, from: data), line: line.number, text: ArraySlice(bytes[line.range]), path: path, &log)
             } catch {
                 if error is JSONProblem.TooDeep || error is JSONNumberRange.OutOfRange || JSONProblem.syntax(in: data) != nil {
                     var problem = JSONProblem.diagnostic(for: error, path: path, text: lineText)
@@ -103,8 +158,29 @@ struct EventMerger {
         }
     }
 
+    /// A line's text without its CR, or nil when it holds only spaces and tabs.
+    private static func content(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ lineEnd: Int) -> Range<Int>? {
+        var end = lineEnd
+        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        guard bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+        return start..<end
+    }
+
+    /// The last line that is not blank.
+    private static func lastLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var lineEnd = bytes.count
+        while lineEnd >= 0 {
+            var start = lineEnd
+            while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+            if let line = content(bytes, start, lineEnd) { return line }
+            guard start > 0 else { return nil }
+            lineEnd = start - 1
+        }
+        return nil
+    }
+
     /// Every line's event, decoded as one JSON array; nil when any line is not valid.
-    private func decodedAtOnce(_ bytes: [UInt8], _ lines: [Range<Int>]) -> [Line]? {
+    private func decodedAtOnce(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>]) -> [Line]? {
         var joined = [UInt8]()
         joined.reserveCapacity(bytes.count + lines.count + 2)
         joined.append(0x5B)
@@ -120,8 +196,48 @@ struct EventMerger {
         return events
     }
 
-    /// - Parameter text: the line, for error messages only (made only when there is one).
-    private mutating func add(_ event: Line, line: Int, text: @autoclosure () -> ArraySlice<UInt8>, path: String,
+    /// A plain line's vote, counted without making an event of it; one that is not a vote goes
+    /// to `add`, which says why.
+    private mutating func count(_ vote: FlatVoteLines.Vote, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int, path: String,
+                                lastSkill: inout (range: Range<Int>, number: Int)?, _ log: inout DiagnosticLog) {
+        guard let skillRange = vote.skill, !skillRange.isEmpty, let stars = vote.stars, (1...5).contains(stars) else {
+            add(vote.event(in: bytes), line: line, text: ArraySlice(bytes[range]), path: path, &log)
+            return
+        }
+        // A log's votes for one skill often come together: its id is looked up once for them.
+        let skill: Int
+        if let last = lastSkill, bytes[last.range].elementsEqual(bytes[skillRange]) {
+            skill = last.number
+        } else {
+            skill = number(of: String(decoding: UnsafeBufferPointer(rebasing: bytes[skillRange]), as: UTF8.self), path: path, line: line)
+            lastSkill = (skillRange, skill)
+        }
+        let user: String?
+        switch vote.user {
+        case .text(let range)?: user = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        case .number(let value)?: user = String(value)
+        case nil: user = nil
+        }
+        count(skill: skill, stars: stars, user: user, time: vote.timestamp.flatMap { VoteTime.parse(UnsafeBufferPointer(rebasing: bytes[$0])) })
+    }
+
+    /// A database's votes, as if they were lines of one more events file: `user` is the voter.
+    mutating func add(_ recorded: RecordedVotes, _ log: inout DiagnosticLog) {
+        paths.append(recorded.display)
+        for vote in recorded.votes {
+            var event = Line()
+            event.skill = vote.skill
+            event.stars = .number(Double(vote.stars))
+            event.user = vote.voter
+            event.timestamp = vote.timestamp
+            add(event, line: nil, text: [], path: recorded.display, &log)
+        }
+    }
+
+    /// - Parameters:
+    ///   - line: nil for a database's vote, which has no line to name.
+    ///   - text: the line, for error messages only (made only when there is one).
+    private mutating func add(_ event: Line, line: Int?, text: @autoclosure () -> ArraySlice<UInt8>, path: String,
                               _ log: inout DiagnosticLog) {
         guard let skill = event.skill, !skill.isEmpty else {
             log.error(path, line: line, column: 1, "a vote needs `skill`: the skill's id, like \"news/headline-finder\"")
@@ -132,34 +248,56 @@ struct EventMerger {
             let text = text()
             let lineText = String(decoding: text, as: UTF8.self)
             let at = JSONLocator.position(of: ["stars"], in: lineText)
-            log.error(path, line: line, column: at?.column ?? column(of: "\"stars\"", in: text),
+            log.error(path, line: line, column: line == nil ? nil : at?.column ?? column(of: "\"stars\"", in: text),
                       "`stars` must be a whole number from 1 to 5, found \(shown)")
             return
         }
-        if firstPath[skill] == nil { firstPath[skill] = "\(path):\(line)" }
-        guard let user = event.user else {
-            anonymous[skill, default: StarCounts()].add(vote: stars)
-            return
-        }
-        if let previous = byUser[skill]?[user], Self.isLater(previous.timestamp, than: event.timestamp) { return }
-        byUser[skill, default: [:]][user] = UserVote(stars: stars, timestamp: event.timestamp)
+        count(skill: number(of: skill, path: path, line: line), stars: stars, user: event.user,
+              time: event.timestamp.flatMap(VoteTime.init))
     }
 
-    /// Whether a vote read earlier with timestamp `earlier` stays ahead of one read now with
-    /// `now`: only when both name instants and its instant is the later one.
-    static func isLater(_ earlier: String?, than now: String?) -> Bool {
-        guard let earlier, let now, let first = VoteTime(earlier), let second = VoteTime(now) else { return false }
-        return first > second
+    /// The skill's number, given it on first sight (where is remembered for the unknown-skill warning).
+    private mutating func number(of skill: String, path: String, line: Int?) -> Int {
+        if let known = numbers[skill] { return known }
+        let number = skills.count
+        numbers[skill] = number
+        skills.append(skill)
+        firstSeen.append((paths.count - 1, line))
+        anonymous.append(StarCounts())
+        return number
+    }
+
+    private mutating func number(ofUser user: String) -> Int {
+        if let known = users[user] { return known }
+        let number = users.count
+        users[user] = number
+        return number
+    }
+
+    private mutating func count(skill: Int, stars: Int, user: String?, time: VoteTime?) {
+        guard let user else {
+            anonymous[skill].add(vote: stars)
+            return
+        }
+        let vote = UserVote(stars: stars, time: time)
+        let key = UserKey(skill: skill, user: number(ofUser: user))
+        if let previous = byUser[key], previous.isLater(than: vote) { return }
+        byUser[key] = vote
+    }
+
+    /// Where a skill's first vote was counted (`path:line`), for the unknown-skill warning.
+    func firstPath(of skill: String) -> String? {
+        guard let number = numbers[skill] else { return nil }
+        let first = firstSeen[number]
+        return first.line.map { "\(paths[first.path]):\($0)" } ?? paths[first.path]
     }
 
     func tallies() -> [String: RatingTally] {
+        var counts = anonymous
+        for (key, vote) in byUser { counts[key.skill].add(vote: Int(vote.stars)) }
         var result: [String: RatingTally] = [:]
-        for (skill, counts) in anonymous { result[skill, default: RatingTally()].stars += counts }
-        for (skill, users) in byUser {
-            var counts = StarCounts()
-            for vote in users.values { counts.add(vote: vote.stars) }
-            result[skill, default: RatingTally()].stars += counts
-        }
+        result.reserveCapacity(skills.count)
+        for (skill, stars) in zip(skills, counts) { result[skill] = RatingTally(stars: stars) }
         return result
     }
 

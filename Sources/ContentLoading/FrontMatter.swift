@@ -13,7 +13,12 @@ struct FrontMatter {
     /// Works on UTF-8 bytes: this runs once per skill, and scanning Characters was the
     /// largest cost of loading a big catalogue.
     package static func split(_ text: String) throws(Problem) -> FrontMatter {
-        let bytes = Array(text.utf8)
+        var text = text
+        // The text's own bytes, not a copy of every skill file.
+        return try text.withUTF8 { bytes in Result { () throws(Problem) in try split(bytes) } }.get()
+    }
+
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> FrontMatter {
         var lineStart = 0
         var lineNumber = 0
         var yamlStart: Int?
@@ -32,7 +37,7 @@ struct FrontMatter {
                 yamlStart = next
             } else if isDelimiter != nil, let start = yamlStart {
                 let yaml = normalisedLines(bytes[start..<min(lineStart, bytes.count)])
-                let body = next < bytes.count ? String(decoding: bytes[next...], as: UTF8.self) : ""
+                let body = next < bytes.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[next...]), as: UTF8.self) : ""
                 return FrontMatter(yaml: yaml, yamlLineOffset: 1, body: body)
             }
             lineNumber += 1
@@ -44,7 +49,7 @@ struct FrontMatter {
     private enum Fence { case dashes, dots }
 
     /// `---` (or `...` to close), with trailing spaces allowed.
-    private static func isFence(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Fence? {
+    private static func isFence(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Fence? {
         var last = end
         while last > start && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
         guard last - start == 3 else { return nil }
@@ -55,7 +60,7 @@ struct FrontMatter {
 
     /// YAML text with CRLF or CR line ends made LF, so reported lines match the file's; the
     /// trailing line break is dropped.
-    private static func normalisedLines(_ slice: ArraySlice<UInt8>) -> String {
+    private static func normalisedLines(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         var out = [UInt8]()
         out.reserveCapacity(slice.count)
         var index = slice.startIndex

@@ -18,13 +18,16 @@ struct RatingSources: Sendable {
 /// Reads every rating file. Files add up; a SUSI store pair in one folder is merged as described
 /// in the README (individual votes win over the aggregate for the same skill).
 enum RatingReader {
-    package static func read(files: [ContentFile], source: ContentSource, _ log: inout DiagnosticLog) -> RatingSources {
-        readApart(files: files, source: source, &log).sources()
+    /// - Parameter recorded: a database's votes, merged after the files' events.
+    package static func read(files: [ContentFile], source: ContentSource, recorded: RecordedVotes? = nil,
+                             _ log: inout DiagnosticLog) -> RatingSources {
+        readApart(files: files, source: source, recorded: recorded, &log).sources()
     }
 
     /// What the rating files hold, with the vote logs' votes still apart from the counts, so
     /// votes appended later can join them (`RatingsRead.append`).
-    static func readApart(files: [ContentFile], source: ContentSource, _ log: inout DiagnosticLog) -> RatingsRead {
+    static func readApart(files: [ContentFile], source: ContentSource, recorded: RecordedVotes? = nil,
+                          _ log: inout DiagnosticLog) -> RatingsRead {
         var sources = RatingSources()
         var events = EventMerger()
         var susiFolders: [String: SusiFolder] = [:]
@@ -50,6 +53,7 @@ enum RatingReader {
                 log.warning(file.displayPath, "not a rating file (expected .json or .jsonl); ignored")
             }
         }
+        if let recorded { events.add(recorded, &log) }
         for folder in susiFolders.keys.sorted() {
             guard let merged = susiFolders[folder]?.merged(&log) else { continue }
             for (key, entry) in merged {
@@ -108,7 +112,7 @@ struct RatingsRead {
         for (id, tally) in events.tallies() {
             sources.byID[id, default: RatingTally()].merge(tally)
             sources.votesRead += tally.stars.total
-            if sources.firstSeen[id] == nil { sources.firstSeen[id] = events.firstPath[id] }
+            if sources.firstSeen[id] == nil { sources.firstSeen[id] = events.firstPath(of: id) }
         }
         return sources
     }
@@ -120,7 +124,7 @@ struct RatingsRead {
     /// line that rated it). Then `self` is spoilt and the files must be read again.
     mutating func append(_ lines: String, path: String, skill: String, laterLogs: [String]) -> Bool {
         if counted.firstSeen[skill] == nil {
-            guard let first = events.firstPath[skill] else { return false }
+            guard let first = events.firstPath(of: skill) else { return false }
             let inLater = laterLogs.contains { log in
                 first.hasPrefix(log + ":") && first.dropFirst(log.count + 1).allSatisfy { $0.isASCII && $0.isNumber }
             }

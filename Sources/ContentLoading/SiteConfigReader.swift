@@ -2,8 +2,8 @@ import CatalogueModel
 import Foundation
 
 /// Reads `Content/site.yml`. Every key is optional; a missing file means the defaults.
-enum SiteConfigReader {
-    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty"]
+package enum SiteConfigReader {
+    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty", "ratings"]
 
     /// A settings file has no business being larger.
     static let maxBytes = 1024 * 1024
@@ -53,6 +53,16 @@ enum SiteConfigReader {
         }
         if var form = map.mapping("rating_form", &log) {
             config.ratingForm = RatingFormConfigReader.read(&form, section: map.keys.first { $0.0 == "rating_form" }?.1, &log)
+        }
+        if var ratings = map.mapping("ratings", &log) {
+            if let database = ratings.string("database", &log) {
+                if database.trimmingWhitespace().isEmpty {
+                    ratings.error(&log, at: ratings.value("database"), "`ratings.database` must name a SQLite file (relative to the content folder) or a postgres:// URL")
+                } else {
+                    config.ratingsDatabase = database.trimmingWhitespace()
+                }
+            }
+            ratings.warnUnknownKeys(known: ["database"], &log, what: "ratings")
         }
         readListingSettings(&map, into: &config, &log)
         map.warnUnknownKeys(known: knownKeys, &log, what: "site.yml")

@@ -126,9 +126,7 @@ enum SkillFolder {
         let models = location.root.appendingPathComponent("models")
         if !source.exists(location.skills), source.isFolder(models) {
             let files = ContentFile.list(in: models, display: location.display + "/models", root: location.root,
-                                         source: source, &log).map {
-                ContentFile(url: $0.url, relativePath: "models/" + $0.relativePath, displayPath: $0.displayPath)
-            }
+                                         source: source, &log).map { $0.prefixed("models/") }
             return Listing(files: files, contentPrefix: "")
         }
         return Listing(files: ContentFile.list(in: location.skills, display: location.display + "/skills", root: location.root,

@@ -14,9 +14,22 @@ struct VoteTime: Comparable {
 
     /// Nil for text that is not such a date.
     package init?(_ text: String) {
-        var reader = Reader(bytes: Array(text.utf8))
+        var text = text
+        guard let time = text.withUTF8({ Self.parse($0) }) else { return nil }
+        self = time
+    }
+
+    private init(seconds: Int, nanoseconds: Int) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    /// The instant a date's UTF-8 bytes name, or nil: read from the bytes, as a large vote log
+    /// has a timestamp on every line.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> VoteTime? {
+        var reader = Reader(bytes: bytes)
         guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2), reader.skip("-"),
-              let day = reader.number(digits: 2), (1...12).contains(month), (1...Self.days(in: month, of: year)).contains(day) else {
+              let day = reader.number(digits: 2), (1...12).contains(month), (1...days(in: month, of: year)).contains(day) else {
             return nil
         }
         var secondOfDay = 0, nanoseconds = 0, offset = 0
@@ -40,8 +53,8 @@ struct VoteTime: Comparable {
             }
             guard reader.atEnd else { return nil }
         }
-        seconds = Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400 + secondOfDay - offset
-        self.nanoseconds = nanoseconds
+        return VoteTime(seconds: daysSinceEpoch(year: year, month: month, day: day) * 86_400 + secondOfDay - offset,
+                        nanoseconds: nanoseconds)
     }
 
     package static func days(in month: Int, of year: Int) -> Int {
@@ -63,7 +76,7 @@ struct VoteTime: Comparable {
     }
 
     private struct Reader {
-        package let bytes: [UInt8]
+        package let bytes: UnsafeBufferPointer<UInt8>
         package var index = 0
 
         var atEnd: Bool { index == bytes.count }

@@ -26,14 +26,25 @@ final class BatchWriter: @unchecked Sendable {
 
     /// - Parameter content: where files to copy are read from.
     package func write(_ files: [OutputFile], from content: ContentSource) throws {
+        // Folders by depth, so each is made after its parent; those of one depth on all cores.
+        var newFolders: [[String]] = []
         for file in files {
             let segments = try paths.claim(file.path)
             var directory = ""
-            for segment in segments.dropLast() {
+            for (depth, segment) in segments.dropLast().enumerated() {
                 directory += directory.isEmpty ? String(segment) : "/" + segment
                 if made.insert(directory).inserted {
-                    try Self.makeDirectory(folder + "/" + directory)
+                    while newFolders.count <= depth { newFolders.append([]) }
+                    newFolders[depth].append(folder + "/" + directory)
                 }
+            }
+        }
+        for level in newFolders {
+            for failure in level.parallelMap({ path -> OutputFolder.WriteError? in
+                do throws(OutputFolder.WriteError) { try Self.makeDirectory(path) } catch { return error }
+                return nil
+            }) {
+                if let failure { throw failure }
             }
         }
         let folder = folder, previous = previous
@@ -57,11 +68,21 @@ final class BatchWriter: @unchecked Sendable {
             let old = previous + "/" + file.path
             if hasContents(data, at: old), link(old, target) == 0 { return true }
         }
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw failure("cannot create", target) }
+        // A file made new gets 0644 when the umask leaves it so; one already there (or made under
+        // a stricter umask) is set to it: published files are readable by the web server.
+        var descriptor: Int32 = -1
+        if CreationMask.keepsPublishedModes {
+            descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        }
+        if descriptor < 0 {
+            descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard descriptor >= 0 else { throw failure("cannot create", target) }
+            guard fchmod(descriptor, 0o644) == 0 else {
+                close(descriptor)
+                throw failure("cannot set the permissions of", target)
+            }
+        }
         defer { close(descriptor) }
-        // Published files are readable by the web server whatever the umask or the source's mode.
-        guard fchmod(descriptor, 0o644) == 0 else { throw failure("cannot set the permissions of", target) }
         guard FullWrite.write(data, to: descriptor) == nil else { throw failure("cannot write", target) }
         return false
     }
@@ -92,8 +113,12 @@ final class BatchWriter: @unchecked Sendable {
         }
     }
 
-    static func makeDirectory(_ path: String) throws {
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw failure("cannot create the folder", path) }
+    static func makeDirectory(_ path: String) throws(OutputFolder.WriteError) {
+        if mkdir(path, 0o755) == 0 {
+            if CreationMask.keepsPublishedModes { return }
+        } else if errno != EEXIST {
+            throw failure("cannot create the folder", path)
+        }
         guard chmod(path, 0o755) == 0 else { throw failure("cannot set the permissions of", path) }
     }
 

@@ -22,6 +22,8 @@ public struct BuildOptions: Sendable {
     /// Renders with another engine made from the theme's sources instead of the compiled
     /// templates: tests build whole sites with swift-mustache to compare. Nil in sitegen itself.
     public var templateEngine: (@Sendable (Theme) -> any TemplateEngine)?
+    /// Votes read from the ratings database (`RatingsDatabase.read`), counted with the rating files.
+    public var recordedVotes: RecordedVotes?
 
     public init(content: ContentLocation, templates: URL?, templatesDisplay: String = "Templates", output: URL,
                 outputDisplay: String? = nil, baseURL: String? = nil, strict: Bool = false, buildDate: BuildDate? = nil,
@@ -59,11 +61,16 @@ public struct BuildReport: Sendable {
     public var unchangedFiles = 0
     /// What was built, for `sitegen serve` (the rating receiver checks votes against it).
     public var catalogue: Catalogue?
+    /// The ratings database the votes also came from, as messages name it.
+    public var ratingsDatabase: String?
 
     public var summary: String {
         "Built \(count(skills, "skill")) in \(count(groups, "group")): \(count(pages, "page")) (\(count(files, "file"))), "
-            + "\(count(votesRead, "rating")) read from \(count(ratingFiles, "file")), in \(String(format: "%.2f", seconds)) s"
+            + "\(count(votesRead, "rating")) read from \(sources), in \(String(format: "%.2f", seconds)) s"
     }
+
+    /// `4 files`, or `4 files and Content/votes.sqlite`.
+    private var sources: String { count(ratingFiles, "file") + (ratingsDatabase.map { " and " + $0 } ?? "") }
 
     /// The line `sitegen check` ends with: what was read and rendered, and that nothing was written.
     public var checkSummary: String {

@@ -75,6 +75,10 @@ enum LinkCheck {
         // Most links start from the site root (`../../` × depth, the base path, the base URL), so
         // their verdict depends only on the rest: decided once per run, not once per page.
         private var verdicts: [Substring: String?] = [:]
+        /// The same verdicts for links written `../` × depth + rest without entities (nearly all),
+        /// found by a hash of the rest's bytes in the page: no string is made for such a link
+        /// unless it is broken or new to the run.
+        private var byteVerdicts: [UInt64: (rest: [UInt8], reason: String?)] = [:]
 
         package init(existing: Set<String>, config: SiteConfig) {
             self.existing = existing
@@ -87,24 +91,69 @@ enum LinkCheck {
             let directory = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
             let rootPrefix = String(repeating: "../", count: directory.count)
             var broken: [Broken] = []
-            for link in references(in: data) {
-                let reason: String?
-                if let rest = fromRoot(link, rootPrefix: rootPrefix, config: config) {
-                    if let known = verdicts[rest] {
-                        // Navigation and cards repeat the same links page after page: one lookup.
-                        reason = known
-                    } else {
-                        // A plain path to a file that exists is settled without `problem`.
-                        reason = existing.contains(LinkCheck.plainTarget(rest, indexFile: config.urls.indexFile))
-                            ? nil : problem(String(rest), directory: [], existing: existing, config: config)
-                        verdicts[rest] = reason
+            data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                LinkCheck.scan(bytes) { reference in
+                    if reference.kind == .attribute,
+                       let verdict = fromRootVerdict(UnsafeBufferPointer(rebasing: bytes[reference.range]), depth: directory.count) {
+                        if let reason = verdict {
+                            broken.append(Broken(page: file.path, link: String(decoding: UnsafeBufferPointer(rebasing: bytes[reference.range]), as: UTF8.self), reason: reason))
+                        }
+                        return
                     }
-                } else {
-                    reason = problem(link, directory: directory, existing: existing, config: config)
+                    for link in LinkCheck.links(in: reference, of: bytes) {
+                        if let reason = verdict(link, directory: directory, rootPrefix: rootPrefix) {
+                            broken.append(Broken(page: file.path, link: link, reason: reason))
+                        }
+                    }
                 }
-                if let reason { broken.append(Broken(page: file.path, link: link, reason: reason)) }
             }
             return broken
+        }
+
+        /// Why `link` does not resolve, or nil.
+        private mutating func verdict(_ link: String, directory: [String], rootPrefix: String) -> String? {
+            guard let rest = fromRoot(link, rootPrefix: rootPrefix, config: config) else {
+                return problem(link, directory: directory, existing: existing, config: config)
+            }
+            // Navigation and cards repeat the same links page after page: one lookup.
+            if let known = verdicts[rest] { return known }
+            let reason = restVerdict(rest)
+            verdicts[rest] = reason
+            return reason
+        }
+
+        /// The verdict on the rest of a link after the way back to the site root.
+        private func restVerdict(_ rest: Substring) -> String? {
+            // A plain path to a file that exists is settled without `problem`.
+            existing.contains(LinkCheck.plainTarget(rest, indexFile: config.urls.indexFile))
+                ? nil : problem(String(rest), directory: [], existing: existing, config: config)
+        }
+
+        /// `verdict` of a value as the page holds it, when it is `../` × `depth` and a rest that
+        /// `fromRoot` takes, with no entity to decode: `.some(reason or nil)`. Nil for any other
+        /// value, which `verdict` decides.
+        private mutating func fromRootVerdict(_ value: UnsafeBufferPointer<UInt8>, depth: Int) -> String?? {
+            let start = 3 * depth
+            guard value.count >= start else { return nil }
+            for k in 0..<depth where value[3 * k] != 0x2E || value[3 * k + 1] != 0x2E || value[3 * k + 2] != 0x2F { return nil }
+            // FNV-1a over the rest, checking it as `fromRoot` does (":", "/.", "//", a leading "." or "/").
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            var previous: UInt8 = 0x2F
+            for index in start..<value.count {
+                let byte = value[index]
+                if byte == 0x26 || byte == 0x3A || (previous == 0x2F && (byte == 0x2E || byte == 0x2F)) { return nil }
+                previous = byte
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            let rest = UnsafeBufferPointer(rebasing: value[start...])
+            if let known = byteVerdicts[hash] {
+                if known.rest.elementsEqual(rest) { return .some(known.reason) }
+                return .some(restVerdict(Substring(String(decoding: rest, as: UTF8.self))))
+            }
+            let reason = restVerdict(Substring(String(decoding: rest, as: UTF8.self)))
+            byteVerdicts[hash] = (Array(rest), reason)
+            return .some(reason)
         }
     }
 
@@ -206,115 +255,135 @@ enum LinkCheck {
     /// regular expression: it skips comments, `<script>`/`<style>` bodies and text, so JSON-LD
     /// or an escaped `href="…"` in a description never counts as a link.
     static func references(in data: Data) -> [String] {
-        // Locals, not the statics: a static read in the loop costs a `swift_once` check each time.
-        let hrefName = hrefName, srcName = srcName, srcsetName = srcsetName, locName = locName
-        let actionName = actionName, scriptName = scriptName, styleName = styleName
         var found: [String] = []
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
-            let n = bytes.count
-            var i = 0
-            func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
-            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C }
-            func isNameByte(_ b: UInt8) -> Bool { !isSpace(b) && b != 0x3E && b != 0x2F && b != 0x3D && b != 0x3C }
-            /// Whether bytes[start..<end] is `name` (lowercase ASCII), in any case.
-            func isName(_ name: [UInt8], _ start: Int, _ end: Int) -> Bool {
-                guard end - start == name.count else { return false }
-                for k in 0..<name.count where lower(bytes[start + k]) != name[k] { return false }
-                return true
-            }
-            func starts(_ pattern: [UInt8], at index: Int) -> Bool {
-                guard index + pattern.count <= n else { return false }
-                for k in 0..<pattern.count where lower(bytes[index + k]) != pattern[k] { return false }
-                return true
-            }
-            /// The first index at or after `index` holding `byte`, or `n`.
-            func find(_ byte: UInt8, from index: Int) -> Int {
-                guard index < n, let base = bytes.baseAddress, let hit = memchr(base + index, Int32(byte), n - index) else { return n }
-                return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-            }
-            /// Just past the next `pattern` (letters in any case; every pattern starts with a non-letter).
-            func skip(past pattern: [UInt8], from index: Int) -> Int {
-                var j = find(pattern[0], from: index)
-                while j < n {
-                    if starts(pattern, at: j) { return j + pattern.count }
-                    j = find(pattern[0], from: j + 1)
-                }
-                return n
-            }
-            let commentStart = Array("<!--".utf8), commentEnd = Array("-->".utf8), tagEnd: [UInt8] = [0x3E]
-            let scriptEnd = Array("</script".utf8), styleEnd = Array("</style".utf8)
-            while i < n {
-                guard bytes[i] == 0x3C else {  // "<"
-                    // Text between tags: jump to the next "<".
-                    i = find(0x3C, from: i)
-                    continue
-                }
-                if starts(commentStart, at: i) { i = skip(past: commentEnd, from: i + 4); continue }
-                guard i + 1 < n, (bytes[i + 1] | 0x20) >= 0x61 && (bytes[i + 1] | 0x20) <= 0x7A else {
-                    // End tags, doctype, processing instructions: nothing to check.
-                    i = skip(past: tagEnd, from: i + 1)
-                    continue
-                }
-                var j = i + 1
-                let nameStart = j
-                while j < n && isNameByte(bytes[j]) { j += 1 }
-                let nameEnd = j
-                let skipsBody = isName(scriptName, nameStart, j) ? scriptName : isName(styleName, nameStart, j) ? styleName : nil
-                // Attributes until ">".
-                while j < n && bytes[j] != 0x3E {
-                    if isSpace(bytes[j]) || bytes[j] == 0x2F { j += 1; continue }
-                    let attrStart = j
-                    while j < n && isNameByte(bytes[j]) { j += 1 }
-                    if j == attrStart { j += 1; continue }
-                    let attrEnd = j
-                    while j < n && isSpace(bytes[j]) { j += 1 }
-                    guard j < n, bytes[j] == 0x3D else { continue }  // no value
-                    j += 1
-                    while j < n && isSpace(bytes[j]) { j += 1 }
-                    guard j < n else { break }
-                    var valueStart = j, valueEnd = j
-                    if bytes[j] == 0x22 || bytes[j] == 0x27 {
-                        let quote = bytes[j]
-                        valueStart = j + 1
-                        j = valueStart
-                        j = find(quote, from: j)
-                        valueEnd = j
-                        if j < n { j += 1 }
-                    } else {
-                        while j < n && !isSpace(bytes[j]) && bytes[j] != 0x3E { j += 1 }
-                        valueEnd = j
-                    }
-                    let isSrcset = isName(srcsetName, attrStart, attrEnd)
-                    if isSrcset || isName(hrefName, attrStart, attrEnd) || isName(srcName, attrStart, attrEnd)
-                        || isName(actionName, attrStart, attrEnd) {
-                        let value = decodeEntities(String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
-                        if isSrcset {
-                            for candidate in value.split(separator: ",") {
-                                if let url = candidate.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).first {
-                                    found.append(String(url))
-                                }
-                            }
-                        } else {
-                            found.append(value)
-                        }
-                    }
-                }
-                i = j + 1
-                // A sitemap's `<loc>` holds its URL as text.
-                if isName(locName, nameStart, nameEnd) {
-                    var end = i
-                    while end < n && bytes[end] != 0x3C { end += 1 }
-                    found.append(decodeEntities(String(decoding: bytes[i..<end], as: UTF8.self)).trimmingWhitespace())
-                    i = end
-                    continue
-                }
-                if let skipsBody {
-                    i = skip(past: skipsBody == scriptName ? scriptEnd : styleEnd, from: i)
-                }
-            }
+            scan(bytes) { found += links(in: $0, of: bytes) }
         }
         return found
+    }
+
+    /// A checked value where it stands in a page's bytes, entities not yet decoded.
+    struct RawReference {
+        enum Kind { case attribute, srcset, loc }
+        var kind: Kind
+        var range: Range<Int>
+    }
+
+    /// The links a raw reference holds, entities decoded: a `srcset` holds several.
+    static func links(in reference: RawReference, of bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        let value = decodeEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[reference.range]), as: UTF8.self))
+        switch reference.kind {
+        case .attribute:
+            return [value]
+        case .loc:
+            return [value.trimmingWhitespace()]
+        case .srcset:
+            return value.split(separator: ",").compactMap { candidate in
+                candidate.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).first.map(String.init)
+            }
+        }
+    }
+
+    /// The tokenizer of `references(in:)`: calls `visit` with each checked value, in page order.
+    /// Inlined into its callers, so `visit` is too: it runs for every link of every page.
+    @inline(__always)
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (RawReference) -> Void) {
+        // Locals, not the statics: a static read in the loop costs a `swift_once` check each time.
+        let hrefName = hrefName, srcName = srcName, srcsetName = srcsetName, locName = locName
+        let actionName = actionName, scriptName = scriptName, styleName = styleName
+        let n = bytes.count
+        var i = 0
+        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C }
+        func isNameByte(_ b: UInt8) -> Bool { !isSpace(b) && b != 0x3E && b != 0x2F && b != 0x3D && b != 0x3C }
+        /// Whether bytes[start..<end] is `name` (lowercase ASCII), in any case.
+        func isName(_ name: [UInt8], _ start: Int, _ end: Int) -> Bool {
+            guard end - start == name.count else { return false }
+            for k in 0..<name.count where lower(bytes[start + k]) != name[k] { return false }
+            return true
+        }
+        func starts(_ pattern: [UInt8], at index: Int) -> Bool {
+            guard index + pattern.count <= n else { return false }
+            for k in 0..<pattern.count where lower(bytes[index + k]) != pattern[k] { return false }
+            return true
+        }
+        /// The first index at or after `index` holding `byte`, or `n`.
+        func find(_ byte: UInt8, from index: Int) -> Int {
+            guard index < n, let base = bytes.baseAddress, let hit = memchr(base + index, Int32(byte), n - index) else { return n }
+            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+        }
+        /// Just past the next `pattern` (letters in any case; every pattern starts with a non-letter).
+        func skip(past pattern: [UInt8], from index: Int) -> Int {
+            var j = find(pattern[0], from: index)
+            while j < n {
+                if starts(pattern, at: j) { return j + pattern.count }
+                j = find(pattern[0], from: j + 1)
+            }
+            return n
+        }
+        let commentStart = Array("<!--".utf8), commentEnd = Array("-->".utf8), tagEnd: [UInt8] = [0x3E]
+        let scriptEnd = Array("</script".utf8), styleEnd = Array("</style".utf8)
+        while i < n {
+            guard bytes[i] == 0x3C else {  // "<"
+                // Text between tags: jump to the next "<".
+                i = find(0x3C, from: i)
+                continue
+            }
+            if starts(commentStart, at: i) { i = skip(past: commentEnd, from: i + 4); continue }
+            guard i + 1 < n, (bytes[i + 1] | 0x20) >= 0x61 && (bytes[i + 1] | 0x20) <= 0x7A else {
+                // End tags, doctype, processing instructions: nothing to check.
+                i = skip(past: tagEnd, from: i + 1)
+                continue
+            }
+            var j = i + 1
+            let nameStart = j
+            while j < n && isNameByte(bytes[j]) { j += 1 }
+            let nameEnd = j
+            let skipsBody = isName(scriptName, nameStart, j) ? scriptName : isName(styleName, nameStart, j) ? styleName : nil
+            // Attributes until ">".
+            while j < n && bytes[j] != 0x3E {
+                if isSpace(bytes[j]) || bytes[j] == 0x2F { j += 1; continue }
+                let attrStart = j
+                while j < n && isNameByte(bytes[j]) { j += 1 }
+                if j == attrStart { j += 1; continue }
+                let attrEnd = j
+                while j < n && isSpace(bytes[j]) { j += 1 }
+                guard j < n, bytes[j] == 0x3D else { continue }  // no value
+                j += 1
+                while j < n && isSpace(bytes[j]) { j += 1 }
+                guard j < n else { break }
+                var valueStart = j, valueEnd = j
+                if bytes[j] == 0x22 || bytes[j] == 0x27 {
+                    let quote = bytes[j]
+                    valueStart = j + 1
+                    j = valueStart
+                    j = find(quote, from: j)
+                    valueEnd = j
+                    if j < n { j += 1 }
+                } else {
+                    while j < n && !isSpace(bytes[j]) && bytes[j] != 0x3E { j += 1 }
+                    valueEnd = j
+                }
+                let isSrcset = isName(srcsetName, attrStart, attrEnd)
+                if isSrcset || isName(hrefName, attrStart, attrEnd) || isName(srcName, attrStart, attrEnd)
+                    || isName(actionName, attrStart, attrEnd) {
+                    visit(RawReference(kind: isSrcset ? .srcset : .attribute, range: valueStart..<valueEnd))
+                }
+            }
+            i = j + 1
+            // A sitemap's `<loc>` holds its URL as text.
+            if isName(locName, nameStart, nameEnd) {
+                var end = i
+                while end < n && bytes[end] != 0x3C { end += 1 }
+                visit(RawReference(kind: .loc, range: i..<end))
+                i = end
+                continue
+            }
+            if let skipsBody {
+                i = skip(past: skipsBody == scriptName ? scriptEnd : styleEnd, from: i)
+            }
+        }
     }
 
     /// The entities templates and escaping produce in attribute values.

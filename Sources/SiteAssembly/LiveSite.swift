@@ -69,8 +69,8 @@ public struct LiveSite: Sendable {
         let source = options.content.source
 
         let loaded = times.time(.load) {
-            ContentLoader.load(options.content, baseURLOverride: options.baseURL, keeping: &parsed, changed: changed,
-                               appended: appended)
+            ContentLoader.load(options.content, baseURLOverride: options.baseURL, recordedVotes: options.recordedVotes,
+                               keeping: &parsed, changed: changed, appended: appended)
         }
         log.append(contentsOf: loaded.diagnostics)
         var theme = times.time(.templates) { options.loadTheme(&log) }

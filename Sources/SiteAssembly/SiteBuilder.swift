@@ -43,7 +43,7 @@ public enum SiteBuilder {
         }
         let source = options.content.source
 
-        let loaded = times.time(.load) { ContentLoader.load(options.content, baseURLOverride: options.baseURL) }
+        let loaded = times.time(.load) { ContentLoader.load(options.content, baseURLOverride: options.baseURL, recordedVotes: options.recordedVotes) }
         log.append(contentsOf: loaded.diagnostics)
         var theme = times.time(.templates) { options.loadTheme(&log) }
         if let engine = options.templateEngine { theme.engine = engine(theme) }
@@ -140,6 +140,7 @@ public enum SiteBuilder {
             seconds: (clock.now - start).seconds, stages: times.stages
         )
         report.catalogue = catalogue
+        report.ratingsDatabase = options.recordedVotes?.display
         report.unchangedFiles = sink?.unchanged ?? 0
         if catalogue.config.ratingForm == nil { notes.append(RatingFormConfig.absentNote) }
         report.notes = notes

@@ -5,6 +5,7 @@ import Foundation
 import PageRendering
 import SiteAssembly
 import SiteServer
+import VoteStore
 
 @main
 struct Sitegen: AsyncParsableCommand {
@@ -16,7 +17,7 @@ struct Sitegen: AsyncParsableCommand {
             (star counts, SUSI rating dumps, one vote per line) from CONTENT/ratings/, and writes a complete \
             static site to OUTPUT. Settings live in CONTENT/site.yml. See README.md for the formats.
             """,
-        subcommands: [Build.self, Check.self, Serve.self, Import.self],
+        subcommands: [Build.self, Check.self, Serve.self, Import.self, Export.self],
         defaultSubcommand: nil
     )
 }
@@ -92,13 +93,14 @@ enum Report {
     }
 }
 
-struct Build: ParsableCommand {
+struct Build: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build the site from CONTENT into OUTPUT.",
         discussion: "Nothing in OUTPUT changes unless the whole build succeeds."
     )
 
     @OptionGroup var site: SiteOptions
+    @OptionGroup var database: RatingsDatabaseOption
 
     @Flag(name: .long, help: "Print every warning (not a summary of many alike) and the time each stage took.")
     var verbose = false
@@ -117,10 +119,12 @@ struct Build: ParsableCommand {
 
     func validate() throws { _ = try resolvedBuildDate() }
 
-    func run() throws {
+    func run() async throws {
         var options = try site.buildOptions()
         options.buildDate = try resolvedBuildDate()
+        let override = try database.named()
         do {
+            options.recordedVotes = try await RatingsDatabase.recordedVotes(override: override, content: options.content)
             let report = try SiteBuilder.build(options)
             Report.print(report.warnings, verbose: verbose)
             Report.note(report.notes)
@@ -135,20 +139,23 @@ struct Build: ParsableCommand {
     }
 }
 
-struct Check: ParsableCommand {
+struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read and validate CONTENT and the templates without writing anything.",
         discussion: "Exits 1 when there are errors (or warnings, with --strict): a CI step for content repositories."
     )
 
     @OptionGroup var site: SiteOptions
+    @OptionGroup var database: RatingsDatabaseOption
 
     @Flag(name: .long, help: "Print every warning, not a summary of many alike.")
     var verbose = false
 
-    func run() throws {
-        let options = try site.buildOptions()
+    func run() async throws {
+        var options = try site.buildOptions()
+        let override = try database.named()
         do {
+            options.recordedVotes = try await RatingsDatabase.recordedVotes(override: override, content: options.content)
             let report = try SiteBuilder.check(options)
             Report.print(report.warnings, verbose: verbose)
             Swift.print(report.checkSummary)

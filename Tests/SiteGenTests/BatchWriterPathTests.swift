@@ -24,4 +24,15 @@ import Testing
         try BatchWriter(folder: folder.path, previous: nil).write([OutputFile(path: "a/b/c.html", text: "x")], from: .disk)
         #expect(try String(contentsOf: folder.appendingPathComponent("a/b/c.html"), encoding: .utf8) == "x")
     }
+
+    /// Folders are made a depth at a time; a later batch's new folders may start below old ones.
+    @Test func laterBatchesMakeFoldersBelowEarlierOnes() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let writer = BatchWriter(folder: folder.path, previous: nil)
+        try writer.write([OutputFile(path: "a/b/c.html", text: "x")], from: .disk)
+        try writer.write([OutputFile(path: "a/b/d/e/f.html", text: "y"), OutputFile(path: "g/h.html", text: "z")], from: .disk)
+        #expect(try String(contentsOf: folder.appendingPathComponent("a/b/d/e/f.html"), encoding: .utf8) == "y")
+        #expect(try String(contentsOf: folder.appendingPathComponent("g/h.html"), encoding: .utf8) == "z")
+    }
 }

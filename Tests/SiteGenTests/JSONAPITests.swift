@@ -149,3 +149,26 @@ import Testing
         #expect(JSONOutput.decimal(hundredths: 5).text == "0.05")
     }
 }
+
+/// A group's list holds all its skills' objects: the lists are spread over the build's batches
+/// (each followed by its skills' files) rather than made one after another, all in one batch.
+@Suite struct JSONAPIOrderTests {
+    @Test func eachGroupListIsFollowedByItsSkills() {
+        let skills = [("a", "Alpha", "News"), ("b", "Beta", "Weather"), ("c", "Gamma", "News"), ("d", "Delta", "Weather")]
+            .map { Skill(id: $0.0, tag: $0.0, name: $0.1, group: $0.2) }
+        let catalogue = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
+        let jobs = JSONAPI.files(catalogue)
+        #expect(jobs.map(\.path) == [
+            "api/groups.json",
+            "api/groups/news.json", "api/skills/a.json", "api/skills/c.json",
+            "api/groups/weather.json", "api/skills/b.json", "api/skills/d.json",
+        ])
+        // Each file is still its own skill's.
+        let text = jobs.map { job -> String in
+            guard case .data(let data) = job.make().contents else { return "" }
+            return String(decoding: data, as: UTF8.self)
+        }
+        #expect(text[2].contains("\"skill_name\":\"Alpha\"") && text[5].contains("\"skill_name\":\"Beta\""))
+        #expect(text[1].contains("\"Gamma\"") && !text[1].contains("\"Delta\""))
+    }
+}

@@ -65,7 +65,7 @@ public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
 
     /// Days since 1970-01-01 → proleptic Gregorian date (Howard Hinnant's `civil_from_days`),
     /// in integers so no time zone or calendar setting can change it.
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -25,6 +25,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// `allow_empty`: a catalogue without skills builds (a new site); otherwise it is an error,
     /// since an empty content folder is far more often a wrong `--content` than a wish.
     public var allowEmpty = false
+    /// `ratings.database`: votes kept in a database, counted with the rating files. A path
+    /// relative to the content folder (SQLite) or a `postgres://` URL, as written.
+    public var ratingsDatabase: String?
 
     public init() {}
 

@@ -49,10 +49,11 @@ public enum Listings {
         var place: [String: Int] = [:]
         for (rank, entry) in topRated.enumerated() { place[entry.skill.id] = rank }
         return groups.map { group in
+            // Looked up once per entry, not twice per comparison.
+            let places = group.entries.map { place[$0.skill.id] ?? Int.max }
             // Group entries are by name, so a stable sort on place keeps unrated skills by name.
             let ranked = group.entries.indices.sorted { i, j in
-                let a = place[group.entries[i].skill.id] ?? Int.max, b = place[group.entries[j].skill.id] ?? Int.max
-                return a != b ? a < b : i < j
+                places[i] != places[j] ? places[i] < places[j] : i < j
             }
             return ranked.prefix(count).map { group.entries[$0] }
         }
@@ -122,10 +123,14 @@ extension Array where Element == Catalogue.Entry {
     /// compare two integers instead of two entries.
     func nameRanks() -> [Int] {
         let names = map(\.skill.name), ids = map(\.skill.id)
-        let order = indices.sorted { i, j in
+        func before(_ i: Int, _ j: Int) -> Bool {
             let order = Catalogue.compareNamesOrder(names[i], names[j])
             return order != 0 ? order < 0 : ids[i] < ids[j]
         }
+        // Entries mostly come in this order already (the catalogue's are, and listings filter
+        // them): one pass tells, where sorting takes n log n comparisons of names.
+        if indices.dropFirst().allSatisfy({ before($0 - 1, $0) }) { return [Int](indices) }
+        let order = indices.sorted(by: before)
         var ranks = [Int](repeating: 0, count: count)
         for (rank, index) in order.enumerated() { ranks[index] = rank }
         return ranks

@@ -25,8 +25,9 @@ package struct CardCache: Sendable {
     private let cards: [[TemplateCut?]]
     /// Each entry's star rows (small, large), shared with the renderer's table of rows.
     private let starRows: [(small: String, large: String)]
-    /// Entry index by skill id.
-    private let index: [String: Int]
+    /// Entry index by entry: listings share the catalogue's entries, and hashing an object's
+    /// address costs less than hashing its skill id, on each of a large site's cards.
+    private let index: [ObjectIdentifier: Int]
     private let renderer: Shared<SiteRenderer>
     private let engine: any TemplateEngine
 
@@ -36,10 +37,14 @@ package struct CardCache: Sendable {
         self.renderer = Shared(renderer)
         self.engine = engine
         let entries = renderer.catalogue.entries
-        index = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
-        // Each entry's place among the previous cards, when it is the same entry.
+        index = Dictionary(entries.enumerated().map { (ObjectIdentifier($1), $0) }) { first, _ in first }
+        // Each entry's place among the previous cards, when it is the same entry (a new build
+        // makes new entry objects, so the previous cards are found by skill id).
+        let previousPlaces = previous.map { previous in
+            Dictionary(previous.renderer.value.catalogue.entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
+        }
         let kept: [Int?] = entries.map { entry in
-            guard let previous, let j = previous.index[entry.skill.id],
+            guard let previous, let j = previousPlaces?[entry.skill.id],
                   previous.renderer.value.catalogue.entries[j].isSame(as: entry) else { return nil }
             return j
         }
@@ -70,7 +75,7 @@ package struct CardCache: Sendable {
 
     /// The card of `entry` as it stands on a page whose root prefix is `root`.
     func card(_ entry: Catalogue.Entry, kind: Kind = .plain, root: String, level: Int, rank: Int? = nil) -> String {
-        guard let i = index[entry.skill.id] else { return "" }
+        guard let i = index[ObjectIdentifier(entry)] else { return "" }
         if kind == .dated, let created = entry.skill.created {
             return render(entry, root: root, level: level, rank: nil, added: created)
         }

@@ -5,6 +5,8 @@ public enum HTML {
     /// misses, yet it still closes an attribute in a browser.
     public static func escape(_ text: String) -> String {
         var text = text
+        // A local, not the static: reading a static in the loop costs a `swift_once` check per byte.
+        let escapes = escapes
         return text.withUTF8 { bytes -> String? in
             guard let first = bytes.firstIndex(where: { escapes[Int($0)] }) else { return nil }
             var out = [UInt8]()
@@ -45,6 +47,7 @@ public enum HTML {
     /// property lookups of the general path cost more than the rest of a card). Nil otherwise.
     static func truncateASCII(_ text: String, to limit: Int) -> String? {
         var text = text
+        let asciiClass = asciiClass, whitespace = whitespace, punctuation = punctuation
         return text.withUTF8 { bytes -> String? in
             var out = [UInt8]()
             out.reserveCapacity(min(bytes.count, limit + 4))

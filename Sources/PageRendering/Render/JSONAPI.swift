@@ -18,20 +18,23 @@ enum JSONAPI {
         var jobs = [SiteRenderer.FileJob(path: groupsPath, key: PageKey(values: catalogue.groups.map(\.name))) {
             file(groupsPath, groups)
         }]
-        for group in catalogue.groups {
-            let path = urls.apiGroup(page: group.path)
-            jobs.append(.init(path: path, key: PageKey(entries: group.entries, values: [group.name])) {
-                file(path, skillList(group, config: config))
-            })
-        }
         // By index into one shared catalogue: closures that captured each entry would copy it.
         let shared = Shared(catalogue)
-        for (index, entry) in catalogue.entries.enumerated() {
-            let path = urls.apiSkill(entry.skill.id)
-            jobs.append(.init(path: path, key: PageKey(entries: [entry])) {
-                let entry = shared.value.entries[index]
-                return file(path, skill(entry, config: shared.value.config))
+        // Each group's list, then its skills (every skill is in one group): a list holds all its
+        // skills' objects (tens of megabytes for a large group), and the build makes a batch's
+        // files together, so lists that followed one another would sit in memory together.
+        for (groupIndex, group) in catalogue.groups.enumerated() {
+            let listPath = urls.apiGroup(page: group.path)
+            jobs.append(.init(path: listPath, key: PageKey(entries: group.entries, values: [group.name])) {
+                file(listPath, skillList(shared.value.groups[groupIndex], config: config))
             })
+            for (index, entry) in group.entries.enumerated() {
+                let path = urls.apiSkill(entry.skill.id)
+                jobs.append(.init(path: path, key: PageKey(entries: [entry])) {
+                    let entry = shared.value.groups[groupIndex].entries[index]
+                    return file(path, skill(entry, config: shared.value.config))
+                })
+            }
         }
         return jobs
     }

@@ -16,25 +16,38 @@ public enum Markdown {
         public var html: String
         /// Plain text of the first paragraph, for cards and meta descriptions.
         public var summary: String
-        /// Plain text of the whole description, paragraphs apart: what a reader sees, for the
-        /// JSON API (apps show it as text; the Markdown source may carry unsafe links).
-        public var text: String = ""
     }
 
     /// - Parameter includingHTML: false leaves `html` empty, for a build that keeps every
-    ///   description's summary and text but makes each page's HTML when it renders the page
+    ///   description's summary but makes each page's HTML when it renders the page
     ///   (with `html(_:)`): the HTML of a large catalogue's descriptions is tens of megabytes.
     public static func render(_ source: String, includingHTML: Bool = true) -> Rendered {
+        guard includingHTML else { return Rendered(html: "", summary: summary(source)) }
         let options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         guard let document = source.withCString({ cmark_parse_document($0, strlen($0), options) }) else {
             return Rendered(html: "", summary: "")
         }
         defer { cmark_node_free(document) }
-        let summary = sanitize(document)
-        let text = plainText(document)
-        guard includingHTML, let html = cmark_render_html(document, options) else { return Rendered(html: "", summary: summary, text: text) }
+        let summary = sanitize(document).summary
+        guard let html = cmark_render_html(document, options) else { return Rendered(html: "", summary: summary) }
         defer { free(html) }
-        return Rendered(html: String(cString: html), summary: summary, text: text)
+        return Rendered(html: String(cString: html), summary: summary)
+    }
+
+    /// `render(source).summary`, parsing as little as gives the same text: the part up to the
+    /// first blank line when that part holds a paragraph (see `SummaryPrefix`), else all of it.
+    public static func summary(_ source: String) -> String {
+        if let prefix = SummaryPrefix.cut(source), let found = parsedSummary(String(prefix)), found.hasParagraph {
+            return found.summary
+        }
+        return parsedSummary(source)?.summary ?? ""
+    }
+
+    private static func parsedSummary(_ source: String) -> (summary: String, hasParagraph: Bool)? {
+        let options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
+        guard let document = source.withCString({ cmark_parse_document($0, strlen($0), options) }) else { return nil }
+        defer { cmark_node_free(document) }
+        return sanitize(document)
     }
 
     /// The description as HTML: `render(source).html`, without the summary and text.
@@ -50,7 +63,7 @@ public enum Markdown {
 
     /// Removes unsafe links and images (after the walk, since the iterator must not see a
     /// changing tree), then demotes headings and gathers the summary text from what is left.
-    private static func sanitize(_ document: OpaquePointer) -> String {
+    private static func sanitize(_ document: OpaquePointer) -> (summary: String, hasParagraph: Bool) {
         var unsafe: [OpaquePointer] = []
         walk(document) { node, type in
             switch type {
@@ -97,30 +110,7 @@ public enum Markdown {
             }
         }
         // Summaries go into cards and meta descriptions: no bidi overrides or invisible text there.
-        return VisibleText.clean(summary)
-    }
-
-    /// The visible text of a sanitised tree: blocks separated by blank lines, raw HTML left out.
-    private static func plainText(_ document: OpaquePointer) -> String {
-        var text = ""
-        walk(document) { node, type in
-            switch type {
-            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CODE_BLOCK:
-                if !text.isEmpty { text += "\n\n" }
-                if type == CMARK_NODE_CODE_BLOCK, let literal = cmark_node_get_literal(node) {
-                    text += String(cString: literal).trimmingWhitespace()
-                }
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
-            case CMARK_NODE_SOFTBREAK:
-                text += " "
-            case CMARK_NODE_LINEBREAK:
-                text += "\n"
-            default:
-                break
-            }
-        }
-        return VisibleText.clean(text)
+        return (VisibleText.clean(summary), firstParagraph != nil)
     }
 
     /// Calls `visit` for every node below and including `root`, on entering it.

@@ -1,0 +1,125 @@
+import CatalogueModel
+import PostgresNIO
+
+/// Votes in PostgreSQL, for several instances of the service sharing one store. Every vote is
+/// one statement (an upsert), so concurrent writers need no locks of their own; commits are
+/// durable as the server is configured (`synchronous_commit`, on by default).
+public struct PostgresVoteStore: VoteStore {
+    let client: PostgresClient
+    let display: String
+
+    /// Connects, brings the schema to `VoteSchema.latest`, and runs `body` with the store; the
+    /// connections close when it returns.
+    public static func with<T: Sendable>(_ address: PostgresAddress,
+                                         _ body: (PostgresVoteStore) async throws -> T) async throws -> T {
+        // Migrated over one connection of its own first: an unreachable server or a wrong password
+        // fails here at once, where the pool would retry for a minute before giving up.
+        try await migrate(address)
+        let client = PostgresClient(configuration: address.clientConfiguration)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            return try await body(PostgresVoteStore(client: client, display: address.display))
+        }
+    }
+
+    static let logger = Logger(label: "sitegen.votes")
+
+    static func migrate(_ address: PostgresAddress) async throws(VoteStoreError) {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: address.connectionConfiguration(), id: 1, logger: logger)
+        } catch {
+            throw VoteStoreError(database: address.display, "cannot connect to PostgreSQL: \(describe(error)); "
+                + "check that the server runs and the URL's host, port, user, password and database")
+        }
+        do {
+            try await connection.withTransaction(logger: logger) { connection in
+                // One instance migrates at a time; the others wait here, then find nothing to do.
+                try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLock))", logger: logger)
+                try await connection.query(PostgresQuery(unsafeSQL: VoteSchema.createVersionTable), logger: logger)
+                var current: Int?
+                for try await version in try await connection.query("SELECT version FROM sitegen_schema", logger: logger).decode(Int.self) {
+                    current = version
+                }
+                if current == nil { try await connection.query("INSERT INTO sitegen_schema (version) VALUES (0)", logger: logger) }
+                guard let pending = VoteSchema.pending(after: current ?? 0) else {
+                    throw VoteStoreError.newerSchema(address.display, found: current ?? 0)
+                }
+                for migration in pending {
+                    for statement in migration.postgres {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query("UPDATE sitegen_schema SET version = \(migration.version)", logger: logger)
+                }
+            }
+            try? await connection.close()
+        } catch {
+            try? await connection.close()
+            if let error = (error as? PostgresTransactionError)?.closureError as? VoteStoreError { throw error }
+            throw VoteStoreError(database: address.display, "cannot prepare the vote tables: \(describe(error))")
+        }
+    }
+
+    /// Any number that no other program's advisory lock is likely to use ("sitegen" in ASCII).
+    static let advisoryLock: Int64 = 0x73_69_74_65_67_65_6E
+
+    @discardableResult
+    public func record(_ vote: Vote) async throws -> VoteRecording {
+        try await run {
+            // `xmax = 0` tells a fresh row from an updated one; no row back means the WHERE kept a later vote.
+            let rows = try await client.query("""
+                INSERT INTO sitegen_votes (skill, voter, stars, voted_at, comment)
+                VALUES (\(vote.skill), \(vote.voter), \(vote.stars), \(vote.milliseconds), \(vote.comment))
+                ON CONFLICT (skill, voter) DO UPDATE SET
+                    stars = excluded.stars, voted_at = excluded.voted_at, comment = excluded.comment
+                    WHERE excluded.voted_at >= sitegen_votes.voted_at
+                RETURNING (xmax = 0) AS inserted
+                """, logger: Self.logger)
+            var outcome = VoteRecording.keptLater
+            for try await inserted in rows.decode(Bool.self) { outcome = inserted ? .added : .replaced }
+            return outcome
+        }
+    }
+
+    public func votes() async throws -> [Vote] {
+        try await run {
+            let rows = try await client.query(
+                "SELECT skill, voter, stars, voted_at, comment FROM sitegen_votes ORDER BY skill, voter", logger: Self.logger)
+            var votes: [Vote] = []
+            for try await (skill, voter, stars, milliseconds, comment) in rows.decode((String, String, Int, Int64, String?).self) {
+                votes.append(Vote(skill: skill, stars: stars, voter: voter, milliseconds: milliseconds, comment: comment))
+            }
+            return votes
+        }
+    }
+
+    public func count() async throws -> Int {
+        try await run {
+            var count = 0
+            for try await n in try await client.query("SELECT count(*) FROM sitegen_votes", logger: Self.logger).decode(Int.self) {
+                count = n
+            }
+            return count
+        }
+    }
+
+    private func run<T>(_ body: () async throws -> T) async throws(VoteStoreError) -> T {
+        try await VoteStoreError.naming(display, Self.describe, body)
+    }
+
+    /// PSQLError hides the server's words behind a generic text (it may hold data); these are ours to show.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                return "PostgreSQL: \(message)" + (error.serverInfo?[.sqlState].map { " (\($0))" } ?? "")
+            }
+            if let underlying = error.underlying { return "\(underlying)" }
+            return "\(error.code)"
+        }
+        if let error = error as? PostgresTransactionError {
+            if let inner = error.closureError ?? error.commitError ?? error.beginError { return describe(inner) }
+        }
+        return "\(error)"
+    }
+}

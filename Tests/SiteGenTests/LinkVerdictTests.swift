@@ -1,0 +1,55 @@
+@testable import CatalogueModel
+import Foundation
+@testable import PageRendering
+@testable import SiteAssembly
+import Testing
+
+/// The checker decides most links from the page's bytes and remembers verdicts by a hash of them;
+/// whatever route a link takes, its verdict is `LinkCheck.problem`'s on the link as written.
+@Suite struct LinkVerdictTests {
+    static let existing: Set<String> = ["index.html", "groups/news/index.html", "skills/a/index.html", "media/images/ä.png",
+                                        "sitemap.xml", "assets/style.css"]
+
+    static func page(_ path: String, _ parts: [String], raw: [UInt8] = []) -> OutputFile {
+        var bytes = Array(parts.map { "<a href=\"\($0)\">x</a>\n" }.joined().utf8)
+        bytes += raw
+        return OutputFile(path: path, data: Data(bytes))
+    }
+
+    static let links = ["skills/a/", "missing/", "skills/a", "#top", "", "?q=1", "https://example.org/x", "https://example.org/nowhere/",
+                        "skills/a/?x=1&amp;y=2", "missing/?x=1&amp;y=2", "media/images/%C3%A4.png", "media/images/ä.png", "a:b", "./skills/a/",
+                        "//cdn.example/x", "/skills/a/", "/missing/", "skills//a/", "skills/./a/", "skills/a/#ratings", "missing/#x",
+                        "assets/style.css", "assets/style.cs", "index.html", "skills/a/index.html", "missing/", "missing/"]
+
+    static func files() -> [OutputFile] {
+        let invalid: [UInt8] = Array("<a href=\"bad".utf8) + [0xFF, 0xFE] + Array("/\">x</a><a href=\"skills/a/\u{301}\">y</a>".utf8)
+        return [
+            page("index.html", links, raw: invalid),
+            page("groups/news/index.html", links.map { "../../" + $0 } + ["../skills/a/", "../../../x/", "../../groups/news"] + links,
+                 raw: Array("<img srcset=\"../../missing.png 1x, ../../assets/style.css 2x\">".utf8) + invalid),
+            page("skills/a/index.html", links.map { "../../" + $0 } + links.map { "../" + $0 }),
+            OutputFile(path: "sitemap.xml", text: "<urlset><url><loc>https://example.org/skills/a/</loc></url><url><loc> https://example.org/gone/ </loc></url></urlset>"),
+        ]
+    }
+
+    @Test func everyRouteGivesTheVerdictOfProblem() {
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/"
+        let files = Self.files()
+        var expected: [LinkCheck.Broken] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            guard case .data(let data) = file.contents else { continue }
+            let directory = file.path.split(separator: "/").dropLast().map(String.init)
+            for link in LinkCheck.references(in: data) {
+                if let reason = LinkCheck.problem(link, directory: directory, existing: Self.existing, config: config) {
+                    expected.append(LinkCheck.Broken(page: file.path, link: link, reason: reason))
+                }
+            }
+        }
+        #expect(expected.count > 20)
+        #expect(LinkCheck.check(files, existing: Self.existing, config: config) == expected)
+        // One checker for all pages: verdicts remembered from earlier pages are reused.
+        var checker = LinkCheck.Checker(existing: Self.existing, config: config)
+        #expect(files.sorted(by: { $0.path < $1.path }).flatMap { checker.check($0) } == expected)
+    }
+}
