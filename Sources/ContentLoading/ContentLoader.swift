@@ -45,8 +45,11 @@ public enum ContentLoader {
 
     /// Loads as `load` does, reusing what `kept` holds of files whose stamp is the same as when
     /// they were read (and that are not in `changed`), and keeping what this load read for the next.
+    /// Lines in `appended` were added to the end of a vote log since it was read (`serve`'s
+    /// votes): they join the kept votes without the log being read again, when that gives what
+    /// reading it would.
     public static func load(_ location: ContentLocation, baseURLOverride: String? = nil, recordedVotes: RecordedVotes? = nil,
-                            keeping kept: inout ParsedContent, changed: Set<String> = []) -> LoadedContent {
+                            keeping kept: inout ParsedContent, changed: Set<String> = [], appended: [AppendedVotes] = []) -> LoadedContent {
         var log = DiagnosticLog()
         var config = SiteConfigReader.read(location, &log)
         if let baseURLOverride {
@@ -75,14 +78,16 @@ public enum ContentLoader {
         // so the rating files are kept or read again together.
         let ratingStamps = ratingFiles.map { RatingStamp(path: $0.url.path, stamp: source.stamp($0.url.path)) }
         let keptRatings = kept.ratings.flatMap { ratings in
-            recordedVotes == nil && ratings.stamps == ratingStamps && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
-                ? ratings : nil
+            recordedVotes != nil ? nil
+                : ratings.stamps == ratingStamps && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
+                ? ratings : ratings.advanced(by: appended, to: ratingStamps, files: ratingFiles, changed: changed, source: source)
         }
-        let ratingsRead = Background { () -> (RatingSources, [Diagnostic]) in
-            if let keptRatings { return (keptRatings.sources, keptRatings.diagnostics) }
+        kept.ratings = nil
+        let ratingsRead = Background { () -> (RatingsRead, [Diagnostic]) in
+            if let keptRatings { return (keptRatings.read, keptRatings.diagnostics) }
             var ratingLog = DiagnosticLog()
-            let sources = RatingReader.read(files: ratingFiles, source: source, recorded: recordedVotes, &ratingLog)
-            return (sources, ratingLog.items)
+            let read = RatingReader.readApart(files: ratingFiles, source: source, recorded: recordedVotes, &ratingLog)
+            return (read, ratingLog.items)
         }
         // Skill files are independent: read them on all cores, then merge in path order.
         let listing = SkillFolder.list(location, &log)
@@ -126,8 +131,9 @@ public enum ContentLoader {
         skills += SusiPageNames.assign(susiSkills, avoiding: skills + failed, &log)
         skills = SkillValidator.check(skills, textChecked: checkedCount, location: location, &log)
 
-        let (sources, ratingDiagnostics) = ratingsRead.wait()
-        kept.ratings = ParsedContent.Ratings(stamps: ratingStamps, sources: sources, diagnostics: ratingDiagnostics)
+        let (read, ratingDiagnostics) = ratingsRead.wait()
+        let sources = read.sources()
+        kept.ratings = ParsedContent.Ratings(stamps: ratingStamps, read: read, diagnostics: ratingDiagnostics)
         log.append(contentsOf: ratingDiagnostics)
         // An empty catalogue is far more often a wrong --content than a wish; said only when
         // nothing else explains it.
@@ -202,8 +208,66 @@ public struct ParsedContent: Sendable {
 
     struct Ratings: Sendable {
         var stamps: [RatingStamp]
-        var sources: RatingSources
+        var read: RatingsRead
         var diagnostics: [Diagnostic]
+
+        /// These ratings with `appended` joined, when those appends account for every change
+        /// of the rating files since they were read (nil otherwise: the files are read again).
+        /// Votes merge in file order, so a line added to a log before others joins the votes
+        /// after theirs; that gives the same counts only when no later log holds a vote of the
+        /// same user (checked in their bytes), and the same first sighting of the skill only
+        /// when a later log did not have it first.
+        consuming func advanced(by appended: [AppendedVotes], to now: [RatingStamp], files: [ContentFile],
+                                changed: Set<String>, source: ContentSource) -> Ratings? {
+            guard let path = appended.first?.path, appended.allSatisfy({ $0.path == path }), now.count == stamps.count,
+                  let grownIndex = now.firstIndex(where: { $0.path == path }),
+                  files[grownIndex].url.pathExtension.lowercased() == "jsonl" else { return nil }
+            for (before, after) in zip(stamps, now) where after.path != path {
+                guard before == after, after.stamp != nil, !changed.contains(after.path) else { return nil }
+            }
+            guard var stamp = stamps[grownIndex].stamp, let grown = now[grownIndex].stamp, stamp != grown,
+                  let size = grown.size, size <= InputLimits.ratingFileBytes,
+                  appended.contains(where: { $0.before == stamp }) else { return nil }
+            let laterLogs = files[(grownIndex + 1)...].filter { $0.url.pathExtension.lowercased() == "jsonl" }
+            let users = appended.compactMap(\.user)
+            if !users.isEmpty {
+                for log in laterLogs {
+                    guard let bytes = try? source.read(log.url.path, InputLimits.ratingFileBytes),
+                          !Self.mayHold(users, bytes) else { return nil }
+                }
+            }
+            // Appends arrive in any order, each saying which version of the file it grew.
+            var pending = appended
+            while stamp != grown {
+                guard let next = pending.firstIndex(where: { $0.before == stamp }) else { return nil }
+                let append = pending.remove(at: next)
+                guard read.append(append.lines, path: files[grownIndex].displayPath, skill: append.skill,
+                                  laterLogs: laterLogs.map(\.displayPath)) else { return nil }
+                stamp = append.after
+            }
+            guard pending.isEmpty else { return nil }
+            stamps = now
+            return self
+        }
+
+        /// Whether `bytes` may hold a vote of one of `users`: it names one, or escapes
+        /// characters in strings (an escaped name is not found by its bytes).
+        private static func mayHold(_ users: [String], _ bytes: Data) -> Bool {
+            bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), raw.count) == nil else { return true }
+                return users.contains { user in
+                    let name = Array(user.utf8)
+                    guard let head = name.first else { return true }
+                    var from = 0
+                    while from + name.count <= raw.count, let hit = memchr(base + from, Int32(head), raw.count - from) {
+                        let at = base.distance(to: UnsafeRawPointer(hit))
+                        if at + name.count <= raw.count, memcmp(hit, name, name.count) == 0 { return true }
+                        from = at + 1
+                    }
+                    return false
+                }
+            }
+        }
     }
 
     /// By the file's path.
@@ -216,4 +280,26 @@ public struct ParsedContent: Sendable {
 struct RatingStamp: Sendable, Equatable {
     var path: String
     var stamp: ContentStamp?
+}
+
+/// Lines a writer appended to a vote log, known exactly: the file's stamp before and after the
+/// append, and the lines, each ending in a newline.
+public struct AppendedVotes: Sendable, Equatable {
+    /// The file's path (`URL.path`).
+    public var path: String
+    /// One vote's line, and its skill and user.
+    var lines: String
+    var skill: String
+    var user: String?
+    var before: ContentStamp
+    var after: ContentStamp
+
+    package init(path: String, lines: String, skill: String, user: String?, before: ContentStamp, after: ContentStamp) {
+        self.path = path
+        self.lines = lines
+        self.skill = skill
+        self.user = user
+        self.before = before
+        self.after = after
+    }
 }

@@ -96,9 +96,7 @@ extension ContentSource {
         stamp: { path in
             var status = stat()
             guard lstat(path, &status) == 0 else { return nil }
-            return .disk(size: Int64(status.st_size), inode: UInt64(status.st_ino),
-                         modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-                         changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+            return ContentStamp(status)
         }
     )
 }
@@ -109,6 +107,21 @@ extension ContentSource {
 package enum ContentStamp: Sendable, Equatable {
     case disk(size: Int64, inode: UInt64, modified: Int64, changed: Int64)
     case bytes(Data)
+
+    /// The stamp of the file `status` describes.
+    package init(_ status: stat) {
+        self = .disk(size: Int64(status.st_size), inode: UInt64(status.st_ino),
+                     modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+                     changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+    }
+
+    /// The file's length in bytes.
+    var size: Int? {
+        switch self {
+        case .disk(let size, _, _, _): Int(exactly: size)
+        case .bytes(let data): data.count
+        }
+    }
 }
 
 /// The disk's listing: readdir's file types, not a stat per file, as a large catalogue has tens

@@ -21,6 +21,13 @@ enum RatingReader {
     /// - Parameter recorded: a database's votes, merged after the files' events.
     package static func read(files: [ContentFile], source: ContentSource, recorded: RecordedVotes? = nil,
                              _ log: inout DiagnosticLog) -> RatingSources {
+        readApart(files: files, source: source, recorded: recorded, &log).sources()
+    }
+
+    /// What the rating files hold, with the vote logs' votes still apart from the counts, so
+    /// votes appended later can join them (`RatingsRead.append`).
+    static func readApart(files: [ContentFile], source: ContentSource, recorded: RecordedVotes? = nil,
+                          _ log: inout DiagnosticLog) -> RatingsRead {
         var sources = RatingSources()
         var events = EventMerger()
         var susiFolders: [String: SusiFolder] = [:]
@@ -47,11 +54,6 @@ enum RatingReader {
             }
         }
         if let recorded { events.add(recorded, &log) }
-        for (id, tally) in events.tallies() {
-            sources.byID[id, default: RatingTally()].merge(tally)
-            sources.votesRead += tally.stars.total
-            if sources.firstSeen[id] == nil { sources.firstSeen[id] = events.firstPath(of: id) }
-        }
         for folder in susiFolders.keys.sorted() {
             guard let merged = susiFolders[folder]?.merged(&log) else { continue }
             for (key, entry) in merged {
@@ -60,7 +62,7 @@ enum RatingReader {
                 if sources.firstSeenSusi[key] == nil { sources.firstSeenSusi[key] = entry.path }
             }
         }
-        return sources
+        return RatingsRead(counted: sources, events: events)
     }
 
     static func readJSON(_ text: String, file: ContentFile, into sources: inout RatingSources,
@@ -94,5 +96,42 @@ enum RatingReader {
         }
         let folder = file.url.deletingLastPathComponent().path
         SusiStoreReader.read(object, text: text, path: file.displayPath, into: &susi[folder, default: SusiFolder()], &log)
+    }
+}
+
+/// The rating files as read: the counts (counts files, SUSI stores) and the vote logs' merged
+/// votes, kept apart so that a vote appended to the last log can join the votes as a second read
+/// of the whole log would (`sitegen serve` appends each vote it receives).
+struct RatingsRead {
+    var counted: RatingSources
+    var events: EventMerger
+
+    /// Everything read, the votes added to the counts.
+    func sources() -> RatingSources {
+        var sources = counted
+        for (id, tally) in events.tallies() {
+            sources.byID[id, default: RatingTally()].merge(tally)
+            sources.votesRead += tally.stars.total
+            if sources.firstSeen[id] == nil { sources.firstSeen[id] = events.firstPath(of: id) }
+        }
+        return sources
+    }
+
+    /// Adds `lines`, one vote for `skill` appended to the vote log `path` (as shown in
+    /// messages), before the logs `laterLogs`. False when that would not give what reading the
+    /// logs again gives: a line with a problem (its message would name the wrong line), or a
+    /// skill first seen in a later log or in none (the unknown-skill warning names the first
+    /// line that rated it). Then `self` is spoilt and the files must be read again.
+    mutating func append(_ lines: String, path: String, skill: String, laterLogs: [String]) -> Bool {
+        if counted.firstSeen[skill] == nil {
+            guard let first = events.firstPath(of: skill) else { return false }
+            let inLater = laterLogs.contains { log in
+                first.hasPrefix(log + ":") && first.dropFirst(log.count + 1).allSatisfy { $0.isASCII && $0.isNumber }
+            }
+            guard !inLater else { return false }
+        }
+        var log = DiagnosticLog()
+        events.read(lines, path: path, &log)
+        return log.items.isEmpty
     }
 }

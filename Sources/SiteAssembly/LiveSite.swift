@@ -27,6 +27,8 @@ public struct LiveSite: Sendable {
         /// By output path: the inputs of each page and generated file.
         var keys: [String: FileKey]
         var catalogue: Catalogue
+        /// Every path of the site, claimed.
+        var paths: OutputPaths
     }
 
     /// A page's or generated file's inputs: its template (empty for files), its own key and the
@@ -56,10 +58,11 @@ public struct LiveSite: Sendable {
     public var catalogue: Catalogue? { last?.catalogue }
 
     /// Builds the site from `options`' content, reusing what did not change since the last good
-    /// build. Paths in `changed` are read again even when their stamp looks the same.
+    /// build. Paths in `changed` are read again even when their stamp looks the same; votes in
+    /// `appended` are counted without reading their file again (`ContentLoader.load`).
     /// On failure the kept site stays as it was.
     @discardableResult
-    public mutating func apply(_ options: BuildOptions, changed: Set<String> = []) throws(BuildFailure) -> Update {
+    public mutating func apply(_ options: BuildOptions, changed: Set<String> = [], appended: [AppendedVotes] = []) throws(BuildFailure) -> Update {
         let started = ContinuousClock.now
         var times = StageTimes()
         var log = DiagnosticLog()
@@ -67,7 +70,7 @@ public struct LiveSite: Sendable {
 
         let loaded = times.time(.load) {
             ContentLoader.load(options.content, baseURLOverride: options.baseURL, recordedVotes: options.recordedVotes,
-                               keeping: &parsed, changed: changed)
+                               keeping: &parsed, changed: changed, appended: appended)
         }
         log.append(contentsOf: loaded.diagnostics)
         var theme = times.time(.templates) { options.loadTheme(&log) }
@@ -152,10 +155,14 @@ public struct LiveSite: Sendable {
 
         var next = files
         var written: [String] = []
+        var paths = OutputPaths()
         do {
             try times.time(.write) { () throws(OutputFolder.WriteError) in
-                var paths = OutputPaths()
-                for path in existing { try paths.claim(path) }
+                // Only new paths need claiming: the kept ones were claimed by the last good build.
+                var claimed = last?.paths ?? OutputPaths()
+                for path in removed { claimed.release(path) }
+                for path in existing where files[path] == nil || last == nil { try claimed.claim(path) }
+                paths = claimed
                 for file in made {
                     let data = try file.bytes(from: source)
                     if next.updateValue(data, forKey: file.path) != data { written.append(file.path) }
@@ -167,7 +174,7 @@ public struct LiveSite: Sendable {
         }
         files = next
         last = Built(theme: theme, renderer: renderer, cards: plan.cards, buildDate: options.buildDate, keys: keys,
-                     catalogue: catalogue)
+                     catalogue: catalogue, paths: paths)
 
         var report = BuildReport(
             skills: catalogue.entries.count, groups: catalogue.groups.count,

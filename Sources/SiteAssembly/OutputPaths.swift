@@ -24,6 +24,11 @@ struct OutputPaths {
         }
         return segments
     }
+
+    /// Gives back `path`, taken for a file the site no longer has.
+    mutating func release(_ path: String) {
+        taken.remove(path.lowercased())
+    }
 }
 
 extension OutputFile {

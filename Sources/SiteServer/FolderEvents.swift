@@ -6,8 +6,8 @@ import Synchronization
 
 /// Linux inotify on every folder under the watched ones: the kernel says when something in
 /// them changed, so an idle server does no work at all. Each signal on `changes` means "look
-/// again"; what changed is still worked out by comparing fingerprints, so an event too many
-/// costs one look, never a wrong build.
+/// again"; `takeChanged` says which files the events named, and the look compares just those
+/// with the last fingerprint, so an event too many costs one `lstat`, never a wrong build.
 final class FolderEvents: Sendable {
     let changes: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
@@ -16,6 +16,13 @@ final class FolderEvents: Sendable {
     /// Set when an event concerned a folder (created, moved, removed) or events were lost:
     /// the folders are walked again before the next look. Edits to files need no walk.
     private let foldersChanged = Atomic<Bool>(false)
+    /// Set with `foldersChanged`, or when an event's folder is unknown: the next look cannot go
+    /// by `changed` alone.
+    private let unsure = Atomic<Bool>(true)
+    /// Each watch's folder, to name the files events are about.
+    private let folders = Mutex<[Int32: String]>([:])
+    /// Files events named since the last `takeChanged`.
+    private let changed = Mutex<Set<String>>([])
 
     static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
         | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
@@ -65,15 +72,32 @@ final class FolderEvents: Sendable {
         foldersChanged.exchange(false, ordering: .acquiringAndReleasing) ? watchNewFolders() : true
     }
 
+    /// The files events named since the last call (absolute paths), or nil when events said
+    /// more than which files changed (folders came or went, events were lost): then the caller
+    /// looks at everything.
+    func takeChanged() -> Set<String>? {
+        let paths = changed.withLock { paths in
+            defer { paths = [] }
+            return paths
+        }
+        return unsure.exchange(false, ordering: .acquiringAndReleasing) ? nil : paths
+    }
+
     /// Adds a watch for every folder not watched yet (inotify ignores repeats).
     private func watchNewFolders() -> Bool {
         for root in roots {
-            guard inotify_add_watch(descriptor, root.path, Self.mask) >= 0 else { return false }
+            let rootPath = root.standardizedFileURL.path
+            let watch = inotify_add_watch(descriptor, rootPath, Self.mask)
+            guard watch >= 0 else { return false }
+            folders.withLock { $0[watch] = rootPath }
             var watched = true
-            SourceTree.walk(root.standardizedFileURL.path) { entry in
-                // A folder removed since the walk saw it is not an error.
-                if case .folder(let path, _) = entry, watched,
-                   inotify_add_watch(descriptor, path, Self.mask) < 0, errno != ENOENT, errno != ENOTDIR {
+            SourceTree.walk(rootPath) { entry in
+                guard case .folder(let path, _) = entry, watched else { return }
+                let watch = inotify_add_watch(descriptor, path, Self.mask)
+                if watch >= 0 {
+                    folders.withLock { $0[watch] = path }
+                } else if errno != ENOENT, errno != ENOTDIR {
+                    // A folder removed since the walk saw it is not an error.
                     watched = false
                 }
             }
@@ -98,8 +122,19 @@ final class FolderEvents: Sendable {
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let nameBytes = UnsafeRawBufferPointer(start: buffer + nameStart, count: min(Int(event.len), count - nameStart))
                 let name = nameBytes.prefix { $0 != 0 }
-                if event.mask & Self.folderMask != 0 { foldersChanged.store(true, ordering: .releasing) }
-                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 || name.first != UInt8(ascii: ".") { relevant = true }
+                if event.mask & Self.folderMask != 0 {
+                    foldersChanged.store(true, ordering: .releasing)
+                    unsure.store(true, ordering: .releasing)
+                }
+                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 || name.first != UInt8(ascii: ".") {
+                    relevant = true
+                    if let folder = folders.withLock({ $0[event.wd] }), !name.isEmpty {
+                        let path = folder + "/" + String(decoding: name, as: UTF8.self)
+                        changed.withLock { _ = $0.insert(path) }
+                    } else {
+                        unsure.store(true, ordering: .releasing)
+                    }
+                }
                 offset = nameStart + Int(event.len)
             }
         }

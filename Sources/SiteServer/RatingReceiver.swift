@@ -42,8 +42,9 @@ struct RatingReceiver: Sendable {
             return refuse(error)
         }
         let vote = accepted.vote
+        let appended: VoteLog.Appended
         do {
-            let appended = try await votes.append(vote)
+            appended = try await votes.append(vote)
             if let torn = appended.droppedTornLine {
                 say("warning: removed the torn last line of \(votes.display), left by an interrupted write: \(VoteCheck.shown(torn))")
             }
@@ -53,7 +54,7 @@ struct RatingReceiver: Sendable {
         }
         say("Vote: \(vote.skill), \(vote.stars) star\(vote.stars == 1 ? "" : "s") → \(votes.display)")
         // The voter's next page load should already count the vote.
-        await rebuilder.rebuild(because: "vote for \(vote.skill)")
+        await rebuilder.rebuild(because: "vote for \(vote.skill)", appended: appended.votes)
         var headers: HTTPFields = [.location: "/" + accepted.page.href + "#" + RatingForm.thanksID]
         if let cookie = accepted.setCookie { headers[.setCookie] = cookie }
         return Response(status: .seeOther, headers: headers)

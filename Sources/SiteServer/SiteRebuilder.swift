@@ -28,6 +28,13 @@ actor SiteRebuilder {
     private var requested = 0
     private var building = false
     private var reasons: [String] = []
+    /// Whether every change reaches `rebuildIfChanged` with the paths that changed (inotify):
+    /// a build then looks again at those paths only, not the whole folders.
+    private var precise = false
+    /// Paths changed since the last build started, when all changes came with their paths.
+    private var changedPaths: Set<String>? = []
+    /// Votes appended since the last build started, for it to count without reading their file.
+    private var appended: [AppendedVotes] = []
     private var waiters: [(ticket: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     init(options: BuildOptions, say: @escaping @Sendable (String) -> Void) {
@@ -44,7 +51,11 @@ actor SiteRebuilder {
     nonisolated var watchedNames: String { watched.map { $0.display + "/" }.joined(separator: " and ") }
 
     /// Builds (or joins the build about to start) and returns when it is done.
-    func rebuild(because reason: String) async {
+    func rebuild(because reason: String, appended votes: AppendedVotes? = nil) async {
+        if let votes {
+            appended.append(votes)
+            changedPaths?.insert(URL(fileURLWithPath: votes.path).standardizedFileURL.path)
+        }
         requested += 1
         let ticket = requested
         if !reasons.contains(reason) { reasons.append(reason) }
@@ -52,33 +63,48 @@ actor SiteRebuilder {
         await withCheckedContinuation { waiters.append((ticket, $0)) }
     }
 
-    /// The watcher's look. The fingerprint is taken here, on the actor, so a look never races a
-    /// build that is starting: a vote's own build is not followed by a second one for the same
-    /// file. Returns how long taking the fingerprint took, which paces polling.
+    func watchPrecisely(_ on: Bool) {
+        precise = on
+    }
+
+    /// The watcher's look: at `paths` when it knows which files changed, else at everything.
+    /// The fingerprint is taken here, on the actor, so a look never races a build that is
+    /// starting: a vote's own build is not followed by a second one for the same file. Returns
+    /// how long taking the fingerprint took, which paces polling.
     @discardableResult
-    func rebuildIfChanged() async -> Duration {
+    func rebuildIfChanged(paths: Set<String>? = nil) async -> Duration {
         guard let latest = latestFingerprint else { return .zero }
         let clock = ContinuousClock()
         let started = clock.now
-        let now = SourceFingerprint.take(watched)
+        let now = paths.map { latest.refreshed($0, in: watched) } ?? SourceFingerprint.take(watched)
         let looking = started.duration(to: clock.now)
         guard now != latest else { return looking }
+        if let paths { changedPaths?.formUnion(paths) } else { changedPaths = nil }
         await rebuild(because: now.changes(since: latest))
         return looking
     }
 
     private func startBuild() {
         building = true
-        // Taken before the build reads anything, so an edit during the build is seen by the next poll.
-        latestFingerprint = SourceFingerprint.take(watched)
+        // Taken before the build reads anything, so an edit during the build is seen by the next look.
+        if precise, let paths = changedPaths, let latest = latestFingerprint {
+            latestFingerprint = latest.refreshed(paths, in: watched)
+        } else {
+            latestFingerprint = SourceFingerprint.take(watched)
+        }
+        changedPaths = []
         let covers = requested
         let reason = reasons.count > 3 ? reasons.prefix(2).joined(separator: "; ") + "; and \(reasons.count - 2) more" : reasons.joined(separator: "; ")
         reasons = []
+        let appended = appended
+        self.appended = []
         let options = options
         let live = live
+        // The build's copy is the only one, so the kept votes grow in place instead of copied.
+        self.live = LiveSite()
         let whole = !folderCurrent
         Task.detached {
-            let (kept, result, mirrored) = await Self.build(options, live: live, whole: whole)
+            let (kept, result, mirrored) = await Self.build(options, live: live, whole: whole, appended: appended)
             await self.finished(covers: covers, reason: reason, kept: kept, mirrored: mirrored, result: result)
         }
     }
@@ -124,12 +150,12 @@ actor SiteRebuilder {
     /// The output folder is brought up to date before the build counts as done, so the site
     /// served from it (and a voter's next page) shows the change. Returns the kept site after the
     /// build, and whether the folder holds it.
-    private static func build(_ options: BuildOptions, live: LiveSite, whole: Bool) async
+    private static func build(_ options: BuildOptions, live: LiveSite, whole: Bool, appended: [AppendedVotes]) async
         -> (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 var live = live
-                let applied = Result { () throws(BuildFailure) in try live.apply(options) }
+                let applied = Result { () throws(BuildFailure) in try live.apply(options, appended: appended) }
                 guard case .success(let update) = applied else {
                     // The kept site and the folder are as they were.
                     continuation.resume(returning: (live, applied, !whole))

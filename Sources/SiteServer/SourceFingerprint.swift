@@ -25,6 +25,23 @@ struct SourceFingerprint: Sendable, Equatable {
         return SourceFingerprint(files: files)
     }
 
+    /// This fingerprint with the entries of `paths` (absolute, below `folders`) looked at again,
+    /// for when the kernel says which files changed: one `lstat` a path instead of a walk.
+    /// Paths the build skips (hidden names, links, anything not a regular file) get no entry,
+    /// as in `take`.
+    func refreshed(_ paths: Set<String>, in folders: [(url: URL, display: String)]) -> SourceFingerprint {
+        var files = files
+        for path in paths {
+            guard let folder = folders.first(where: { path.hasPrefix($0.url.standardizedFileURL.path + "/") }) else { continue }
+            let relative = path.dropFirst(folder.url.standardizedFileURL.path.count + 1)
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            var info = stat()
+            let regular = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+            files[folder.display + "/" + relative] = regular ? Stamp(size: Int(info.st_size), modified: SourceTree.modified(info)) : nil
+        }
+        return SourceFingerprint(files: files)
+    }
+
     /// "Content/skills/news/x.md changed", "Templates/skill.mustache and 2 more changed".
     func changes(since old: SourceFingerprint) -> String {
         let paths = Set(files.keys).union(old.files.keys).filter { files[$0] != old.files[$0] }.sorted()

@@ -44,7 +44,7 @@ enum SourceTree {
         }
     }
 
-    private static func modified(_ info: stat) -> Double {
+    static func modified(_ info: stat) -> Double {
         #if canImport(Darwin)
         Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
         #else

@@ -10,13 +10,15 @@ struct SourceWatcher: Sendable {
     /// The shortest time between polls.
     let interval: Duration
     /// Editors save in bursts (write, rename, change attributes): one look once a burst settles.
+    /// Short, as it adds to every edit's wait for its page; a look in the middle of a burst
+    /// only costs a second build.
     let settle: Duration
     #if canImport(Glibc)
     private let events: FolderEvents?
     #endif
 
     /// Starts watching at once, so an edit made while the first build runs is not missed.
-    init(rebuilder: SiteRebuilder, interval: Duration, settle: Duration = .milliseconds(100)) {
+    init(rebuilder: SiteRebuilder, interval: Duration, settle: Duration = .milliseconds(20)) {
         self.rebuilder = rebuilder
         self.interval = interval
         self.settle = settle
@@ -38,11 +40,13 @@ struct SourceWatcher: Sendable {
         #if canImport(Glibc)
         if let events {
             defer { events.stop() }
+            await rebuilder.watchPrecisely(true)
             for await _ in events.changes {
                 do { try await Task.sleep(for: settle) } catch { return }
                 guard events.catchUp() else { break }
-                await rebuilder.rebuildIfChanged()
+                await rebuilder.rebuildIfChanged(paths: events.takeChanged())
             }
+            await rebuilder.watchPrecisely(false)
             guard !Task.isCancelled else { return }
             rebuilder.say("note: stopped watching \(rebuilder.watchedNames) through inotify (a folder was removed, or the system is out of watches); polling instead")
         }

@@ -28,6 +28,9 @@ actor VoteLog {
     struct Appended: Equatable {
         /// The unfinished last line of an earlier, interrupted write that was removed first.
         var droppedTornLine: String?
+        /// The line and the file before and after it, when the line is all that changed: the
+        /// kept site can count the vote without reading the file again.
+        var votes: AppendedVotes?
     }
 
     /// The content folder, where link checks start: it may itself be reached through a link.
@@ -85,9 +88,11 @@ actor VoteLog {
         guard fstat(fd, &info) == 0 else { throw failure("cannot read the size of \(display)") }
         var appended = Appended()
         var length = off_t(info.st_size)
+        let before = ContentStamp(info)
+        var whole = false
         switch try lastLine(fd, length: length) {
         case .finished:
-            break
+            whole = true
         case .torn(let tail):
             guard ftruncate(fd, length - off_t(tail.count)) == 0 else { throw failure("cannot remove the torn last line of \(display)") }
             length -= off_t(tail.count)
@@ -101,6 +106,11 @@ actor VoteLog {
             let error = failure("cannot flush \(display)")
             _ = ftruncate(fd, length)
             throw error
+        }
+        if whole, fstat(fd, &info) == 0 {
+            appended.votes = AppendedVotes(path: folder.appendingPathComponent(path).path, lines: String(decoding: data, as: UTF8.self),
+                                           skill: vote.skill, user: vote.user,
+                                           before: before, after: ContentStamp(info))
         }
         return appended
     }

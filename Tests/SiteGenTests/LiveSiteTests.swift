@@ -20,7 +20,9 @@ import Testing
             let full = MemoryOutput()
             let fullResult = Result { () throws(BuildFailure) in try SiteBuilder.build(options, into: full) }
             let before = live.files
-            let liveResult = Result { () throws(BuildFailure) in try live.apply(options) }
+            let appended = edits.appended
+            edits.appended = []
+            let liveResult = Result { () throws(BuildFailure) in try live.apply(options, appended: appended) }
             let context = "seed \(seed), step \(step) (\(what))"
             switch (fullResult, liveResult) {
             case (.success, .success(let update)):
@@ -84,6 +86,32 @@ import Testing
         #expect(live.files == kept)
     }
 
+    /// A kept build claims only the paths that are new: one that differs from a kept page's
+    /// only in case still fails as in a full build, and a path the site lost is free again for
+    /// a skill that differs from the old one only in case.
+    @Test func aNewPathThatCollidesWithAKeptOneFails() throws {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        var live = LiveSite()
+        try live.apply(site.options())
+        let kept = live.files
+        site.write("static/skills/G/A/index.html", "<p>mine</p>")
+        let full = try #require(throws: BuildFailure.self) { try SiteBuilder.build(site.options(), into: MemoryOutput()) }
+        let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
+        #expect(failure.diagnostics.map(\.description) == full.diagnostics.map(\.description))
+        #expect(live.files == kept)
+
+        site.remove("static/skills/G/A/index.html")
+        site.remove("skills/g/a.md")
+        try live.apply(site.options())
+        site.skill("G/A", name: "A again", group: "G")
+        try live.apply(site.options())
+        let again = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: again)
+        #expect(Self.firstDifference(again.files, live.files) == nil)
+    }
+
     static func firstDifference(_ expected: [String: Data], _ actual: [String: Data]) -> String? {
         for path in Set(expected.keys).union(actual.keys).sorted() where expected[path] != actual[path] {
             switch (expected[path], actual[path]) {
@@ -103,6 +131,8 @@ struct RandomEdits {
     /// Skill id → whether it is a JSON file.
     var skills: [String: Bool] = [:]
     var votes = ""
+    /// Votes added to the log since the last build, as `serve` hands them over.
+    var appended: [AppendedVotes] = []
     var failedSteps = 0
     /// What undoes the broken edit made in the step before.
     var repair: (() -> Void)?
@@ -130,7 +160,8 @@ struct RandomEdits {
         case 18..<32: return editSkill()
         case 32..<42: return deleteSkill()
         case 42..<68: vote(); return "vote"
-        case 68..<76: counts(); return "counts"
+        case 68..<73: counts(); return "counts"
+        case 73..<76: laterLog(); return "later log"
         case 76..<82: return brokenSkill()
         case 82..<88: return linkThenDelete()
         case 88..<92: template(); return "template"
@@ -187,8 +218,21 @@ struct RandomEdits {
         let known = skills.keys.sorted()
         // Now and then a vote for a skill that is not there (a warning).
         let skill = random.below(10) == 0 ? "gone/none" : known.randomElement(using: &random) ?? "gone/none"
-        votes += #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"u\#(random.below(6))","timestamp":"2024-03-0\#(1 + random.below(9))T10:00:00Z"}"# + "\n"
+        let user = "u\(random.below(6))"
+        let line = #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"\#(user)","timestamp":"2024-03-0\#(1 + random.below(9))T10:00:00Z"}"# + "\n"
+        let before = votes
+        votes += line
         site.write("ratings/votes.jsonl", votes)
+        appended.append(AppendedVotes(path: site.content.appendingPathComponent("ratings/votes.jsonl").path, lines: line,
+                                      skill: skill, user: user,
+                                      before: .bytes(Data(before.utf8)), after: .bytes(Data(votes.utf8))))
+    }
+
+    /// A vote log that sorts after the one votes are appended to: its votes are merged after
+    /// theirs, and win ties.
+    mutating func laterLog() {
+        let skill = skills.keys.sorted().randomElement(using: &random) ?? "gone/none"
+        site.write("ratings/z-later.jsonl", #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"u\#(random.below(6))"}"# + "\n")
     }
 
     mutating func counts() {

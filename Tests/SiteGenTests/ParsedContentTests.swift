@@ -61,4 +61,69 @@ import Testing
         _ = ContentLoader.load(counting.location, keeping: &kept, changed: [site.content.appendingPathComponent("skills/g/a.md").path])
         #expect(counting.taken() == ["a.md"], "a path said to have changed is read whatever its stamp")
     }
+
+    /// A vote appended to the last vote log is counted without the log being read again, as
+    /// reading it would count it; an append to an earlier log, or one that does not account for
+    /// the file's change, reads the files again.
+    @Test func anAppendedVoteIsCountedWithoutReadingTheLog() {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        let first = #"{"skill":"g/a","stars":4,"user":"u1"}"# + "\n"
+        site.write("ratings/votes.jsonl", first)
+        let counting = CountingSource(site)
+        let path = site.content.appendingPathComponent("ratings/votes.jsonl").path
+        var kept = ParsedContent()
+        _ = ContentLoader.load(counting.location, keeping: &kept)
+        _ = counting.taken()
+
+        let line = #"{"skill":"g/a","stars":2,"user":"u1"}"# + "\n"
+        site.write("ratings/votes.jsonl", first + line)
+        let append = AppendedVotes(path: path, lines: line, skill: "g/a", user: "u1", before: .bytes(Data(first.utf8)), after: .bytes(Data((first + line).utf8)))
+        let voted = ContentLoader.load(counting.location, keeping: &kept, appended: [append])
+        #expect(counting.taken() == [])
+        #expect(voted.ratings == ContentLoader.load(site.location).ratings)
+        #expect(voted.ratings["g/a"]?.stars.total == 1 && voted.ratings["g/a"]?.stars.two == 1, "the user's later vote replaced theirs")
+
+        // A skill no file rated yet: the unknown-skill warning would name the line, so the log is read.
+        let other = #"{"skill":"g/b","stars":5,"user":"u2"}"# + "\n"
+        site.write("ratings/votes.jsonl", first + line + other)
+        let unrated = ContentLoader.load(counting.location, keeping: &kept, appended: [
+            AppendedVotes(path: path, lines: other, skill: "g/b", user: "u2", before: .bytes(Data((first + line).utf8)), after: .bytes(Data((first + line + other).utf8))),
+        ])
+        #expect(counting.taken() == ["votes.jsonl"])
+        #expect(unrated.ratings == ContentLoader.load(site.location).ratings)
+
+        // Appended to a log before another: counted in place while the later log has no vote of
+        // the user, read again once it has (its vote is merged after the appended one).
+        let third = #"{"skill":"g/a","stars":1,"user":"u3"}"# + "\n"
+        let fourth = #"{"skill":"g/a","stars":3,"user":"u3"}"# + "\n"
+        site.write("ratings/z.jsonl", #"{"skill":"g/a","stars":5,"user":"u1"}"# + "\n")
+        _ = ContentLoader.load(counting.location, keeping: &kept)
+        _ = counting.taken()
+        let grown = first + line + other
+        site.write("ratings/votes.jsonl", grown + fourth)
+        let beforeLater = ContentLoader.load(counting.location, keeping: &kept, appended: [
+            AppendedVotes(path: path, lines: fourth, skill: "g/a", user: "u3", before: .bytes(Data(grown.utf8)), after: .bytes(Data((grown + fourth).utf8))),
+        ])
+        #expect(counting.taken() == ["z.jsonl"], "only the later log's bytes are looked at")
+        #expect(beforeLater.ratings == ContentLoader.load(site.location).ratings)
+        site.write("ratings/z.jsonl", #"{"skill":"g/a","stars":5,"user":"u1"}"# + "\n" + third)
+        _ = ContentLoader.load(counting.location, keeping: &kept)
+        _ = counting.taken()
+        site.write("ratings/votes.jsonl", grown + fourth + fourth)
+        let tie = ContentLoader.load(counting.location, keeping: &kept, appended: [
+            AppendedVotes(path: path, lines: fourth, skill: "g/a", user: "u3", before: .bytes(Data((grown + fourth).utf8)),
+                          after: .bytes(Data((grown + fourth + fourth).utf8))),
+        ])
+        #expect(counting.taken() == ["votes.jsonl", "z.jsonl", "z.jsonl"])
+        #expect(tie.ratings == ContentLoader.load(site.location).ratings)
+        #expect(tie.ratings["g/a"]?.stars.one == 1, "u3's vote in the later log wins the tie")
+
+        // An append that is not what the file became.
+        site.write("ratings/votes.jsonl", first)
+        let stale = ContentLoader.load(counting.location, keeping: &kept, appended: [append])
+        #expect(counting.taken() == ["votes.jsonl", "z.jsonl"])
+        #expect(stale.ratings == ContentLoader.load(site.location).ratings)
+    }
 }
