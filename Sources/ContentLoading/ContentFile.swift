@@ -29,6 +29,17 @@ package struct ContentFile: Sendable {
         }
     }
 
+    /// The file's path, as `url.path` spells it, without making a URL: a kept load asks it of
+    /// every file on every rebuild.
+    package var path: String {
+        switch place {
+        case .url(let url): return url.path
+        case .below(let folder, let relative):
+            let base = folder.path
+            return base.hasSuffix("/") ? base + relative : base + "/" + relative
+        }
+    }
+
     package init(url: URL, relativePath: String, displayPath: String) {
         place = .url(url)
         self.relativePath = relativePath

@@ -76,7 +76,7 @@ public enum ContentLoader {
                                            source: source, &log)
         // Votes merge across files (a user's later vote replaces an earlier one in another file),
         // so the rating files are kept or read again together.
-        let ratingStamps = ratingFiles.map { RatingStamp(path: $0.url.path, stamp: source.stamp($0.url.path)) }
+        let ratingStamps = ratingFiles.map { file in let path = file.path; return RatingStamp(path: path, stamp: source.stamp(path)) }
         let keptRatings = kept.ratings.flatMap { ratings in
             recordedVotes != nil ? nil
                 : ratings.stamps == ratingStamps && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
@@ -94,8 +94,9 @@ public enum ContentLoader {
         let budget = ReadBudget()
         let keptFiles = kept.skillFiles
         let readFiles = listing.files.parallelMap { file -> (FileSkills, ContentStamp?) in
-            let stamp = source.stamp(file.url.path)
-            if let stamp, !changed.contains(file.url.path), let known = keptFiles[file.url.path], known.stamp == stamp,
+            let path = file.path
+            let stamp = source.stamp(path)
+            if let stamp, !changed.contains(path), let known = keptFiles[path], known.stamp == stamp,
                budget.take(known.result.bytesRead) {
                 return (known.result, stamp)
             }
@@ -113,7 +114,7 @@ public enum ContentLoader {
         var nextFiles: [String: ParsedContent.SkillFile] = [:]
         nextFiles.reserveCapacity(readFiles.count)
         for (file, (result, stamp)) in zip(listing.files, readFiles) where result.standalone {
-            if let stamp { nextFiles[file.url.path] = ParsedContent.SkillFile(stamp: stamp, result: result) }
+            if let stamp { nextFiles[file.path] = ParsedContent.SkillFile(stamp: stamp, result: result) }
         }
         kept.skillFiles = nextFiles
         let perFile = readFiles.map(\.0)

@@ -16,6 +16,21 @@ import Testing
         "/m/Content/big.txt": Data(count: 10),
     ]
 
+    /// A kept load keys files by `path`, made without a URL; anything else reaches them by `url.path`.
+    @Test func aFilesPathIsItsURLsPath() throws {
+        let root = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(root) }
+        let names = ["plain.md", "with space.md", "100% <script>.md", "ümlaut/é😀.json", "a%2Fb.md", "deep/er/x?y#z.md"]
+        try FixtureSite.write(Dictionary(uniqueKeysWithValues: names.map { ("Content/skills/" + $0, "x") }), under: root)
+        var log = DiagnosticLog()
+        let files = ContentFile.list(in: root.appendingPathComponent("Content/skills"), display: "Content/skills", source: .disk, &log)
+        #expect(files.count == names.count)
+        for file in files {
+            #expect(file.path == file.url.path, "\(file.relativePath)")
+            #expect(file.prefixed("skills/").path == file.url.path)
+        }
+    }
+
     @Test func listsWhatTheDiskWouldListSkippingHiddenEntries() throws {
         let root = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(root) }
