@@ -42,6 +42,7 @@ public struct BuildOptions: Sendable {
 
 /// What a build did, for the summary line.
 public struct BuildReport: Sendable {
+
     public var skills: Int
     public var groups: Int
     /// HTML pages written.
@@ -89,4 +90,19 @@ public struct BuildReport: Sendable {
     }
 
     private func count(_ n: Int, _ noun: String) -> String { SiteRenderer.count(n, noun) }
+}
+
+extension BuildReport {
+    /// A good build's report: the full build's and the kept site's (`LiveSite`), made in one place
+    /// so the two say the same. `notes` come first; the absent rating form's note follows.
+    package init(catalogue: Catalogue, loaded: LoadedContent, options: BuildOptions, pages: Int, files: Int, unchanged: Int,
+                 log: DiagnosticLog, notes: [String] = [], seconds: Double, stages: [(name: String, seconds: Double)]) {
+        self.init(skills: catalogue.entries.count, groups: catalogue.groups.count, pages: pages, files: files,
+                  votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
+                  warnings: log.items.filter { $0.severity == .warning }.sorted(), seconds: seconds, stages: stages)
+        self.catalogue = catalogue
+        ratingsDatabase = options.recordedVotes?.display
+        unchangedFiles = unchanged
+        self.notes = notes + (catalogue.config.ratingForm == nil ? [RatingFormConfig.absentNote] : [])
+    }
 }

@@ -176,16 +176,10 @@ public struct LiveSite: Sendable {
         last = Built(theme: theme, renderer: renderer, cards: plan.cards, buildDate: options.buildDate, keys: keys,
                      catalogue: catalogue, paths: paths)
 
-        var report = BuildReport(
-            skills: catalogue.entries.count, groups: catalogue.groups.count,
-            pages: existing.filter { $0.hasSuffix(".html") }.count, files: existing.count,
-            votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
-            warnings: log.items.filter { $0.severity == .warning }.sorted(),
-            seconds: (ContinuousClock.now - started).seconds, stages: times.stages
-        )
-        report.catalogue = catalogue
-        report.unchangedFiles = existing.count - written.count
-        if catalogue.config.ratingForm == nil { report.notes.append(RatingFormConfig.absentNote) }
+        let report = BuildReport(catalogue: catalogue, loaded: loaded, options: options,
+                                 pages: existing.filter { $0.hasSuffix(".html") }.count, files: existing.count,
+                                 unchanged: existing.count - written.count, log: log,
+                                 seconds: (ContinuousClock.now - started).seconds, stages: times.stages)
         return Update(report: report, written: written.sorted(), removed: removed.sorted(),
                       rendered: pageJobs.count + fileJobs.count, whole: kept == nil)
     }

@@ -132,19 +132,9 @@ public enum SiteBuilder {
             if let note = sink.note { notes.append(note) }
         }
 
-        var report = BuildReport(
-            skills: catalogue.entries.count, groups: catalogue.groups.count,
-            pages: pageCount, files: fileCount,
-            votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
-            warnings: log.items.filter { $0.severity == .warning }.sorted(),
-            seconds: (clock.now - start).seconds, stages: times.stages
-        )
-        report.catalogue = catalogue
-        report.ratingsDatabase = options.recordedVotes?.display
-        report.unchangedFiles = sink?.unchanged ?? 0
-        if catalogue.config.ratingForm == nil { notes.append(RatingFormConfig.absentNote) }
-        report.notes = notes
-        return report
+        return BuildReport(catalogue: catalogue, loaded: loaded, options: options, pages: pageCount, files: fileCount,
+                           unchanged: sink?.unchanged ?? 0, log: log, notes: notes,
+                           seconds: (clock.now - start).seconds, stages: times.stages)
     }
 
     package static func fail(on diagnostics: [Diagnostic], strict: Bool) throws(BuildFailure) {
