@@ -33,7 +33,7 @@ import Testing
                 #expect(page.contains(entry.rating.totalText))
                 let percents = Self.percentages(in: page)
                 #expect(percents.count == 5)
-                #expect(percents.reduce(0, +) == 100, "\(entry.skill.id): \(percents)")
+                #expect((96...100).contains(percents.reduce(0, +)), "\(entry.skill.id): \(percents)")
             } else {
                 #expect(page.contains("Not rated yet"))
                 #expect(!page.contains("rating-chart"))

@@ -32,7 +32,7 @@ import Testing
         try site.build()
         for page in ["top-rated/index.html", "top-rated/page/2/index.html"] {
             let html = try site.read(page)
-            #expect(html.contains("weighed by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones. <a href=\"#how-ranked\">How the order is worked out</a></p>"), "\(page)")
+            #expect(html.contains("weighted by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones. <a href=\"#how-ranked\">How the order is worked out</a></p>"), "\(page)")
             #expect(html.contains("<section class=\"how-ranked\" id=\"how-ranked\""), "\(page)")
             #expect(html.contains("score = (sum of its stars + 5 × 3) ÷ (its number of ratings + 5). A single 5-star rating scores 3.33;"), "\(page)")
         }

@@ -55,12 +55,20 @@ import Testing
         #expect(count("<rect class=\"bar-track\"", in: html) == 5)
     }
 
-    @Test func unratedSkillHasNoChartButAnInvitation() throws {
+    @Test func unratedSkillWithoutAFormPromisesNothing() throws {
         let site = try build()
         let html = try site.read("skills/food/none/index.html")
-        #expect(html.contains("Not rated yet. Be the first to rate this skill!"))
+        #expect(html.contains("<p class=\"not-rated-block\">Not rated yet.</p>"))
+        #expect(!html.contains("Be the first"), "there is no form to rate it with")
         #expect(!html.contains("rating-chart"))
         #expect(!html.contains("class=\"stars"))
+    }
+
+    @Test func unratedSkillWithAFormInvitesAVote() throws {
+        let site = try build(siteYML: "title: Ratings\nrating_form:\n  endpoint: /api/ratings\n")
+        let html = try site.read("skills/food/none/index.html")
+        #expect(html.contains("Not rated yet. Be the first to rate this skill!"))
+        #expect(html.contains("<form"))
     }
 
     @Test func listingWithHundredsOfRowsHasNoSVGIds() throws {

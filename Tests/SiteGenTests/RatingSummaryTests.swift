@@ -17,10 +17,11 @@ import Testing
         #expect(summary.percentagesFiveToOne == [0, 0, 0, 0, 0])
     }
 
-    @Test func percentagesRunFiveToOneAndAddUpTo100() {
+    @Test func percentagesRunFiveToOneAndEqualCountsShowEqualShares() {
         let summary = RatingSummary(counts: StarCounts(one: 1, two: 1, three: 1))
-        #expect(summary.percentagesFiveToOne == [0, 0, 34, 33, 33])
-        #expect(summary.percentage(stars: 3) == 34)
+        #expect(summary.percentagesFiveToOne == [0, 0, 33, 33, 33])
+        #expect(summary.percentage(stars: 3) == 33)
+        #expect(RatingSummary(counts: StarCounts(one: 1, five: 3)).percentagesFiveToOne == [75, 0, 0, 0, 25])
     }
 
     @Test func countsAreFormattedWithGrouping() {

@@ -34,10 +34,10 @@ public struct RatingSummary: Sendable, Equatable {
         averageTenths.map { "\($0 / 10).\($0 % 10)" }
     }
 
-    /// Percentages for 5, 4, 3, 2, 1 stars, adding up to 100 (all 0 when unrated). Ties in the
-    /// remainder go to the higher star level.
+    /// Percentages for 5, 4, 3, 2, 1 stars (all 0 when unrated): equal counts show equal
+    /// percentages and a larger count never a smaller one; see `Percentages`.
     public var percentagesFiveToOne: [Int] {
-        Percentages.largestRemainder((1...5).reversed().map { counts[$0] })
+        Percentages.agreeingWithCounts((1...5).reversed().map { counts[$0] })
     }
 
     /// Percentage for one star level.

@@ -58,7 +58,7 @@ extension SiteRenderer {
         }
 
         listing(urls.topRated, listings.topRated, heading: "Top rated",
-                lead: "Rated skills, best first, each average weighed by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones.",
+                lead: "Rated skills, best first, each average weighted by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones.",
                 count: Self.count(listings.topRated.count, "rated skill"), empty: "No skill has been rated yet.", ranked: true,
                 explained: true)
         listing(urls.mostRated, listings.mostRated, heading: "Most rated",

@@ -71,7 +71,8 @@ public struct SiteRenderer: Sendable {
         bigStarRow = StarRow(style: big)
         chart = BarChart(style: catalogue.config.chart)
         ratingForm = catalogue.config.ratingForm.map(RatingForm.init)
-        siteWide = SiteWide(catalogue: catalogue, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed)
+        siteWide = SiteWide(catalogue: catalogue, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed,
+                            listed: ListedListings(listingData.listings))
         // A row's SVG depends only on the value it shows, and ratings share few of those.
         var starRows: [Double: StarRows] = [:]
         for entry in catalogue.entries {

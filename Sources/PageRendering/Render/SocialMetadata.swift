@@ -27,7 +27,9 @@ extension SiteRenderer {
         if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: feedDescriptions) {
             files.append(OutputFile(path: config.urls.feed, text: feed))
         }
-        let sitemaps = Sitemap.files(pagePaths: Sitemap.pagePaths(of: pagePaths, urls: config.urls), config: config)
+        let unlisted = siteWide.listed.unlisted(config.urls)
+        let listed = Sitemap.pagePaths(of: pagePaths, urls: config.urls).filter { !unlisted.contains($0) }
+        let sitemaps = Sitemap.files(pagePaths: listed, config: config)
         files += sitemaps
         // A robots.txt of the site owner's own in Content/static/ wins over the generated one.
         if !staticPaths.contains(config.urls.robots) {

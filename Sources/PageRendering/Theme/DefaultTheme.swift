@@ -397,11 +397,15 @@ h1, h2, h3 { line-height: 1.25; }
       <ul>
         <li><a href="{{root}}"{{#nav.home}} aria-current="{{nav.home}}"{{/nav.home}}>Home</a></li>
         <li><a href="{{root}}{{groupsURL}}"{{#nav.groups}} aria-current="{{nav.groups}}"{{/nav.groups}}>Groups</a></li>
-        <li><a href="{{root}}{{topRatedURL}}"{{#nav.topRated}} aria-current="{{nav.topRated}}"{{/nav.topRated}}>Top rated</a></li>
-        <li><a href="{{root}}{{mostRatedURL}}"{{#nav.mostRated}} aria-current="{{nav.mostRated}}"{{/nav.mostRated}}>Most rated</a></li>
-        <li><a href="{{root}}{{newestURL}}"{{#nav.newest}} aria-current="{{nav.newest}}"{{/nav.newest}}>Newest</a></li>
+        {{#hasTopRated}}<li><a href="{{root}}{{topRatedURL}}"{{#nav.topRated}} aria-current="{{nav.topRated}}"{{/nav.topRated}}>Top rated</a></li>
+        {{/hasTopRated}}
+        {{#hasMostRated}}<li><a href="{{root}}{{mostRatedURL}}"{{#nav.mostRated}} aria-current="{{nav.mostRated}}"{{/nav.mostRated}}>Most rated</a></li>
+        {{/hasMostRated}}
+        {{#hasNewest}}<li><a href="{{root}}{{newestURL}}"{{#nav.newest}} aria-current="{{nav.newest}}"{{/nav.newest}}>Newest</a></li>
+        {{/hasNewest}}
         <li><a href="{{root}}{{languagesURL}}"{{#nav.languages}} aria-current="{{nav.languages}}"{{/nav.languages}}>Languages</a></li>
-        <li><a href="{{root}}{{authorsURL}}"{{#nav.authors}} aria-current="{{nav.authors}}"{{/nav.authors}}>Authors</a></li>
+        {{#hasAuthors}}<li><a href="{{root}}{{authorsURL}}"{{#nav.authors}} aria-current="{{nav.authors}}"{{/nav.authors}}>Authors</a></li>
+        {{/hasAuthors}}
       </ul>
     </nav>
   </div>
@@ -577,7 +581,7 @@ h1, h2, h3 { line-height: 1.25; }
     </div>
     {{/rated}}
     {{^rated}}
-    <p class="not-rated-block">Not rated yet. Be the first to rate this skill!</p>
+    <p class="not-rated-block">Not rated yet.{{#ratingForm}} Be the first to rate this skill!{{/ratingForm}}</p>
     {{/rated}}
     {{#feedback}}
     <p class="feedback">Feedback: <span class="thumb">👍 <span class="visually-hidden">helpful:</span>{{positive}}</span> <span class="thumb">👎 <span class="visually-hidden">not helpful:</span>{{negative}}</span></p>

@@ -22,6 +22,10 @@ struct FrameData: TemplateData {
         case "navGroups": site.navGroups(current: key.currentGroup)
         case "nav": .data(TemplateDictionary(key.nav.mapValues(TemplateValue.text)))
         case "hasFeed": .flag(site.hasFeed)
+        case "hasTopRated": .flag(site.listed.topRated)
+        case "hasMostRated": .flag(site.listed.mostRated)
+        case "hasNewest": .flag(site.listed.newest)
+        case "hasAuthors": .flag(site.listed.authors)
         case "buildDate": key.buildDate.map { .text($0.day) }
         case "buildTimestamp": key.buildDate.map { .text($0.timestamp) }
         default: site.links[name]

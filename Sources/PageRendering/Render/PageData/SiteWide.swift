@@ -11,13 +11,17 @@ final class SiteWide: Sendable {
     package let ratingCount: String
     /// Whether the Atom feed is written (see `AtomFeed`).
     package let hasFeed: Bool
+    /// Which of the listings have anything in them. An empty one is still written, so an
+    /// old link gets a page that says why it is empty, but the navigation does not offer it:
+    /// on a catalogue without votes or dates, three of its items would lead nowhere.
+    package let listed: ListedListings
     let navGroups: [NavGroup]
     /// Group page path → its index in `navGroups`.
     let groupIndex: [String: Int]
     /// Where the theme links to, so templates spell no path themselves.
     package let links: [String: TemplateValue]
 
-    package init(catalogue: Catalogue, themeCSS: String, hasFeed: Bool) {
+    package init(catalogue: Catalogue, themeCSS: String, hasFeed: Bool, listed: ListedListings) {
         let config = catalogue.config
         let urls = catalogue.urls
         language = config.language
@@ -27,6 +31,7 @@ final class SiteWide: Sendable {
         skillCount = catalogue.entries.count.grouped
         ratingCount = catalogue.ratingCount.grouped
         self.hasFeed = hasFeed
+        self.listed = listed
         navGroups = catalogue.groups.map { NavGroup(name: $0.name, url: urls.href($0.path), count: $0.entries.count) }
         groupIndex = Dictionary(catalogue.groups.enumerated().map { ($1.path, $0) }) { first, _ in first }
         links = [
@@ -49,6 +54,31 @@ final class SiteWide: Sendable {
             group.current = i == current
             return .data(group)
         })
+    }
+}
+
+/// Which listings the navigation links to: those with at least one skill.
+package struct ListedListings: Sendable, Equatable {
+    package let topRated: Bool
+    package let mostRated: Bool
+    package let newest: Bool
+    package let authors: Bool
+
+    init(_ listings: CatalogueListings) {
+        topRated = !listings.topRated.isEmpty
+        mostRated = !listings.mostRated.isEmpty
+        newest = !listings.newest.isEmpty
+        authors = !listings.authors.isEmpty
+    }
+
+    /// The listings' own page paths that are left out of the sitemap, being linked from nowhere.
+    func unlisted(_ urls: SiteURLs) -> Set<String> {
+        var paths: Set<String> = []
+        if !topRated { paths.insert(urls.topRated) }
+        if !mostRated { paths.insert(urls.mostRated) }
+        if !newest { paths.insert(urls.newest) }
+        if !authors { paths.insert(urls.authors) }
+        return paths
     }
 }
 
