@@ -1,7 +1,7 @@
 import CatalogueModel
 
-/// `ranking`, `page_size` and `home_cards` in `site.yml`: how listings are ordered, split into
-/// pages and previewed on the home page.
+/// `ranking`, `page_size`, `home_cards` and `group_order` in `site.yml`: how listings are ordered,
+/// split into pages and previewed on the home page.
 extension SiteConfigReader {
     static func readListingSettings(_ map: inout YAMLMapping, into config: inout SiteConfig, _ log: inout DiagnosticLog) {
         if var ranking = map.mapping("ranking", &log) {
@@ -27,6 +27,14 @@ extension SiteConfigReader {
                 config.homeCards = Int(cards)
             } else {
                 map.error(&log, at: map.value("home_cards"), "`home_cards` must be a whole number of skills from 0 to 10000")
+            }
+        }
+        if let order = map.string("group_order", &log) {
+            if let known = GroupOrder(rawValue: order) {
+                config.groupOrder = known
+            } else {
+                let choices = GroupOrder.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                map.error(&log, at: map.value("group_order"), "`group_order` must be one of \(choices)")
             }
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads `Content/site.yml`. Every key is optional; a missing file means the defaults.
 package enum SiteConfigReader {
-    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty", "ratings"]
+    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty", "ratings", "group_order", "try_url"]
 
     /// A settings file has no business being larger.
     static let maxBytes = 1024 * 1024
@@ -65,6 +65,13 @@ package enum SiteConfigReader {
             ratings.warnUnknownKeys(known: ["database"], &log, what: "ratings")
         }
         readListingSettings(&map, into: &config, &log)
+        if let tryURL = map.string("try_url", &log) {
+            if TryURL.isValid(tryURL) {
+                config.tryURL = tryURL
+            } else {
+                map.error(&log, at: map.value("try_url"), "`try_url` must be an http(s) URL with `{example}` where the phrase goes, like `https://chat.example.org/?q={example}`")
+            }
+        }
         map.warnUnknownKeys(known: knownKeys, &log, what: "site.yml")
         return config
     }

@@ -27,7 +27,9 @@ import Testing
         }
         for entry in catalogue.entries {
             let page = try site.read(entry.path + "index.html")
-            #expect(page.contains("<h1>\(HTML.escape(entry.skill.name))</h1>"))
+            // A skill in another language than the site's has its `lang` on the heading.
+            let lang = LanguageTag.attribute(for: entry.skill.language, onSiteIn: catalogue.config.language)
+            #expect(page.contains("<h1\(lang.map { " lang=\"\($0)\"" } ?? "")>\(HTML.escape(entry.skill.name))</h1>"))
             if let average = entry.rating.averageText {
                 #expect(page.contains(">\(average)<"), "\(entry.skill.id) shows its average")
                 #expect(page.contains(entry.rating.totalText))

@@ -22,6 +22,11 @@ public struct SiteConfig: Sendable, Equatable {
     /// `home_cards`: skills shown per group on the home page (its best, as Top rated orders them);
     /// the group's own page lists them all. 0 shows the groups without cards.
     public var homeCards = 6
+    /// `group_order`: how a group's page orders its skills.
+    public var groupOrder = GroupOrder.rating
+    /// `try_url`: where an example phrase can be tried, `{example}` standing for the phrase as a
+    /// query value (`https://chat.example.org/?q={example}`); nil shows the phrases as quotes.
+    public var tryURL: String?
     /// `allow_empty`: a catalogue without skills builds (a new site); otherwise it is an error,
     /// since an empty content folder is far more often a wrong `--content` than a wish.
     public var allowEmpty = false

@@ -46,16 +46,32 @@ public enum Listings {
     /// What the home page shows of each group: its first `count` skills in Top rated order, then
     /// its unrated skills by name. Lists are in the order of `groups`.
     public static func highlights(_ groups: [Catalogue.Group], topRated: [Catalogue.Entry], count: Int) -> [[Catalogue.Entry]] {
+        ordered(groups, by: topRated).map { Array($0.prefix(count)) }
+    }
+
+    /// Each group's skills in `order`, for its own pages. Lists are in the order of `groups`.
+    public static func groupPages(_ groups: [Catalogue.Group], order: GroupOrder, topRated: [Catalogue.Entry],
+                                  mostRated: [Catalogue.Entry], newest: [Catalogue.Entry]) -> [[Catalogue.Entry]] {
+        switch order {
+        case .rating: ordered(groups, by: topRated)
+        case .votes: ordered(groups, by: mostRated)
+        case .newest: ordered(groups, by: newest)
+        case .name: groups.map(\.entries)
+        }
+    }
+
+    /// Each group's skills in the order of `listing`, then those it leaves out by name.
+    static func ordered(_ groups: [Catalogue.Group], by listing: [Catalogue.Entry]) -> [[Catalogue.Entry]] {
         var place: [String: Int] = [:]
-        for (rank, entry) in topRated.enumerated() { place[entry.skill.id] = rank }
+        for (rank, entry) in listing.enumerated() { place[entry.skill.id] = rank }
         return groups.map { group in
             // Looked up once per entry, not twice per comparison.
             let places = group.entries.map { place[$0.skill.id] ?? Int.max }
-            // Group entries are by name, so a stable sort on place keeps unrated skills by name.
+            // Group entries are by name, so ties on place (the entries left out) stay by name.
             let ranked = group.entries.indices.sorted { i, j in
                 places[i] != places[j] ? places[i] < places[j] : i < j
             }
-            return ranked.prefix(count).map { group.entries[$0] }
+            return ranked.map { group.entries[$0] }
         }
     }
 
@@ -101,6 +117,8 @@ public struct CatalogueListings: Sendable {
     public let authors: [Listings.Partition]
     /// Each group's skills on the home page (see `Listings.highlights`), in the order of `Catalogue.groups`.
     public let highlights: [[Catalogue.Entry]]
+    /// Each group's skills in `group_order`, in the order of `Catalogue.groups`.
+    public let groupPages: [[Catalogue.Entry]]
 
     public init(_ catalogue: Catalogue) {
         let entries = catalogue.entries
@@ -110,6 +128,8 @@ public struct CatalogueListings: Sendable {
         languages = Listings.byLanguage(entries, urls: catalogue.urls)
         authors = Listings.byAuthor(entries, urls: catalogue.urls)
         highlights = Listings.highlights(catalogue.groups, topRated: topRated, count: catalogue.config.homeCards)
+        groupPages = Listings.groupPages(catalogue.groups, order: catalogue.config.groupOrder, topRated: topRated,
+                                         mostRated: mostRated, newest: newest)
     }
 }
 

@@ -146,9 +146,10 @@ public struct SiteRenderer: Sendable {
                                })
         var jobs: [PageJob] = [PageJob(template: "index", path: urls.output(ofPage: ""), key: indexKey) { indexPage(cards) }]
         for group in catalogue.groups {
+            let ordered = groupEntries(group)
             let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
             for number in 1...pagination.pageCount {
-                let key = PageKey(entries: Array(group.entries[pagination.items(onPage: number)]),
+                let key = PageKey(entries: Array(ordered[pagination.items(onPage: number)]),
                                   values: [group.name, group.path, String(group.entries.count), String(group.ratingCount),
                                            String(number), String(pagination.pageCount)])
                 jobs.append(PageJob(template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number)), key: key) {
@@ -279,8 +280,13 @@ public struct SiteRenderer: Sendable {
             common: common(path: path, title: page > 1 ? "\(group.name), page \(page)" : group.name,
                            description: "\(countText) in \(group.name)."),
             name: group.name, countText: countText, ratingsText: RatingSummary.ratingsText(group.ratingCount),
-            cards: group.entries[pagination.items(onPage: page)].map { cards.card($0, root: root, level: 2) },
+            cards: groupEntries(group)[pagination.items(onPage: page)].map { cards.card($0, root: root, level: 2) },
             pager: pager(base: group.path, pagination: pagination, page: page))
+    }
+
+    /// A group's skills in the order its pages show them (`group_order`).
+    func groupEntries(_ group: Catalogue.Group) -> [Catalogue.Entry] {
+        siteWide.groupIndex[group.path].map { listingData.listings.groupPages[$0] } ?? group.entries
     }
 
     func card(_ entry: Catalogue.Entry) -> CardData {
@@ -294,7 +300,9 @@ public struct SiteRenderer: Sendable {
         return CardData(name: skill.name, url: urls.href(entry.path),
                         initial: skill.name.first.map { String($0).uppercased() } ?? "?",
                         summary: HTML.truncate(descriptions[skill.id]?.summary ?? "", to: 140),
-                        group: skill.group, language: skill.language, firstExample: skill.examples.first,
+                        group: skill.group, language: skill.language, languageName: languageNames(skill.language),
+                        contentLang: LanguageTag.attribute(for: skill.language, onSiteIn: catalogue.config.language),
+                        firstExample: skill.examples.first,
                         image: image, rating: rating(entry.rating))
     }
 
@@ -323,6 +331,9 @@ public struct SiteRenderer: Sendable {
             card: card(entry),
             descriptionHTML: Markdown.html(skill.description),
             examples: skill.examples,
+            exampleLinks: catalogue.config.tryURL.map { template in
+                skill.examples.map { NamedLink(name: $0, url: TryURL.link(template, example: $0)) }
+            },
             author: skill.author, authorURL: skill.authorURL,
             termsURL: skill.termsOfUse, privacyURL: skill.privacyPolicy,
             groupURL: urls.href(urls.groupPage(skill.group)),

@@ -130,6 +130,7 @@ h1, h2, h3 { line-height: 1.25; }
 .card-title a::after { content: ""; position: absolute; inset: 0; border-radius: var(--radius); }
 .card-title a:focus-visible { outline: none; }
 .card-title a:focus-visible::after { outline: 3px solid var(--accent); outline-offset: 2px; }
+.card-meta { margin: 0 0 4px; color: var(--muted); font-size: .85rem; }
 .card-example { margin: 0 0 4px; color: var(--muted); font-style: italic; font-size: .92rem; }
 .card-summary { margin: 0 0 6px; font-size: .92rem; overflow-wrap: anywhere; }
 
@@ -151,8 +152,8 @@ h1, h2, h3 { line-height: 1.25; }
 .skill section { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 4px 20px 16px; margin-top: 18px; }
 .skill section h2 { font-size: 1.2rem; }
 .description { overflow-wrap: anywhere; }
-.examples { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 8px; }
-.examples li { background: var(--bg); border: 1px solid var(--border); border-radius: 999px; padding: 6px 14px; }
+.examples { list-style: none; padding: 0; margin: 0; display: grid; gap: 6px; }
+.examples li { border-left: 3px solid var(--border); padding: 2px 0 2px 10px; font-style: italic; }
 
 .ratings-body { display: flex; flex-wrap: wrap; gap: 16px 40px; align-items: center; padding-bottom: 4px; }
 .rating-big { text-align: center; min-width: 150px; }
@@ -311,9 +312,10 @@ h1, h2, h3 { line-height: 1.25; }
   </div>
   <div class="card-body">
     {{#rank}}<p class="card-rank">#{{rank}}</p>{{/rank}}
-    <h{{cardLevel}} class="card-title"><a href="{{root}}{{url}}">{{name}}</a></h{{cardLevel}}>
-    {{#firstExample}}<p class="card-example">“{{firstExample}}”</p>{{/firstExample}}
-    {{#summary}}<p class="card-summary">{{summary}}</p>{{/summary}}
+    <h{{cardLevel}} class="card-title"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}><a href="{{root}}{{url}}">{{name}}</a></h{{cardLevel}}>
+    {{#firstExample}}<p class="card-example"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>“{{firstExample}}”</p>{{/firstExample}}
+    {{#summary}}<p class="card-summary"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>{{summary}}</p>{{/summary}}
+    <p class="card-meta">{{group}} · {{languageName}}</p>
     {{#added}}<p class="card-added">Added <time datetime="{{added}}">{{added}}</time></p>{{/added}}
     <p class="rating-line">
       {{#rated}}{{{starRow}}} <span class="visually-hidden">{{ratingLabel}}</span><span aria-hidden="true"><span class="rating-average">{{averageText}}</span> <span class="rating-count">({{totalText}})</span></span>{{/rated}}
@@ -540,8 +542,8 @@ h1, h2, h3 { line-height: 1.25; }
       {{^image}}<span class="placeholder placeholder-large" aria-hidden="true">{{initial}}</span>{{/image}}
     </div>
     <div class="skill-title">
-      <h1>{{name}}</h1>
-      <p class="byline">{{#author}}by {{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · {{/author}}<a href="{{root}}{{groupURL}}">{{group}}</a> · {{language}}</p>
+      <h1{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>{{name}}</h1>
+      <p class="byline">{{#author}}by {{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · {{/author}}<a href="{{root}}{{groupURL}}">{{group}}</a> · <a href="{{root}}{{languageURL}}">{{languageName}}</a></p>
       <p class="rating-line rating-line-large">
         {{#rated}}{{{starRowLarge}}} <span class="visually-hidden">{{ratingLabel}}</span><span aria-hidden="true"><span class="rating-average">{{averageText}}</span> · <span class="rating-count">{{totalText}}</span></span>{{/rated}}
         {{^rated}}<span class="not-rated">Not rated yet</span>{{/rated}}
@@ -552,17 +554,22 @@ h1, h2, h3 { line-height: 1.25; }
   {{#hasDescription}}
   <section class="description" aria-labelledby="about">
     <h2 id="about">About this skill</h2>
+    <div class="description-text"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>
     {{{descriptionHTML}}}
+    </div>
   </section>
   {{/hasDescription}}
 
   {{#hasExamples}}
   <section aria-labelledby="try">
     <h2 id="try">Try saying</h2>
-    <ul class="examples">
-      {{#examples}}<li>“{{.}}”</li>
+    <ul class="examples"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>
+      {{#exampleLinks}}
+      <li><a href="{{url}}" rel="nofollow noopener">“{{name}}”</a></li>
+      {{/exampleLinks}}
+      {{^exampleLinks}}{{#examples}}<li>“{{.}}”</li>
       {{/examples}}
-    </ul>
+    {{/exampleLinks}}</ul>
   </section>
   {{/hasExamples}}
 

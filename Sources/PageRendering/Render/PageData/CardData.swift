@@ -24,6 +24,10 @@ package struct CardData: TemplateData {
     package let summary: String
     package let group: String
     package let language: String
+    /// The language's name in the site's language ("German").
+    package let languageName: String
+    /// The skill's own text's `lang`, when it differs from the site's (see `LanguageTag`).
+    package let contentLang: String?
     let firstExample: String?
     package let image: Image?
     package var rating: Rating?
@@ -42,6 +46,8 @@ package struct CardData: TemplateData {
         case "summary": .text(summary)
         case "group": .text(group)
         case "language": .text(language)
+        case "languageName": .text(languageName)
+        case "contentLang": contentLang.map(TemplateValue.text)
         case "firstExample": firstExample.map(TemplateValue.text)
         case "image": image.map { .text($0.url) }
         case "imageIsLocal": image?.isLocal == true ? .flag(true) : nil

@@ -6,6 +6,8 @@ package struct SkillPage: TemplateData {
     let card: CardData
     package let descriptionHTML: String
     package let examples: [String]
+    /// Each example as a link to try it (`try_url`); nil when the site has none.
+    let exampleLinks: [NamedLink]?
     package let author: String?
     package let authorURL: String?
     package let termsURL: String?
@@ -33,6 +35,7 @@ package struct SkillPage: TemplateData {
         case "hasDescription": .flag(!descriptionHTML.isEmpty)
         case "examples": .list(examples.map(TemplateValue.text))
         case "hasExamples": .flag(!examples.isEmpty)
+        case "exampleLinks": exampleLinks.map { .list($0.map(TemplateValue.data)) }
         case "author": author.map(TemplateValue.text)
         case "authorURL": authorURL.map(TemplateValue.text)
         case "termsURL": termsURL.map(TemplateValue.text)
