@@ -117,6 +117,21 @@ import Testing
         #expect(!english.contains(" lang=\"en\">Weather"))
     }
 
+    @Test func thumbsAreDrawnAndTheHeaderRatingLeadsToTheChart() throws {
+        let site = TestSite()
+        site.skill("g/liked", name: "Liked", group: "G")
+        site.write("ratings/counts.json", "{\"g/liked\": {\"four_star\": 3, \"positive\": 15, \"negative\": 2}}")
+        try site.build()
+        let html = try site.read("skills/g/liked/index.html")
+        // Emoji thumbs are empty boxes where no emoji font is installed; the words stay for screen readers.
+        #expect(!html.contains("👍") && !html.contains("👎"))
+        #expect(html.components(separatedBy: "<svg class=\"thumb-icon\"").count == 3)
+        #expect(html.contains("<span class=\"visually-hidden\">helpful:</span>15"))
+        #expect(html.contains("<span class=\"visually-hidden\">not helpful:</span>2"))
+        #expect(html.contains("<a class=\"rating-jump\" href=\"#ratings\">"))
+        #expect(html.contains("<h2 id=\"ratings\">"))
+    }
+
     @Test func languageTagsKeepOnlyWhatACheckerAccepts() {
         #expect(LanguageTag.attribute(for: "de", onSiteIn: "en") == "de")
         #expect(LanguageTag.attribute(for: "EN", onSiteIn: "en") == nil)

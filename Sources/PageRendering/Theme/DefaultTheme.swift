@@ -97,7 +97,7 @@ img { max-width: 100%; height: auto; }
 main.wrap { padding-top: 24px; padding-bottom: 48px; }
 h1, h2, h3 { line-height: 1.25; }
 .hero h1 { font-size: 2rem; margin: 0 0 6px; }
-.lead { font-size: 1.1rem; color: var(--muted); margin: 0 0 6px; }
+.lead { font-size: 1.1rem; color: var(--muted); margin: 0 0 6px; max-width: 70ch; }
 .stats { color: var(--muted); margin: 0 0 8px; }
 
 .group { margin-top: 32px; }
@@ -107,10 +107,10 @@ h1, h2, h3 { line-height: 1.25; }
 .section-head h2 a:hover { text-decoration: underline; }
 .section-head .count { color: var(--muted); font-size: .9rem; white-space: nowrap; }
 
-.cards { list-style: none; margin: 0; padding: 0; display: grid; gap: 14px; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); }
+.cards { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
 .see-all { margin: 12px 0 0; font-weight: 600; }
 .card {
-  display: flex; gap: 14px; padding: 14px; background: var(--surface);
+  display: flex; gap: 12px; padding: 10px 12px; background: var(--surface);
   border: 1px solid var(--border); border-radius: var(--radius); position: relative;
 }
 .card:hover { border-color: var(--accent); }
@@ -143,15 +143,22 @@ h1, h2, h3 { line-height: 1.25; }
 
 .breadcrumbs ol { list-style: none; padding: 0; margin: 0 0 16px; display: flex; flex-wrap: wrap; gap: 4px; font-size: .9rem; }
 .breadcrumbs li + li::before { content: "›"; margin-right: 4px; color: var(--muted); }
+/* Links stand at least 24 px tall (WCAG 2.5.8), the main controls 44 px. */
+.breadcrumbs a, .byline a, .details a, .see-all a, .directory a { display: inline-block; min-height: 24px; line-height: 24px; }
 
 .skill-header { display: flex; gap: 20px; align-items: center; flex-wrap: wrap; margin-bottom: 8px; }
 .skill-media img { border-radius: 24px; display: block; }
 .skill-title h1 { margin: 0 0 4px; font-size: 2rem; overflow-wrap: anywhere; }
 .byline { margin: 0 0 8px; color: var(--muted); }
 .rating-line-large { font-size: 1.05rem; }
+/* The header's rating leads to the chart and the form further down. */
+.rating-jump { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; min-height: 44px; color: inherit; text-decoration: none; }
+.rating-jump:hover .rating-count { text-decoration: underline; }
 .skill section { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 4px 20px 16px; margin-top: 18px; }
 .skill section h2 { font-size: 1.2rem; }
 .description { overflow-wrap: anywhere; }
+/* Prose stays readable on wide screens: about 70 characters a line. */
+.description-text, .skill-main .examples { max-width: 70ch; }
 .examples { list-style: none; padding: 0; margin: 0; display: grid; gap: 6px; }
 .examples li { border-left: 3px solid var(--border); padding: 2px 0 2px 10px; font-style: italic; }
 
@@ -173,7 +180,16 @@ h1, h2, h3 { line-height: 1.25; }
 .rating-chart .bar-count { white-space: nowrap; padding-left: 12px; color: var(--muted); text-align: right; }
 .not-rated-block { font-size: 1.05rem; color: var(--muted); }
 .feedback { color: var(--muted); }
-.thumb { margin-right: 12px; }
+.thumb { margin-right: 12px; white-space: nowrap; }
+.thumb-icon { vertical-align: -3px; }
+/* The form sits inside the Ratings box: one frame is enough. */
+.ratings .rating-fieldset { border: 0; padding: 0; }
+/* Wide screens: the text on one side, the rating and the facts on the other. */
+@media (min-width: 900px) {
+  .skill { display: grid; grid-template-columns: minmax(0, 1fr) minmax(320px, 400px); column-gap: 24px; align-items: start; }
+  .skill-header { grid-column: 1 / -1; }
+  .skill-side .rating-chart { flex-basis: 100%; }
+}
 .details { display: grid; grid-template-columns: max-content 1fr; gap: 6px 20px; margin: 0; }
 .details dt { color: var(--muted); }
 .details dd { margin: 0; overflow-wrap: anywhere; }
@@ -222,9 +238,12 @@ h1, h2, h3 { line-height: 1.25; }
   .rating-line-large .stars { width: auto; height: 18px; }
   .skill section { padding: 2px 14px 12px; }
   .cards { grid-template-columns: 1fr; }
-  /* One scrolling line of groups instead of a header that fills the first screen. */
-  .site-nav { width: 100%; overflow-x: auto; scrollbar-width: none; }
-  .site-nav ul { flex-wrap: nowrap; white-space: nowrap; }
+  /* Every navigation item stays visible, on as many rows as it takes: a row that scrolls sideways
+     hides the last items from anyone who does not think of swiping. */
+  .site-nav { width: 100%; }
+  /* Facts stack label over value: a 100 px label column squeezes the values into many lines. */
+  .details { grid-template-columns: 1fr; gap: 0; }
+  .details dd { margin-bottom: 8px; }
   /* The big average beside its stars and count, the chart full width below. */
   .rating-big { display: grid; grid-template-columns: auto auto; justify-content: start; align-items: center; column-gap: 14px; text-align: left; min-width: 0; }
   .rating-big-number { grid-row: span 2; margin: 0; }
@@ -545,11 +564,13 @@ h1, h2, h3 { line-height: 1.25; }
       <h1{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>{{name}}</h1>
       <p class="byline">{{#author}}by {{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · {{/author}}<a href="{{root}}{{groupURL}}">{{group}}</a> · <a href="{{root}}{{languageURL}}">{{languageName}}</a></p>
       <p class="rating-line rating-line-large">
-        {{#rated}}{{{starRowLarge}}} <span class="visually-hidden">{{ratingLabel}}</span><span aria-hidden="true"><span class="rating-average">{{averageText}}</span> · <span class="rating-count">{{totalText}}</span></span>{{/rated}}
+        {{#rated}}<a class="rating-jump" href="#ratings">{{{starRowLarge}}} <span class="visually-hidden">{{ratingLabel}}</span><span aria-hidden="true"><span class="rating-average">{{averageText}}</span> · <span class="rating-count">{{totalText}}</span></span></a>{{/rated}}
         {{^rated}}<span class="not-rated">Not rated yet</span>{{/rated}}
       </p>
     </div>
   </header>
+
+  <div class="skill-main">
 
   {{#hasDescription}}
   <section class="description" aria-labelledby="about">
@@ -572,7 +593,9 @@ h1, h2, h3 { line-height: 1.25; }
     {{/exampleLinks}}</ul>
   </section>
   {{/hasExamples}}
+  </div>
 
+  <div class="skill-side">
   <section class="ratings" aria-labelledby="ratings">
     <h2 id="ratings">Ratings</h2>
     {{{ratingThanks}}}
@@ -591,7 +614,7 @@ h1, h2, h3 { line-height: 1.25; }
     <p class="not-rated-block">Not rated yet.{{#ratingForm}} Be the first to rate this skill!{{/ratingForm}}</p>
     {{/rated}}
     {{#feedback}}
-    <p class="feedback">Feedback: <span class="thumb">👍 <span class="visually-hidden">helpful:</span>{{positive}}</span> <span class="thumb">👎 <span class="visually-hidden">not helpful:</span>{{negative}}</span></p>
+    <p class="feedback">Feedback: <span class="thumb"><svg class="thumb-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M2 10h4v11H2zM8 21h9.3a2 2 0 0 0 1.96-1.6l1.7-8.2A2 2 0 0 0 19 9h-5.5l.8-4.3A2.2 2.2 0 0 0 12.1 2h-.3L8 9.5z"/></svg> <span class="visually-hidden">helpful:</span>{{positive}}</span> <span class="thumb"><svg class="thumb-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path transform="rotate(180 12 12)" fill="currentColor" d="M2 10h4v11H2zM8 21h9.3a2 2 0 0 0 1.96-1.6l1.7-8.2A2 2 0 0 0 19 9h-5.5l.8-4.3A2.2 2.2 0 0 0 12.1 2h-.3L8 9.5z"/></svg> <span class="visually-hidden">not helpful:</span>{{negative}}</span></p>
     {{/feedback}}
     {{{ratingForm}}}
   </section>
@@ -608,6 +631,7 @@ h1, h2, h3 { line-height: 1.25; }
       {{#privacyURL}}<dt>Privacy</dt><dd><a href="{{privacyURL}}" rel="nofollow noopener">Privacy policy</a></dd>{{/privacyURL}}
     </dl>
   </section>
+  </div>
 </article>
 {{/main}}
 {{/layout}}
