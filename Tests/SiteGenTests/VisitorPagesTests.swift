@@ -132,6 +132,18 @@ import Testing
         #expect(html.contains("<h2 id=\"ratings\">"))
     }
 
+    @Test func languagePagesLinkEachOther() throws {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G", language: "de")
+        site.skill("g/b", name: "B", group: "G", language: "en")
+        site.skill("g/c", name: "C", group: "G", language: "fr")
+        try site.build()
+        let german = try site.read("languages/de/index.html")
+        #expect(german.contains("<h2 id=\"siblings-heading\">Other languages</h2>"))
+        #expect(german.contains("<li><a href=\"../../languages/en/\">English</a></li><li><a href=\"../../languages/fr/\">French</a></li>"))
+        #expect(!german.contains("href=\"../../languages/de/\""))
+    }
+
     @Test func languageTagsKeepOnlyWhatACheckerAccepts() {
         #expect(LanguageTag.attribute(for: "de", onSiteIn: "en") == "de")
         #expect(LanguageTag.attribute(for: "EN", onSiteIn: "en") == nil)

@@ -30,14 +30,15 @@ extension SiteRenderer {
         let urls = catalogue.urls
         var pages: [PageJob] = []
         func listing(_ base: String, _ entries: [Catalogue.Entry], heading: String, lead: String, count: String,
-                     empty: String, crumbs: [NamedLink] = [], ranked: Bool = false, dated: Bool = false,
-                     explained: Bool = false) {
+                     empty: String, crumbs: [NamedLink] = [], siblings: [NamedLink] = [], siblingsLabel: String = "",
+                     ranked: Bool = false, dated: Bool = false, explained: Bool = false) {
             let pagination = Pagination(itemCount: entries.count, pageSize: catalogue.config.pageSize)
             let kind: CardCache.Kind = ranked ? .ranked : dated ? .dated : .plain
             for number in 1...pagination.pageCount {
                 let path = urls.listingPage(base, page: number)
                 let key = PageKey(entries: Array(entries[pagination.items(onPage: number)]),
                                   values: [heading, lead, count, empty, String(crumbs.count)] + crumbs.flatMap { [$0.name, $0.url] }
+                                      + [siblingsLabel, String(siblings.count)] + siblings.flatMap { [$0.name, $0.url] }
                                       + [String(kind.rawValue), String(explained), String(entries.count), String(number),
                                          String(pagination.pageCount)])
                 pages.append(PageJob(template: "listing", path: urls.output(ofPage: path), key: key) {
@@ -46,6 +47,7 @@ extension SiteRenderer {
                     return ListingPage(
                         common: common(path: path, title: number > 1 ? "\(heading), page \(number)" : heading, description: lead),
                         heading: heading, lead: lead, countText: count, emptyText: empty, crumbs: crumbs,
+                        siblings: siblings, siblingsLabel: siblingsLabel,
                         cards: entries[range].enumerated().map { offset, entry in
                             cards.card(entry, kind: kind, root: root, level: 2,
                                        rank: ranked ? range.lowerBound + offset + 1 : nil)
@@ -70,10 +72,18 @@ extension SiteRenderer {
                 empty: "No skill says when it was added.", dated: true)
 
         let languagesCrumb = [NamedLink(name: "Languages", url: urls.href(urls.languages))]
+        // By name in the site's language, for the directory and for each language page's links to the others.
+        let languagesByName = listings.languages.sorted { a, b in
+            let order = Catalogue.compareNamesOrder(languageNames(a.name), languageNames(b.name))
+            return order != 0 ? order < 0 : a.path < b.path
+        }
+        let languageLinks = languagesByName.map { NamedLink(name: languageNames($0.name), url: urls.href($0.path)) }
         for language in listings.languages {
             let name = languageNames(language.name)
+            let own = urls.href(language.path)
             listing(language.path, language.entries, heading: name, lead: "Skills in \(name) (\(language.name)).",
-                    count: Self.count(language.entries.count, "skill"), empty: "", crumbs: languagesCrumb)
+                    count: Self.count(language.entries.count, "skill"), empty: "", crumbs: languagesCrumb,
+                    siblings: languageLinks.filter { $0.url != own }, siblingsLabel: "Other languages")
         }
         let authorsCrumb = [NamedLink(name: "Authors", url: urls.href(urls.authors))]
         for author in listings.authors {
@@ -88,10 +98,7 @@ extension SiteRenderer {
                                                       detail: RatingSummary.ratingsText(group.ratingCount))
                                }, count: Self.count(catalogue.groups.count, "group"), empty: "There are no skills yet."))
         pages.append(directory(urls.languages, heading: "Languages", lead: "Skills by the language they speak.",
-                               items: listings.languages.sorted { a, b in
-                                   let order = Catalogue.compareNamesOrder(languageNames(a.name), languageNames(b.name))
-                                   return order != 0 ? order < 0 : a.path < b.path
-                               }.map { language in
+                               items: languagesByName.map { language in
                                    DirectoryPage.Item(name: languageNames(language.name), url: urls.href(language.path),
                                                       countText: Self.count(language.entries.count, "skill"),
                                                       detail: language.name)

@@ -205,6 +205,10 @@ h1, h2, h3 { line-height: 1.25; }
 .directory { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); }
 .directory li { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 12px 16px; }
 .directory a { font-weight: 600; display: block; }
+.siblings { margin-top: 28px; }
+.siblings h2 { font-size: 1.1rem; }
+.siblings ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px 16px; }
+.siblings a { display: inline-block; min-height: 24px; line-height: 24px; }
 .directory-count { color: var(--muted); font-size: .9rem; }
 
 .pager { margin-top: 28px; text-align: center; }
@@ -516,6 +520,12 @@ h1, h2, h3 { line-height: 1.25; }
 <p class="empty">{{emptyText}}</p>
 {{/hasSkills}}
 {{>pager}}
+{{#hasSiblings}}
+<nav class="siblings" aria-labelledby="siblings-heading">
+  <h2 id="siblings-heading">{{siblingsLabel}}</h2>
+  <ul>{{#siblings}}<li><a href="{{root}}{{url}}">{{name}}</a></li>{{/siblings}}</ul>
+</nav>
+{{/hasSiblings}}
 {{#ranking}}
 <section class="how-ranked" id="how-ranked" aria-labelledby="how-ranked-heading">
   <h2 id="how-ranked-heading">How the order is worked out</h2>

@@ -8,6 +8,9 @@ struct ListingPage: TemplateData {
     let countText: String
     let emptyText: String
     let crumbs: [NamedLink]
+    /// The listing's neighbours (a language page's other languages), under `siblingsLabel`.
+    let siblings: [NamedLink]
+    let siblingsLabel: String
     package let cards: [String]
     /// Whether the whole listing (not only this page) has skills.
     let hasSkills: Bool
@@ -22,6 +25,9 @@ struct ListingPage: TemplateData {
         case "countText": .text(countText)
         case "emptyText": .text(emptyText)
         case "crumbs": .list(crumbs.map(TemplateValue.data))
+        case "siblings": .list(siblings.map(TemplateValue.data))
+        case "hasSiblings": .flag(!siblings.isEmpty)
+        case "siblingsLabel": .text(siblingsLabel)
         case "skills": PlacedCard.list(cards)
         case "hasSkills": .flag(hasSkills)
         case "ranking": ranking.map { .data(TemplateDictionary(["text": .text($0)])) }
