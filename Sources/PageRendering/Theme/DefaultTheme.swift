@@ -125,7 +125,7 @@ h1, h2, h3 { line-height: 1.25; }
 /* Ratings line up along the bottom of a row of cards. */
 .card .rating-line { margin-top: auto; padding-top: 2px; }
 .card-title { margin: 0 0 2px; font-size: 1.05rem; }
-.card-title a { color: var(--text); text-decoration: none; }
+.card-title a { color: var(--text); text-decoration: none; display: inline-block; min-height: 24px; line-height: 24px; }
 /* The whole card is the link target, while the link text stays the skill's name. */
 .card-title a::after { content: ""; position: absolute; inset: 0; border-radius: var(--radius); }
 .card-title a:focus-visible { outline: none; }
