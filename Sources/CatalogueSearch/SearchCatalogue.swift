@@ -14,13 +14,21 @@ public struct SearchCatalogue: Sendable {
     let items: [Item]
     private let plainText: @Sendable (String) -> String
 
-    /// - Parameter plainText: a description's text without its Markdown (`Markdown.plainText`:
-    ///   the index stands below rendering and does not read Markdown itself).
-    public init(_ catalogue: Catalogue, plainText: @escaping @Sendable (String) -> String) {
+    /// - Parameters:
+    ///   - plainText: a description's text without its Markdown (`Markdown.plainText`: the index
+    ///     stands below rendering and does not read Markdown itself).
+    ///   - previous: the last build's, whose digests are taken for skills that did not change
+    ///     (a kept build's skills compare without reading their text), so a rebuild digests only
+    ///     what changed.
+    public init(_ catalogue: Catalogue, plainText: @escaping @Sendable (String) -> String, reusing previous: SearchCatalogue? = nil) {
         let ranking = BayesianRanking(priorVotes: catalogue.config.priorVotes)
+        let known = previous.map { previous in
+            Dictionary(previous.items.map { ($0.entry.skill.id, $0) }) { first, _ in first }
+        } ?? [:]
         items = catalogue.entries.map { entry in
-            Item(entry: entry, digest: SearchDocument.digest(entry.skill),
-                 rating: SearchRating(score: ranking.score(entry.rating.counts) ?? 0, votes: entry.rating.total))
+            let kept = known[entry.skill.id].flatMap { $0.entry.skill == entry.skill ? $0.digest : nil }
+            return Item(entry: entry, digest: kept ?? SearchDocument.digest(entry.skill),
+                        rating: SearchRating(score: ranking.score(entry.rating.counts) ?? 0, votes: entry.rating.total))
         }
         self.plainText = plainText
     }
@@ -75,11 +83,13 @@ struct SearchDocument: Sendable, Equatable {
     /// is seeded per process), so a persistent index compares with a new build's catalogue.
     static func digest(_ skill: Skill) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         func add(_ text: String) {
-            for byte in String(text.utf8.count).utf8 { mix(byte) }
-            mix(0)
-            for byte in text.utf8 { mix(byte) }
+            var text = text
+            text.withUTF8 { bytes in
+                for byte in String(bytes.count).utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                hash = hash &* 0x0000_0100_0000_01B3
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            }
         }
         add(skill.name)
         add(String(skill.examples.count))

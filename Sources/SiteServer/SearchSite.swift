@@ -23,6 +23,8 @@ public actor LiveSearch {
     public let index: any SearchIndex
     /// The build searches are answered from; nil until one with `search.endpoint` was followed.
     public private(set) var site: SearchSite?
+    /// The catalogue last written, whose digests the next update reuses.
+    private var written: SearchCatalogue?
 
     public init(index: any SearchIndex) {
         self.index = index
@@ -34,9 +36,12 @@ public actor LiveSearch {
     public func follow(_ renderer: SiteRenderer) async throws -> SearchIndexUpdate? {
         guard renderer.catalogue.config.search != nil else {
             site = nil
+            written = nil
             return nil
         }
-        let update = try await index.update(SearchCatalogue(renderer.catalogue, plainText: Markdown.plainText))
+        let catalogue = SearchCatalogue(renderer.catalogue, plainText: Markdown.plainText, reusing: written)
+        let update = try await index.update(catalogue)
+        written = catalogue
         site = SearchSite(renderer: renderer)
         return update
     }

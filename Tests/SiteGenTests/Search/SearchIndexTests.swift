@@ -246,6 +246,18 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
         try await behaviour.check(on: .postgres)
     }
 
+    @Test func digestsTakenFromTheLastCatalogueAreWhatFreshOnesWouldBe() {
+        let a = SearchIndexBehaviour.skill("a", "Weather Now"), b = SearchIndexBehaviour.skill("b", "Dice Roller")
+        let edited = SearchIndexBehaviour.skill("b", "Dice Roller", description: "Rolls dice.")
+        let first = SearchIndexBehaviour.catalogue([a, b])
+        let second = SearchCatalogue(Catalogue(skills: [a, edited], ratings: [:], config: SiteConfig()), plainText: Markdown.plainText,
+                                     reusing: first)
+        #expect(second.items.map(\.digest) == SearchIndexBehaviour.catalogue([a, edited]).items.map(\.digest))
+        func digest(_ catalogue: SearchCatalogue, _ id: String) -> String? { catalogue.items.first { $0.entry.skill.id == id }?.digest }
+        #expect(digest(second, "a") == digest(first, "a"))
+        #expect(digest(second, "b") != digest(first, "b"))
+    }
+
     @Test func anIndexInMemoryAnswersLikeAFile() async throws {
         let index = try SQLiteSearchIndex.inMemory()
         try await index.update(SearchIndexBehaviour.catalogue([SearchIndexBehaviour.skill("w", "Weather Now")]))
