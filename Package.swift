@@ -71,6 +71,17 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
+        // The catalogue's full-text index (issue #16's search): SQLite FTS5 or PostgreSQL full-text
+        // search, beside the vote store (whose PostgreSQL address it shares).
+        .target(
+            name: "CatalogueSearch",
+            dependencies: [
+                "CatalogueModel",
+                "VoteStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // The build: the plan's execution, the writer, staging and the swap, the link check, import.
         .target(
             name: "SiteAssembly",
@@ -90,6 +101,7 @@ let package = Package(
                 "ContentLoading",
                 "PageRendering",
                 "SiteAssembly",
+                "CatalogueSearch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -125,12 +137,19 @@ let package = Package(
             ],
             path: "Benchmarks/TemplateBenchmark"
         ),
+        // Benchmarks/search.sh: the search index's updates and queries, timed.
+        .executableTarget(
+            name: "search-benchmark",
+            dependencies: ["CatalogueModel", "CatalogueSearch", "PageRendering", "VoteStore"],
+            path: "Benchmarks/SearchBenchmark"
+        ),
         .testTarget(
             name: "SiteGenTests",
             // swift-mustache renders whole sites beside the compiled engine (WholeSiteOracleTests).
             // The vote store's tests reach both databases beside it, to set up old and newer schemas.
             dependencies: [
                 "CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly", "MustacheCompiler", "MustacheOracle", "VoteStore",
+                "CatalogueSearch",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
@@ -158,6 +177,7 @@ let package = Package(
                 "ContentLoading",
                 "PageRendering",
                 "SiteAssembly",
+                "CatalogueSearch",
                 // A raw HTTP client: the tests send paths and bodies no polite client would.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads `Content/site.yml`. Every key is optional; a missing file means the defaults.
 package enum SiteConfigReader {
-    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty", "ratings", "group_order", "try_url"]
+    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty", "ratings", "group_order", "try_url", "search"]
 
     /// A settings file has no business being larger.
     static let maxBytes = 1024 * 1024
@@ -63,6 +63,9 @@ package enum SiteConfigReader {
                 }
             }
             ratings.warnUnknownKeys(known: ["database"], &log, what: "ratings")
+        }
+        if var search = map.mapping("search", &log) {
+            config.search = SearchConfigReader.read(&search, &log)
         }
         readListingSettings(&map, into: &config, &log)
         if let tryURL = map.string("try_url", &log) {

@@ -238,6 +238,10 @@ enum LinkCheck {
         if case .sitePath(let endpoint)? = config.ratingForm?.endpoint, target == endpoint.prefix(while: { $0 != "?" }) {
             return nil
         }
+        // So does the search form, to the search service (`sitegen serve` answers it too).
+        if let search = config.search?.path, target == (search.hasSuffix("/") ? search + config.urls.indexFile : search) {
+            return nil
+        }
         if existing.contains(target + "/" + config.urls.indexFile) {
             return "`\(target)` is a folder; end the link with `/`"
         }

@@ -57,6 +57,9 @@ public struct LiveSite: Sendable {
     /// The catalogue of the last good build.
     public var catalogue: Catalogue? { last?.catalogue }
 
+    /// The renderer of the last good build, for pages made on request (search results).
+    public var renderer: SiteRenderer? { last?.renderer }
+
     /// Builds the site from `options`' content, reusing what did not change since the last good
     /// build. Paths in `changed` are read again even when their stamp looks the same; votes in
     /// `appended` are counted without reading their file again (`ContentLoader.load`).

@@ -37,8 +37,14 @@ actor SiteRebuilder {
     private var appended: [AppendedVotes] = []
     private var waiters: [(ticket: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    init(options: BuildOptions, say: @escaping @Sendable (String) -> Void) {
+    /// Runs after each good build, before the callers waiting for it return (the search index
+    /// follows the site here, so a vote's or an edit's next search sees it).
+    let afterBuild: (@Sendable (SiteRenderer) async -> Void)?
+
+    init(options: BuildOptions, say: @escaping @Sendable (String) -> Void,
+         afterBuild: (@Sendable (SiteRenderer) async -> Void)? = nil) {
         self.options = options
+        self.afterBuild = afterBuild
         var watched = [(url: options.content.root, display: options.content.display)]
         if let templates = options.templates { watched.append((templates, options.templatesDisplay)) }
         self.watched = watched
@@ -105,6 +111,7 @@ actor SiteRebuilder {
         let whole = !folderCurrent
         Task.detached {
             let (kept, result, mirrored) = await Self.build(options, live: live, whole: whole, appended: appended)
+            if case .success = result, let renderer = kept.renderer { await self.afterBuild?(renderer) }
             await self.finished(covers: covers, reason: reason, kept: kept, mirrored: mirrored, result: result)
         }
     }

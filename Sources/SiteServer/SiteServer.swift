@@ -1,4 +1,5 @@
 import CatalogueModel
+import CatalogueSearch
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -54,7 +55,15 @@ public enum SiteServer {
     /// for the person running it; `listening` gets the site's URL once the port is open.
     public static func run(_ options: ServeOptions, say: @escaping @Sendable (String) -> Void,
                            listening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
-        let rebuilder = SiteRebuilder(options: options.build, say: say)
+        // Searches in the preview come from an index in memory, made again each start.
+        let search = LiveSearch(index: try SQLiteSearchIndex.inMemory())
+        let rebuilder = SiteRebuilder(options: options.build, say: say) { renderer in
+            do {
+                try await search.follow(renderer)
+            } catch {
+                say("warning: the search index did not follow this build; searches answer from the last one: \(error)")
+            }
+        }
         let watcher = SourceWatcher(rebuilder: rebuilder, interval: options.pollInterval)
         await rebuilder.rebuild(because: "start")
         if await rebuilder.site == nil {
@@ -70,6 +79,7 @@ public enum SiteServer {
         router.add(middleware: NotFoundPageMiddleware(output: options.build.output))
         router.add(middleware: BasePathMiddleware(rebuilder: rebuilder))
         router.add(middleware: RatingReceiverMiddleware(receiver: receiver))
+        router.add(middleware: SearchResponderMiddleware(responder: SearchResponder(following: search, say: say)))
         router.add(middleware: ByteRangeMiddleware())
         router.add(middleware: FileMiddleware(fileProvider: SiteFiles(root: options.build.output), searchForIndexHtml: true)
             .withAdditionalMediaTypes(forFileExtensions: textTypes))

@@ -65,7 +65,7 @@ public struct PostgresAddress: Sendable, Equatable {
         return configuration
     }
 
-    var clientConfiguration: PostgresClient.Configuration {
+    package var clientConfiguration: PostgresClient.Configuration {
         var configuration: PostgresClient.Configuration
         if let socketPath {
             configuration = .init(unixSocketPath: socketPath, username: user, password: password, database: database)
@@ -84,7 +84,7 @@ public struct PostgresAddress: Sendable, Equatable {
         return configuration
     }
 
-    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+    package func connectionConfiguration() throws -> PostgresConnection.Configuration {
         if let socketPath {
             return .init(unixSocketPath: socketPath, username: user, password: password, database: database)
         }

@@ -109,7 +109,7 @@ public struct PostgresVoteStore: VoteStore {
     }
 
     /// PSQLError hides the server's words behind a generic text (it may hold data); these are ours to show.
-    static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] {
                 return "PostgreSQL: \(message)" + (error.serverInfo?[.sqlState].map { " (\($0))" } ?? "")

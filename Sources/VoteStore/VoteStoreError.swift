@@ -18,7 +18,7 @@ public struct VoteStoreError: Error, Equatable, CustomStringConvertible {
 
     /// Runs `body`, turning whatever it throws into an error naming `database`, in the words of
     /// `describe` (each backend knows where its library keeps the message).
-    static func naming<T>(_ database: String, _ describe: (any Error) -> String,
+    package static func naming<T>(_ database: String, _ describe: (any Error) -> String,
                           _ body: () async throws -> T) async throws(VoteStoreError) -> T {
         do {
             return try await body()

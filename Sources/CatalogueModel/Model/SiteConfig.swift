@@ -33,6 +33,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// `ratings.database`: votes kept in a database, counted with the rating files. A path
     /// relative to the content folder (SQLite) or a `postgres://` URL, as written.
     public var ratingsDatabase: String?
+    /// `search.endpoint`: the header's search form and the results page; nil means no form.
+    public var search: SearchConfig?
 
     public init() {}
 

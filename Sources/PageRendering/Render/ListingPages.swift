@@ -140,9 +140,13 @@ extension SiteRenderer {
 
     /// The pager of a listing's page, or nil when the listing fits on one page.
     func pager(base: String, pagination: Pagination, page: Int) -> PagerData? {
-        guard pagination.pageCount > 1 else { return nil }
         let urls = catalogue.urls
-        func url(_ n: Int) -> String { urls.href(urls.listingPage(base, page: n)) }
+        return pager(pagination: pagination, page: page) { urls.href(urls.listingPage(base, page: $0)) }
+    }
+
+    /// The pager of page `page`, its links made by `url` (page number → href from the site root).
+    func pager(pagination: Pagination, page: Int, url: (Int) -> String) -> PagerData? {
+        guard pagination.pageCount > 1 else { return nil }
         return PagerData(
             label: "Page \(page) of \(pagination.pageCount)",
             links: pagination.links(current: page).map { link in

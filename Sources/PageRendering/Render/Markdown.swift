@@ -61,6 +61,29 @@ public enum Markdown {
         return String(cString: html)
     }
 
+    /// All of the description's text, without markup (every block, not only the first
+    /// paragraph): what search indexes. Link targets and image addresses are not text.
+    public static func plainText(_ source: String) -> String {
+        let options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
+        guard let document = source.withCString({ cmark_parse_document($0, strlen($0), options) }) else { return "" }
+        defer { cmark_node_free(document) }
+        var text = ""
+        walk(document) { node, type in
+            switch type {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+            case CMARK_NODE_CODE_BLOCK:
+                if let literal = cmark_node_get_literal(node) { text += " " + String(cString: literal) + " " }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_ITEM:
+                // Words of two blocks never run together.
+                text += " "
+            default:
+                break
+            }
+        }
+        return VisibleText.clean(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// Removes unsafe links and images (after the walk, since the iterator must not see a
     /// changing tree), then demotes headings and gathers the summary text from what is left.
     private static func sanitize(_ document: OpaquePointer) -> (summary: String, hasParagraph: Bool) {

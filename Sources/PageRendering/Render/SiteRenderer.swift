@@ -171,7 +171,8 @@ public struct SiteRenderer: Sendable {
 
         let fileJobs = JSONAPI.files(catalogue)
         var files = machineReadableFiles(pagePaths: jobs.map(\.path))
-        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
+        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key })
+        where catalogue.config.search != nil || path != Self.searchStylesheet {
             files.append(OutputFile(path: urls.asset(path), data: data))
         }
         var copied = Set<String>()

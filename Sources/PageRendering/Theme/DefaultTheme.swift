@@ -41,6 +41,27 @@ enum DefaultTheme {
 <svg class="{{cssClass}}" width="{{width}}" height="{{height}}" viewBox="0 0 {{width}} {{height}}" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="{{strokeWidth}}" stroke-linejoin="round"><g class="stars-empty">{{#symbols}}<path transform="translate({{x}} {{y}}) scale({{scale}})" d="{{path}}"/>{{/symbols}}</g><svg class="stars-fill" width="{{fillWidth}}" height="{{height}}" overflow="hidden" fill="currentColor">{{#filled}}<path transform="translate({{x}} {{y}}) scale({{scale}})" d="{{path}}"/>{{/filled}}</svg></svg>
 
 """####,
+        "assets/search.css": ####"""
+/* The search form in the header and on the results page. sitegen writes this file into the site
+   only when site.yml sets `search.endpoint`; pages without a search form do not link it. */
+.site-search, .search-form { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.site-search { margin-left: auto; }
+.site-search input, .search-form input {
+  font: inherit; padding: 4px 12px; border: 1px solid var(--border); border-radius: 999px;
+  background: var(--bg); color: var(--text); width: 14em; max-width: 100%; min-height: 32px;
+}
+.site-search button, .search-form button {
+  font: inherit; padding: 4px 14px; border: 1px solid var(--accent); border-radius: 999px;
+  background: var(--accent); color: var(--surface); cursor: pointer; min-height: 32px;
+}
+.site-search input:focus-visible, .search-form input:focus-visible,
+.site-search button:focus-visible, .search-form button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.search-form { margin: 14px 0 10px; }
+.search-form label { flex-basis: 100%; color: var(--muted); }
+.search-form input { width: 28em; font-size: 1.05rem; padding: 8px 16px; }
+.search-form button { padding: 8px 18px; }
+
+"""####,
         "assets/style.css": ####"""
 /* sitegen default theme. Edit freely: `sitegen build` copies Templates/assets/ as it is. */
 :root {
@@ -433,6 +454,13 @@ h1, h2, h3 { line-height: 1.25; }
         {{/hasAuthors}}
       </ul>
     </nav>
+{{#searchURL}}
+    <form class="site-search" role="search" action="{{root}}{{searchURL}}" method="get">
+      <label class="visually-hidden" for="site-search-q">Search skills</label>
+      <input id="site-search-q" type="search" name="q" maxlength="200" placeholder="Search skills" required>
+      <button type="submit">Search</button>
+    </form>
+{{/searchURL}}
   </div>
 </header>
 
@@ -485,6 +513,9 @@ h1, h2, h3 { line-height: 1.25; }
 {{#hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{siteTitle}}: newest skills" href="{{root}}{{feedURL}}">
 {{/hasFeed}}
 <link rel="stylesheet" href="{{root}}{{stylesheetURL}}">
+{{#searchURL}}
+<link rel="stylesheet" href="{{root}}{{searchStylesheetURL}}">
+{{/searchURL}}
 <style>{{themeStyle}}</style>
 {{$head}}{{/head}}
 </head>
@@ -554,6 +585,39 @@ h1, h2, h3 { line-height: 1.25; }
   </ul>
 </nav>
 {{/pager}}
+
+"""####,
+        "search.mustache": ####"""
+{{<layout}}
+{{$head}}<meta name="robots" content="noindex">
+{{>pager-head}}{{/head}}
+{{$main}}
+<nav class="breadcrumbs" aria-label="Breadcrumb">
+  <ol><li><a href="{{root}}">Home</a></li><li><span aria-current="page">Search</span></li></ol>
+</nav>
+<div class="hero">
+  <h1>{{heading}}</h1>
+  <form class="search-form" role="search" action="{{root}}{{searchURL}}" method="get">
+    <label for="search-q">Search skills by name, example phrase, description, author or group</label>
+    <input id="search-q" type="search" name="q" value="{{query}}" maxlength="200">
+    <button type="submit">Search</button>
+  </form>
+  {{#hasSkills}}<p class="stats">{{countText}} “{{query}}”</p>{{/hasSkills}}
+</div>
+{{#hasSkills}}
+<ul class="cards">
+  {{#skills}}{{{card}}}{{/skills}}
+</ul>
+{{/hasSkills}}
+{{#noMatch}}
+<p class="empty">No skills match “{{query}}”. Try fewer words, or the start of a word.</p>
+{{/noMatch}}
+{{^hasQuery}}
+<p class="empty">Type a word or two above: part of a skill's name, an example phrase, its author or its group.</p>
+{{/hasQuery}}
+{{>pager}}
+{{/main}}
+{{/layout}}
 
 """####,
         "skill.mustache": ####"""

@@ -34,7 +34,7 @@ final class SiteWide: Sendable {
         self.listed = listed
         navGroups = catalogue.groups.map { NavGroup(name: $0.name, url: urls.href($0.path), count: $0.entries.count) }
         groupIndex = Dictionary(catalogue.groups.enumerated().map { ($1.path, $0) }) { first, _ in first }
-        links = [
+        var links: [String: TemplateValue] = [
             "groupsURL": .text(urls.href(urls.groups)),
             "topRatedURL": .text(urls.href(urls.topRated)),
             "mostRatedURL": .text(urls.href(urls.mostRated)),
@@ -45,6 +45,12 @@ final class SiteWide: Sendable {
             "apiURL": .text(urls.href(urls.apiGroups)),
             "stylesheetURL": .text(urls.href(urls.stylesheet)),
         ]
+        // Only with a search endpoint: `{{#searchURL}}` shows the header's form.
+        if let search = config.search {
+            links["searchURL"] = .text(urls.href(search.path))
+            links["searchStylesheetURL"] = .text(urls.href(urls.asset(SiteRenderer.searchStylesheet)))
+        }
+        self.links = links
     }
 
     /// The groups of the navigation, `current` set on the page's own group.
