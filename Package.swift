@@ -90,6 +90,7 @@ let package = Package(
                 "ContentLoading",
                 "PageRendering",
                 "SiteAssembly",
+                "VoteStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -158,6 +159,8 @@ let package = Package(
                 "ContentLoading",
                 "PageRendering",
                 "SiteAssembly",
+                // `sitegen collect`'s tests read what the service stored.
+                "VoteStore",
                 // A raw HTTP client: the tests send paths and bodies no polite client would.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -16,11 +16,14 @@ struct ServedSite: Sendable {
 
     /// `/` or `/catalogue/`: the path part of the base URL.
     var basePath: String
+    /// `https://example.org/catalogue/`, or a root path when site.yml gives no host.
+    var baseURL: String
     var form: RatingFormConfig?
     var skills: [String: SkillPage]
 
     init(catalogue: Catalogue) {
         basePath = catalogue.config.basePath
+        baseURL = catalogue.config.baseURL
         form = catalogue.config.ratingForm
         var skills: [String: SkillPage] = [:]
         for entry in catalogue.entries {

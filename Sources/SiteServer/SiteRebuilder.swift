@@ -13,6 +13,9 @@ actor SiteRebuilder {
     let options: BuildOptions
     let watched: [(url: URL, display: String)]
     let say: @Sendable (String) -> Void
+    /// Read before each build: the votes of the ratings database, which change without any file
+    /// in the watched folders changing.
+    let recordedVotes: @Sendable () async throws(BuildFailure) -> RecordedVotes?
 
     /// The last good build; nil until one succeeded.
     private(set) var site: ServedSite?
@@ -37,8 +40,10 @@ actor SiteRebuilder {
     private var appended: [AppendedVotes] = []
     private var waiters: [(ticket: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    init(options: BuildOptions, say: @escaping @Sendable (String) -> Void) {
+    init(options: BuildOptions, say: @escaping @Sendable (String) -> Void,
+         recordedVotes: @escaping @Sendable () async throws(BuildFailure) -> RecordedVotes? = { nil }) {
         self.options = options
+        self.recordedVotes = recordedVotes
         var watched = [(url: options.content.root, display: options.content.display)]
         if let templates = options.templates { watched.append((templates, options.templatesDisplay)) }
         self.watched = watched
@@ -100,11 +105,20 @@ actor SiteRebuilder {
         self.appended = []
         let options = options
         let live = live
+        let recordedVotes = recordedVotes
         // The build's copy is the only one, so the kept votes grow in place instead of copied.
         self.live = LiveSite()
         let whole = !folderCurrent
         Task.detached {
-            let (kept, result, mirrored) = await Self.build(options, live: live, whole: whole, appended: appended)
+            let built: (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool)
+            do throws(BuildFailure) {
+                var options = options
+                options.recordedVotes = try await recordedVotes()
+                built = await Self.build(options, live: live, whole: whole, appended: appended)
+            } catch {
+                built = (live, .failure(error), !whole)
+            }
+            let (kept, result, mirrored) = built
             await self.finished(covers: covers, reason: reason, kept: kept, mirrored: mirrored, result: result)
         }
     }
