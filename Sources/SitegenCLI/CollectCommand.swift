@@ -98,7 +98,9 @@ struct Collect: AsyncParsableCommand {
             throw ValidationError(error.diagnostics.map(\.description).joined(separator: "\n"))
         }
         let path = build.content.root.appendingPathComponent("votes.sqlite").path
-        print("note: votes go to \(content)/votes.sqlite; add `ratings: {database: votes.sqlite}` to \(content)/site.yml so `sitegen build` counts them")
+        // Written straight away, not buffered, so it comes before the service's own lines.
+        FileHandle.standardOutput.write(Data(("note: votes go to \(content)/votes.sqlite; put `database: votes.sqlite` under `ratings:` in "
+            + "\(content)/site.yml so `sitegen build` counts them too\n").utf8))
         return .sqlite(path: path, display: content + "/votes.sqlite")
     }
 }
