@@ -102,6 +102,7 @@ let package = Package(
                 "PageRendering",
                 "SiteAssembly",
                 "CatalogueSearch",
+                "VoteStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -178,6 +179,8 @@ let package = Package(
                 "PageRendering",
                 "SiteAssembly",
                 "CatalogueSearch",
+                // `sitegen collect`'s tests read what the service stored.
+                "VoteStore",
                 // A raw HTTP client: the tests send paths and bodies no polite client would.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

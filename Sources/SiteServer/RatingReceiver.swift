@@ -2,44 +2,30 @@ import CatalogueModel
 import ContentLoading
 import Foundation
 import Hummingbird
-import NIOCore
 import PageRendering
 import SiteAssembly
 
-/// The local end of the rating form: takes a vote through `VoteIntake`, appends it to the events
-/// file, rebuilds, and sends the voter back to `<skill page>#rating-thanks`. Refused votes get a
-/// 4xx and a plain message, and nothing is written; a vote the file refuses gets 500.
+/// The local end of the rating form: takes a vote through `VoteReception`, appends it to the
+/// events file, rebuilds, and sends the voter back to `<skill page>#rating-thanks`. Refused votes
+/// get a 4xx and a plain message, and nothing is written; a vote the file refuses gets 500.
 struct RatingReceiver: Sendable {
     let rebuilder: SiteRebuilder
     let votes: VoteLog
-    let maxBodyBytes: Int
+    let reception: VoteReception
     let say: @Sendable (String) -> Void
 
-    func receive(_ request: Request, form: RatingFormConfig, site: ServedSite) async -> Response {
-        let head = VoteRequest(request)
-        if let refusal = VoteIntake.screen(head, form: form) { return refuse(refusal) }
-        let text: String
-        if request.method == .post {
-            if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
-                return Self.tooLarge(maxBodyBytes)
-            }
-            do {
-                let body = try await request.body.collect(upTo: maxBodyBytes)
-                text = String(buffer: body)
-            } catch is NIOTooManyBytesError {
-                return Self.tooLarge(maxBodyBytes)
-            } catch {
-                return Self.plain(.badRequest, "the request body could not be read")
-            }
-        } else {
-            text = request.uri.query ?? ""
-        }
+    init(rebuilder: SiteRebuilder, votes: VoteLog, maxBodyBytes: Int, say: @escaping @Sendable (String) -> Void) {
+        self.rebuilder = rebuilder
+        self.votes = votes
+        self.reception = VoteReception(maxBodyBytes: maxBodyBytes, say: say)
+        self.say = say
+    }
 
+    func receive(_ request: Request, form: RatingFormConfig, site: ServedSite) async -> Response {
         let accepted: VoteIntake.Accepted
-        do {
-            accepted = try VoteIntake.accept(head, formText: text, form: form, site: site)
-        } catch {
-            return refuse(error)
+        switch await reception.read(request, head: VoteRequest(request), form: form, site: site) {
+        case .refused(let response): return response
+        case .accepted(let vote): accepted = vote
         }
         let vote = accepted.vote
         let appended: VoteLog.Appended
@@ -50,50 +36,12 @@ struct RatingReceiver: Sendable {
             }
         } catch {
             say("error: the vote for \(vote.skill) could not be recorded: \(error)")
-            return Self.plain(.internalServerError, "the vote could not be recorded; the server's output says why")
+            return VoteReception.plain(.internalServerError, "the vote could not be recorded; the server's output says why")
         }
         say("Vote: \(vote.skill), \(vote.stars) star\(vote.stars == 1 ? "" : "s") → \(votes.display)")
         // The voter's next page load should already count the vote.
         await rebuilder.rebuild(because: "vote for \(vote.skill)", appended: appended.votes)
-        var headers: HTTPFields = [.location: "/" + accepted.page.href + "#" + RatingForm.thanksID]
-        if let cookie = accepted.setCookie { headers[.setCookie] = cookie }
-        return Response(status: .seeOther, headers: headers)
-    }
-
-    private func refuse(_ refusal: VoteIntake.Refusal) -> Response {
-        let status: HTTPResponse.Status
-        switch refusal.status {
-        case .badRequest: status = .badRequest
-        case .forbidden:
-            status = .forbidden
-            say("Refused a vote: \(refusal.message)")
-        case .methodNotAllowed: status = .methodNotAllowed
-        case .unsupportedMediaType: status = .unsupportedMediaType
-        }
-        var response = Self.plain(status, refusal.message)
-        if let allow = refusal.allow { response.headers[.allow] = allow }
-        return response
-    }
-
-    static func tooLarge(_ limit: Int) -> Response {
-        plain(.contentTooLarge, "a vote is a few fields; bodies over \(limit) bytes are refused")
-    }
-
-    static func plain(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        let body = ByteBuffer(string: message + "\n")
-        return Response(
-            status: status,
-            headers: [.contentType: "text/plain; charset=utf-8", .xContentTypeOptions: "nosniff", .contentLength: String(body.readableBytes)],
-            body: ResponseBody(byteBuffer: body)
-        )
-    }
-}
-
-extension VoteRequest {
-    init(_ request: Request) {
-        self.init(method: request.method.rawValue, contentType: request.headers[.contentType],
-                  fetchSite: request.headers.first { $0.name.canonicalName == "sec-fetch-site" }?.value, origin: request.headers[.origin],
-                  scheme: request.head.scheme ?? "http", authority: request.head.authority, cookie: request.headers[.cookie])
+        return VoteReception.thanks(accepted, pageBase: "/")
     }
 }
 

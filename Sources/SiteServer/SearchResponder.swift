@@ -39,14 +39,14 @@ public struct SearchResponder: Sendable {
 
     public func respond(to request: Request) async -> Response {
         guard let site = await site() else {
-            return RatingReceiver.plain(.serviceUnavailable, "search is not ready: the site has not been built yet")
+            return VoteReception.plain(.serviceUnavailable, "search is not ready: the site has not been built yet")
         }
         return await respond(to: request, site: site)
     }
 
     func respond(to request: Request, site: SearchSite) async -> Response {
         guard request.method == .get || request.method == .head else {
-            var response = RatingReceiver.plain(.methodNotAllowed, "search takes GET requests: /search?q=words")
+            var response = VoteReception.plain(.methodNotAllowed, "search takes GET requests: /search?q=words")
             response.headers[.allow] = "GET, HEAD"
             return response
         }
@@ -56,14 +56,14 @@ public struct SearchResponder: Sendable {
         do {
             fields = try FormBody.parse(raw)
         } catch {
-            return RatingReceiver.plain(.badRequest, error.message)
+            return VoteReception.plain(.badRequest, error.message)
         }
         let text = (fields["q"]?.first ?? "").trimmingWhitespace()
         guard text.count <= SearchQuery.maxCharacters else { return Self.tooLong }
         var page = 1
         if let given = fields["page"]?.first {
             guard let number = Int(given), (1...Self.maxPage).contains(number) else {
-                return RatingReceiver.plain(.badRequest, "`page` must be a whole number from 1 to \(Self.maxPage.grouped)")
+                return VoteReception.plain(.badRequest, "`page` must be a whole number from 1 to \(Self.maxPage.grouped)")
             }
             page = number
         }
@@ -74,16 +74,16 @@ public struct SearchResponder: Sendable {
             results = try await index.search(query, page: page, pageSize: renderer.catalogue.config.pageSize)
         } catch {
             say("error: search for \(text.count) characters failed: \(error)")
-            return RatingReceiver.plain(.internalServerError, "search failed; the server's output says why")
+            return VoteReception.plain(.internalServerError, "search failed; the server's output says why")
         }
         if page > 1, results.ids.isEmpty {
             let last = Pagination(itemCount: results.total, pageSize: renderer.catalogue.config.pageSize).pageCount
-            return RatingReceiver.plain(.notFound, "there is no page \(page) of this search: its results end at page \(last)")
+            return VoteReception.plain(.notFound, "there is no page \(page) of this search: its results end at page \(last)")
         }
         let outcome = SearchOutcome(query: text, matches: results.ids.compactMap { site.entries[$0] }, total: results.total, page: page)
         guard let html = renderer.searchPage(outcome) else {
             say("error: the search page could not be rendered: check Templates/search.mustache")
-            return RatingReceiver.plain(.internalServerError, "the search page could not be rendered; the server's output says why")
+            return VoteReception.plain(.internalServerError, "the search page could not be rendered; the server's output says why")
         }
         let headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .contentLength: String(html.count),
@@ -95,7 +95,7 @@ public struct SearchResponder: Sendable {
     }
 
     static var tooLong: Response {
-        RatingReceiver.plain(.uriTooLong, "a search is at most \(SearchQuery.maxCharacters) characters; shorten it")
+        VoteReception.plain(.uriTooLong, "a search is at most \(SearchQuery.maxCharacters) characters; shorten it")
     }
 }
 

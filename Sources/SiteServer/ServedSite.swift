@@ -16,12 +16,18 @@ struct ServedSite: Sendable {
 
     /// `/` or `/catalogue/`: the path part of the base URL.
     var basePath: String
+    /// `https://example.org/catalogue/`, or a root path when site.yml gives no host.
+    var baseURL: String
     var form: RatingFormConfig?
+    /// Whether site.yml gives `search.endpoint`.
+    var hasSearch: Bool
     var skills: [String: SkillPage]
 
     init(catalogue: Catalogue) {
         basePath = catalogue.config.basePath
+        baseURL = catalogue.config.baseURL
         form = catalogue.config.ratingForm
+        hasSearch = catalogue.config.search != nil
         var skills: [String: SkillPage] = [:]
         for entry in catalogue.entries {
             let skill = entry.skill

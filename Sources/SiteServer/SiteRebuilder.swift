@@ -13,6 +13,9 @@ actor SiteRebuilder {
     let options: BuildOptions
     let watched: [(url: URL, display: String)]
     let say: @Sendable (String) -> Void
+    /// Read before each build: the votes of the ratings database, which change without any file
+    /// in the watched folders changing.
+    let recordedVotes: @Sendable () async throws(BuildFailure) -> RecordedVotes?
 
     /// The last good build; nil until one succeeded.
     private(set) var site: ServedSite?
@@ -42,8 +45,10 @@ actor SiteRebuilder {
     let afterBuild: (@Sendable (SiteRenderer) async -> Void)?
 
     init(options: BuildOptions, say: @escaping @Sendable (String) -> Void,
+         recordedVotes: @escaping @Sendable () async throws(BuildFailure) -> RecordedVotes? = { nil },
          afterBuild: (@Sendable (SiteRenderer) async -> Void)? = nil) {
         self.options = options
+        self.recordedVotes = recordedVotes
         self.afterBuild = afterBuild
         var watched = [(url: options.content.root, display: options.content.display)]
         if let templates = options.templates { watched.append((templates, options.templatesDisplay)) }
@@ -106,11 +111,20 @@ actor SiteRebuilder {
         self.appended = []
         let options = options
         let live = live
+        let recordedVotes = recordedVotes
         // The build's copy is the only one, so the kept votes grow in place instead of copied.
         self.live = LiveSite()
         let whole = !folderCurrent
         Task.detached {
-            let (kept, result, mirrored) = await Self.build(options, live: live, whole: whole, appended: appended)
+            let built: (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool)
+            do throws(BuildFailure) {
+                var options = options
+                options.recordedVotes = try await recordedVotes()
+                built = await Self.build(options, live: live, whole: whole, appended: appended)
+            } catch {
+                built = (live, .failure(error), !whole)
+            }
+            let (kept, result, mirrored) = built
             if case .success = result, let renderer = kept.renderer { await self.afterBuild?(renderer) }
             await self.finished(covers: covers, reason: reason, kept: kept, mirrored: mirrored, result: result)
         }

@@ -6,6 +6,7 @@ import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import SiteAssembly
+import VoteStore
 
 /// What `sitegen serve` is asked to do.
 public struct ServeOptions: Sendable {
@@ -28,6 +29,9 @@ public struct ServeOptions: Sendable {
     /// Connections open at once; more wait in the listen queue until one closes. Lowered to fit
     /// the open-file limit.
     public var maxConnections: Int
+    /// `--ratings-database`; without it, `ratings.database` in site.yml when it names one. Its
+    /// votes are read again before every build.
+    public var ratingsDatabase: VoteDatabase?
 
     public init(build: BuildOptions, host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(500),
                 maxBodyBytes: Int = 4096, handlesSignals: Bool = false, requestTimeout: Duration = .seconds(10),
@@ -57,7 +61,10 @@ public enum SiteServer {
                            listening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
         // Searches in the preview come from an index in memory, made again each start.
         let search = LiveSearch(index: try SQLiteSearchIndex.inMemory())
-        let rebuilder = SiteRebuilder(options: options.build, say: say) { renderer in
+        let content = options.build.content, database = options.ratingsDatabase
+        let rebuilder = SiteRebuilder(options: options.build, say: say, recordedVotes: { () async throws(BuildFailure) in
+            try await RatingsDatabase.recordedVotes(override: database, content: content)
+        }) { renderer in
             do {
                 try await search.follow(renderer)
             } catch {
@@ -111,16 +118,7 @@ public enum SiteServer {
         )
         let watching = Task { await watcher.run() }
         defer { watching.cancel() }
-        // Cancelling the caller shuts the server down gracefully (open requests finish) rather
-        // than tearing it down: the service group runs outside the caller's task for that reason.
-        let services = ServiceGroup(configuration: .init(
-            services: [app], gracefulShutdownSignals: options.handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
-        let serving = Task { try await services.run() }
-        try await withTaskCancellationHandler {
-            try await serving.value
-        } onCancel: {
-            Task { await services.triggerGracefulShutdown() }
-        }
+        try await GracefulRun.run(app, handlesSignals: options.handlesSignals, logger: logger)
     }
 
     /// Hummingbird names text types without a charset; pages and styles here are always UTF-8.

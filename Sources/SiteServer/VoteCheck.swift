@@ -17,8 +17,18 @@ enum VoteCheck {
         let message: String
     }
 
+    /// The form's trap field (`Templates/_form.mustache`): hidden from people, and from screen
+    /// readers, but filled by bots that fill every field they find.
+    static let honeypot = "website"
+
     static func vote(from fields: [String: [String]], form: RatingFormConfig, site: ServedSite) throws(Rejection) -> (vote: Vote, page: ServedSite.SkillPage) {
         let names = form.fields
+        // A site whose own fields use the name keeps them; the trap is then off.
+        let ownNames = [names.skill, names.stars, names.model, names.group, names.language].compactMap { $0 } + Array(form.extra.keys)
+        if !ownNames.contains(honeypot), let trap = fields[honeypot], trap.contains(where: { !$0.isEmpty }) {
+            throw Rejection(message: "the form's hidden field `\(honeypot)` must stay empty: it is there to catch robots, and people "
+                + "never see it. If your browser filled it in, send the vote again from the page")
+        }
         let skillValue = try single(names.skill, in: fields, missing: "missing `\(names.skill)`: the id of the skill being rated")
         let page = try skill(skillValue, fields: fields, form: form, site: site)
         let starsText = try single(names.stars, in: fields, missing: "missing `\(names.stars)`: choose from \(choices(form))")

@@ -11,19 +11,28 @@ struct VoteRequest: Sendable {
     /// `Sec-Fetch-Site`.
     var fetchSite: String?
     var origin: String?
-    /// The request's own scheme and `Host`, which `origin` must match.
+    /// The request's own scheme and `Host`, which `origin` must match unless `site` is given.
     var scheme: String
     var authority: String?
     /// All `Cookie` headers, joined with `; `.
     var cookie: String?
+    var referer: String? = nil
+    /// The origin of the site's pages when it is not the request's own (`sitegen collect`: the
+    /// base URL's, as a proxy in front may change the `Host`).
+    var site: VoteOrigin.Endpoint? = nil
+
+    /// Where votes must come from.
+    var pagesOrigin: VoteOrigin.Endpoint? {
+        site ?? authority.flatMap { VoteOrigin.Endpoint("\(scheme)://\($0)") }
+    }
 }
 
 /// From a vote request to the vote to record, or the refusal to send: the one path every vote
-/// takes. `sitegen serve` calls it through `RatingReceiver`; the companion vote service (#16),
-/// a production vote server, reuses it as it is, so both take, refuse and attribute votes alike.
+/// takes. `sitegen serve` (`RatingReceiver`) and `sitegen collect` (`VoteCollector`) both call it
+/// through `VoteReception`, so both take, refuse and attribute votes alike.
 ///
 /// In order: the method the form uses (405), a page of the site itself (403, `VoteOrigin`), a
-/// form-encoded body (415), the fields (400, `VoteCheck`). The origin is checked for GET forms
+/// form-encoded body (415), the fields and the honeypot (400, `VoteCheck`). The origin is checked for GET forms
 /// too: a link or an image on another site could vote through them. Reading the body, and so its
 /// size limit (413), belongs to the caller's HTTP stack. The voter is the `VoterCookie` id, a
 /// new one when the request has none; a posted `user` is ignored.
@@ -57,8 +66,8 @@ enum VoteIntake {
         guard request.method == method else {
             return Refusal(status: .methodNotAllowed, message: "send votes with \(method), as the rating form does", allow: method)
         }
-        if let reason = VoteOrigin.refusal(fetchSite: request.fetchSite, origin: request.origin,
-                                           scheme: request.scheme, authority: request.authority) {
+        if let reason = VoteOrigin.refusal(fetchSite: request.fetchSite, origin: request.origin, referer: request.referer,
+                                           site: request.pagesOrigin) {
             return Refusal(status: .forbidden, message: reason)
         }
         if method == "POST" && !isFormEncoded(request.contentType) {
@@ -69,7 +78,9 @@ enum VoteIntake {
 
     /// The vote in `form text` (the POST body, or the GET query), checked against the form and
     /// the catalogue.
-    static func accept(_ request: VoteRequest, formText: String, form: RatingFormConfig, site: ServedSite) throws(Refusal) -> Accepted {
+    /// - Parameter secureCookie: a new voter's cookie goes only over https (the site is https).
+    static func accept(_ request: VoteRequest, formText: String, form: RatingFormConfig, site: ServedSite,
+                       secureCookie: Bool = false) throws(Refusal) -> Accepted {
         if let refusal = screen(request, form: form) { throw refusal }
         var checked: (vote: Vote, page: ServedSite.SkillPage)
         do {
@@ -84,7 +95,7 @@ enum VoteIntake {
         let known = VoterCookie.id(in: request.cookie)
         let voter = known ?? VoterCookie.newID()
         checked.vote.user = voter
-        return Accepted(vote: checked.vote, page: checked.page, setCookie: known == nil ? VoterCookie.setCookie(voter) : nil)
+        return Accepted(vote: checked.vote, page: checked.page, setCookie: known == nil ? VoterCookie.setCookie(voter, secure: secureCookie) : nil)
     }
 
     /// The media type alone decides; `; charset=…` and other parameters may follow.

@@ -37,8 +37,9 @@ enum VoterCookie {
     }
 
     /// `Set-Cookie` for `id`: not readable by scripts, sent along when the site's own form posts
-    /// and with top-level visits, and for the whole site.
-    static func setCookie(_ id: String) -> String {
-        "\(name)=\(id); Max-Age=\(maxAge); Path=/; HttpOnly; SameSite=Lax"
+    /// and with top-level visits, and for the whole site; with `secure`, over https only, so a
+    /// network that downgrades a visit to http never sees it.
+    static func setCookie(_ id: String, secure: Bool = false) -> String {
+        "\(name)=\(id); Max-Age=\(maxAge); Path=/; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
     }
 }

@@ -17,7 +17,7 @@ struct Sitegen: AsyncParsableCommand {
             (star counts, SUSI rating dumps, one vote per line) from CONTENT/ratings/, and writes a complete \
             static site to OUTPUT. Settings live in CONTENT/site.yml. See README.md for the formats.
             """,
-        subcommands: [Build.self, Check.self, Serve.self, Import.self, Export.self],
+        subcommands: [Build.self, Check.self, Serve.self, Collect.self, Import.self, Export.self],
         defaultSubcommand: nil
     )
 }
@@ -176,6 +176,7 @@ struct Serve: AsyncParsableCommand {
     )
 
     @OptionGroup var site: SiteOptions
+    @OptionGroup var database: RatingsDatabaseOption
 
     @Option(name: .long, help: ArgumentHelp("Address to listen on. Other than loopback, anyone who can reach this machine can vote.", valueName: "address"))
     var host = "127.0.0.1"
@@ -185,7 +186,8 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
-        let options = ServeOptions(build: try site.buildOptions(), host: host, port: port, handlesSignals: true)
+        var options = ServeOptions(build: try site.buildOptions(), host: host, port: port, handlesSignals: true)
+        options.ratingsDatabase = try database.named()
         do {
             // Unbuffered, so each line shows the moment it happens, even through a pipe.
             try await SiteServer.run(options, say: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })

@@ -25,6 +25,7 @@ import Testing
             <label class="rating-choice"><input type="radio" name="stars" value="4" required><span class="rating-symbol" aria-hidden="true">★</span> <span class="visually-hidden">4 stars</span></label>
             <label class="rating-choice"><input type="radio" name="stars" value="5" required><span class="rating-symbol" aria-hidden="true">★</span> <span class="visually-hidden">5 stars</span></label>
             </div>
+            <div class="visually-hidden" aria-hidden="true"><label>Leave this field empty <input type="text" name="website" value="" tabindex="-1" autocomplete="off"></label></div>
             <button type="submit" class="rating-submit">Rate</button>
             </fieldset>
             </form>

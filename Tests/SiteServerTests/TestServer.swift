@@ -5,7 +5,7 @@ import SiteAssembly
 
 /// A small catalogue in a temporary folder, served by a real `SiteServer` on 127.0.0.1 with a
 /// port the system picks. Each test gets its own, so tests run in parallel without sharing files.
-final class TestServer: Sendable {
+final class TestServer: StoppableServer {
     let root: URL
     let port: Int
     let lines: Lines
@@ -46,16 +46,8 @@ final class TestServer: Sendable {
         var adjusted = ServeOptions(build: build, host: "127.0.0.1", port: 0, pollInterval: .milliseconds(100))
         adjust(&adjusted)
         let options = adjusted
-        let lines = Lines()
-        let (urls, continuation) = AsyncStream<URL>.makeStream()
-        let task = Task {
-            defer { continuation.finish() }
-            try await SiteServer.run(options, say: { lines.append($0) }, listening: { continuation.yield($0) })
-        }
-        var iterator = urls.makeAsyncIterator()
-        guard let url = await iterator.next(), let port = url.port else {
-            task.cancel()
-            throw StartFailure(description: "the server did not start: \(lines.all.joined(separator: "\n"))")
+        let (port, lines, task) = try await ServerLaunch.start("server") { say, listening in
+            try await SiteServer.run(options, say: say, listening: listening)
         }
         return TestServer(root: root, port: port, lines: lines, task: task)
     }
@@ -77,14 +69,7 @@ final class TestServer: Sendable {
     /// Starts a server, runs `body` against it, and stops it whatever happened.
     static func run(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n",
                     adjust: (inout ServeOptions) -> Void = { _ in }, _ body: (TestServer) async throws -> Void) async throws {
-        let server = try await start(siteYAML: siteYAML, adjust: adjust)
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await start(siteYAML: siteYAML, adjust: adjust).running(body)
     }
 
     func stop() async {

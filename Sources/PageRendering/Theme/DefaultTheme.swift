@@ -31,6 +31,7 @@ enum DefaultTheme {
 {{/hidden}}<div class="rating-input{{#half}} rating-input-half{{/half}}">
 {{#choices}}<label class="{{classes}}"><input type="radio" name="{{field}}" value="{{value}}" required><span class="rating-symbol" aria-hidden="true">★</span> <span class="visually-hidden">{{label}}</span></label>
 {{/choices}}</div>
+<div class="visually-hidden" aria-hidden="true"><label>Leave this field empty <input type="text" name="website" value="" tabindex="-1" autocomplete="off"></label></div>
 <button type="submit" class="rating-submit">Rate</button>
 </fieldset>
 {{#signIn}}<p class="rating-sign-in"><a href="{{signIn}}">Sign in to rate</a></p>

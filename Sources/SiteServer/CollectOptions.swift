@@ -1,0 +1,60 @@
+import SiteAssembly
+import VoteStore
+
+/// What `sitegen collect` is asked to do.
+public struct CollectOptions: Sendable {
+    /// The catalogue the votes are for; `output` only matters when `rebuildsPages`.
+    public var build: BuildOptions
+    /// `--output` was given: the service keeps the pages there counting the votes.
+    public var rebuildsPages: Bool
+    /// Loopback by default: a deployed service sits behind a reverse proxy on the same machine.
+    public var host: String
+    /// 0 picks a free port (tests).
+    public var port: Int
+    public var database: VoteDatabase
+    /// The header a reverse proxy names the client in (`X-Forwarded-For`); nil: the socket's address.
+    public var trustedProxyHeader: String?
+    /// Per client address; nil: no limit.
+    public var rateLimit: RateLimitSetting?
+    public var maxBodyBytes: Int
+    /// A rebuild waits this long after the last vote…
+    public var quietPeriod: Duration
+    /// …but no longer than this after the first vote it will count.
+    public var longestWait: Duration
+    /// Stop on SIGINT and SIGTERM (the command line); tests stop the service by cancelling it.
+    public var handlesSignals: Bool
+    public var requestTimeout: Duration
+    public var idleTimeout: Duration
+
+    public init(build: BuildOptions, rebuildsPages: Bool, database: VoteDatabase, host: String = "127.0.0.1", port: Int = 8080,
+                trustedProxyHeader: String? = nil, rateLimit: RateLimitSetting? = RateLimitSetting("20/min"), maxBodyBytes: Int = 4096,
+                quietPeriod: Duration = .seconds(1), longestWait: Duration = .seconds(10), handlesSignals: Bool = false,
+                requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30)) {
+        self.build = build
+        self.rebuildsPages = rebuildsPages
+        self.database = database
+        self.host = host
+        self.port = port
+        self.trustedProxyHeader = trustedProxyHeader
+        self.rateLimit = rateLimit
+        self.maxBodyBytes = maxBodyBytes
+        self.quietPeriod = quietPeriod
+        self.longestWait = longestWait
+        self.handlesSignals = handlesSignals
+        self.requestTimeout = requestTimeout
+        self.idleTimeout = idleTimeout
+    }
+}
+
+/// `--rate-limit` as given: `20/min`.
+public struct RateLimitSetting: Sendable, Equatable {
+    let limit: RateLimit
+
+    /// nil when `text` is not a rate (see `usage`).
+    public init?(_ text: String) {
+        guard let limit = RateLimit(text) else { return nil }
+        self.limit = limit
+    }
+
+    public static var usage: String { RateLimit.usage }
+}

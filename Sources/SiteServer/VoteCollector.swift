@@ -1,0 +1,84 @@
+import CatalogueModel
+import Foundation
+import Hummingbird
+import VoteStore
+
+/// `sitegen collect`'s end of the rating form: the rate limit, then the checks every vote takes
+/// (`VoteReception`, as `serve`), then the store; the voter is answered `303` only once the vote
+/// is committed, and the pages follow later (`RebuildSchedule`).
+struct VoteCollector: Sendable {
+    let store: any VoteStore
+    let reception: VoteReception
+    let limiter: RateLimiter?
+    let schedule: RebuildSchedule?
+    let say: @Sendable (String) -> Void
+
+    func receive(_ request: Request, client: String, site: ServedSite, form: RatingFormConfig, pages: VoteOrigin.Endpoint) async -> Response {
+        if let limiter, let wait = await limiter.admit(client) {
+            var response = VoteReception.plain(.tooManyRequests, "too many votes from your address; try again in \(wait) s")
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        var head = VoteRequest(request)
+        head.site = pages
+        let accepted: VoteIntake.Accepted
+        switch await reception.read(request, head: head, form: form, site: site, secureCookie: pages.scheme == "https") {
+        case .refused(let response): return response
+        case .accepted(let vote): accepted = vote
+        }
+        guard let voter = accepted.vote.user else {
+            return VoteReception.plain(.internalServerError, "the vote has no voter; this is a bug in sitegen")
+        }
+        let vote = CatalogueModel.Vote(skill: accepted.vote.skill, stars: accepted.vote.stars, voter: voter, time: Date())
+        do {
+            try await store.record(vote)
+        } catch {
+            say("error: the vote for \(vote.skill) could not be stored: \(error)")
+            return VoteReception.plain(.serviceUnavailable, "the vote could not be stored; please try again in a moment")
+        }
+        await schedule?.voteAccepted()
+        return VoteReception.thanks(accepted, pageBase: site.baseURL)
+    }
+
+    /// The path votes arrive at: the endpoint below the base URL's path for a path on the site,
+    /// the URL's own path for a service on another host (`https://votes.example.org/rate`).
+    static func path(of form: RatingFormConfig, basePath: String) -> String? {
+        switch form.endpoint {
+        case .sitePath: form.localPath(basePath: basePath)
+        case .url(let url):
+            URLComponents(string: url).map { $0.percentEncodedPath.isEmpty ? "/" : $0.percentEncodedPath }
+        }
+    }
+}
+
+/// Hands requests for the vote endpoint to the collector.
+struct VoteCollectorMiddleware: RouterMiddleware {
+    typealias Context = CollectContext
+    let collector: VoteCollector
+    let site: CollectedSite
+
+    func handle(_ request: Request, context: CollectContext,
+                next: (Request, CollectContext) async throws -> Response) async throws -> Response {
+        guard let current = await site.current, let form = current.form, let pages = VoteOrigin.Endpoint(pageURL: current.baseURL),
+              request.uri.path == VoteCollector.path(of: form, basePath: current.basePath) else {
+            return try await next(request, context)
+        }
+        return await collector.receive(request, client: context.client, site: current, form: form, pages: pages)
+    }
+}
+
+/// The catalogue the service takes votes for: read once at start, or the last good build when
+/// the service keeps the pages (and so follows edits to the content).
+enum CollectedSite: Sendable {
+    case fixed(ServedSite)
+    case rebuilt(SiteRebuilder)
+
+    var current: ServedSite? {
+        get async {
+            switch self {
+            case .fixed(let site): site
+            case .rebuilt(let rebuilder): await rebuilder.site
+            }
+        }
+    }
+}
