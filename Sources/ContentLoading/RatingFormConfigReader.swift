@@ -62,7 +62,12 @@ enum RatingFormConfigReader {
             case 0.5 where draft.preset == .susi:
                 form.error(&log, at: form.value("granularity"), "the SUSI preset takes whole stars only: SUSI reads `stars` with "
                     + "Integer.parseInt and answers 500 to `4.5` (fossasia/susi_server FiveStarRateSkillService.java:63-79); remove `granularity`")
-            case 0.5: draft.granularity = .half
+            case 0.5:
+                // What the voter picks must be what is stored, counted and shown, and the rating
+                // chart counts whole stars (5 → 1): a half-star vote could only be shown rounded.
+                form.warning(&log, at: form.value("granularity"), "half stars are not offered: ratings are counted in whole-star "
+                    + "rows (5 → 1), so a vote of 3.5 could not be shown as given; the form offers whole stars (remove `granularity`)")
+                draft.granularity = .whole
             default:
                 form.error(&log, at: form.value("granularity"), "`rating_form.granularity` must be 1 (whole stars) or 0.5 (half stars)")
             }

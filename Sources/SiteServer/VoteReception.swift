@@ -46,11 +46,11 @@ struct VoteReception: Sendable {
         }
     }
 
-    /// `303` to the voted skill's page, at `#rating-thanks`.
+    /// `303` to the voted skill's page, at `#rated-4`: the page then says what the voter gave.
     /// - Parameter pageBase: what comes before the page's site path: `/` for the preview, the base
     ///   URL for a deployed site.
     static func thanks(_ accepted: VoteIntake.Accepted, pageBase: String) -> Response {
-        var headers: HTTPFields = [.location: pageBase + accepted.page.href + "#" + RatingForm.thanksID]
+        var headers: HTTPFields = [.location: pageBase + accepted.page.href + "#" + RatingForm.ratedID(String(accepted.vote.stars))]
         if let cookie = accepted.setCookie { headers[.setCookie] = cookie }
         return Response(status: .seeOther, headers: headers)
     }

@@ -37,7 +37,7 @@ import Testing
               method: GET
               fields: {skill: id, stars: value, model: null, group: category, language: null}
               extra: {source: catalogue, version: 2}
-              granularity: 0.5
+              granularity: 1
               sign_in_url: /login
             """)
         #expect(diagnostics.isEmpty)
@@ -47,9 +47,19 @@ import Testing
         #expect(form.fields.skill == "id" && form.fields.stars == "value" && form.fields.group == "category")
         #expect(form.fields.model == nil && form.fields.language == nil)
         #expect(form.extra == ["source": "catalogue", "version": "2"])
-        #expect(form.granularity == .half)
+        #expect(form.granularity == .whole)
         #expect(form.signInURL == .sitePath("login"))
         #expect(form.localPath(basePath: "/") == nil)
+    }
+
+    /// Stored, counted and shown as picked (#22): the chart's rows are whole stars, so the form is too.
+    @Test func halfStarsAreNotOfferedAndTheWarningSaysWhy() throws {
+        let (config, diagnostics) = read("rating_form:\n  endpoint: /api/ratings\n  granularity: 0.5\n")
+        #expect(config.ratingForm?.granularity == .whole)
+        #expect(config.ratingForm?.starValues == ["1", "2", "3", "4", "5"])
+        let warning = try #require(diagnostics.first)
+        #expect(warning.severity == .warning && warning.line == 3)
+        #expect(warning.message.contains("half stars are not offered"))
     }
 
     @Test func susiPresetTargetsFiveStarRateSkill() throws {

@@ -20,7 +20,7 @@ enum CollectBehaviour: String, CaseIterable, Sendable, CustomStringConvertible {
             try await CollectTestService.run(backend) { (service: CollectTestService) async throws in
                 let response = try await service.vote(Self.vote)
                 #expect(response.status == 303, "\(response.body)")
-                #expect(response.header("Location") == "https://example.org/skills/news/tech-digest/#rating-thanks")
+                #expect(response.header("Location") == "https://example.org/skills/news/tech-digest/#rated-4")
                 let cookie = try #require(response.header("Set-Cookie"))
                 // The site is https: the cookie never goes over plain http.
                 #expect(cookie.hasSuffix("; Path=/; HttpOnly; SameSite=Lax; Secure"), "\(cookie)")

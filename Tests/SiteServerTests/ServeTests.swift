@@ -100,7 +100,7 @@ import Testing
             #expect(server.votes.isEmpty)
             let vote = try await server.post("/catalogue/api/ratings", "skill=news/headline-finder&stars=5")
             #expect(vote.status == 303)
-            #expect(vote.header("Location") == "/catalogue/skills/news/headline-finder/#rating-thanks")
+            #expect(vote.header("Location") == "/catalogue/skills/news/headline-finder/#rated-5")
         }
     }
 

@@ -52,11 +52,21 @@ public struct RatingForm: Sendable {
         ThemePartial.render("_form", data(for: skill, root: root), engine: engine)
     }
 
-    /// Hidden until the endpoint sends the visitor back to `<skill page>#rating-thanks`.
+    /// Hidden until the endpoint sends the visitor back to `<skill page>#rating-thanks`, or to
+    /// `#rated-4` (`ratedID`), which also tells the voter what they gave, without JavaScript.
     public func thanksHTML(for skill: Skill) -> String {
         guard config.susiWebClient == nil else { return "" }
-        return "<p class=\"rating-thanks\" id=\"\(Self.thanksID)\" hidden>Thank you for rating \(HTML.escape(skill.name))! Your vote has been received.</p>"
+        let name = HTML.escape(skill.name)
+        var html = "<p class=\"rating-thanks\" id=\"\(Self.thanksID)\" hidden>Thank you for rating \(name)! Your vote has been received.</p>"
+        for value in config.starValues {
+            html += "\n<p class=\"rating-thanks\" id=\"\(Self.ratedID(value))\" hidden>You rated \(name) \(Self.label(value)). "
+                + "Thank you! Vote again to change it.</p>"
+        }
+        return html
     }
+
+    /// The fragment a receiver that knows the stars sends the voter back to: `rated-4`.
+    public static func ratedID(_ value: String) -> String { "rated-" + value }
 
     /// "half a star", "1 star", "1.5 stars", "4 stars".
     package static func label(_ value: String) -> String {
