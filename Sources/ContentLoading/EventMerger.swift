@@ -80,8 +80,9 @@ struct EventMerger {
     private var numbers: [String: Int] = [:]
     private var firstSeen: [(path: Int, line: Int?)] = []
     private var paths: [String] = []
-    /// Votes without a user, by skill number.
-    private var anonymous: [StarCounts] = []
+    /// Every standing vote counted, by skill number: kept up to date vote by vote (a replaced
+    /// vote taken out), so a vote appended to a kept merger does not recount the whole log.
+    private var counts: [StarCounts] = []
     /// Users by number.
     private var users: [String: Int] = [:]
     /// One flat table rather than a table per skill: a large log has a hundred thousand skills.
@@ -263,7 +264,7 @@ struct EventMerger {
         numbers[skill] = number
         skills.append(skill)
         firstSeen.append((paths.count - 1, line))
-        anonymous.append(StarCounts())
+        counts.append(StarCounts())
         return number
     }
 
@@ -276,13 +277,20 @@ struct EventMerger {
 
     private mutating func count(skill: Int, stars: Int, user: String?, time: VoteTime?) {
         guard let user else {
-            anonymous[skill].add(vote: stars)
+            counts[skill].add(vote: stars)
             return
         }
         let vote = UserVote(stars: stars, time: time)
         let key = UserKey(skill: skill, user: number(ofUser: user))
-        if let previous = byUser[key], previous.isLater(than: vote) { return }
-        byUser[key] = vote
+        if let previous = byUser.updateValue(vote, forKey: key) {
+            if previous.isLater(than: vote) {
+                byUser[key] = previous
+                return
+            }
+            // A log holds far fewer votes than the cap, so no count was capped: taking one out is exact.
+            counts[skill][Int(previous.stars)] -= 1
+        }
+        counts[skill].add(vote: stars)
     }
 
     /// Where a skill's first vote was counted (`path:line`), for the unknown-skill warning.
@@ -293,8 +301,6 @@ struct EventMerger {
     }
 
     func tallies() -> [String: RatingTally] {
-        var counts = anonymous
-        for (key, vote) in byUser { counts[key.skill].add(vote: Int(vote.stars)) }
         var result: [String: RatingTally] = [:]
         result.reserveCapacity(skills.count)
         for (skill, stars) in zip(skills, counts) { result[skill] = RatingTally(stars: stars) }
