@@ -80,6 +80,8 @@ struct EventMerger {
     private var numbers: [String: Int] = [:]
     private var firstSeen: [(path: Int, line: Int?)] = []
     private var paths: [String] = []
+    /// Lines read of each file (by path), so lines appended later are numbered on from there.
+    private var linesRead: [String: Int] = [:]
     /// Every standing vote counted, by skill number: kept up to date vote by vote (a replaced
     /// vote taken out), so a vote appended to a kept merger does not recount the whole log.
     private var counts: [StarCounts] = []
@@ -96,6 +98,7 @@ struct EventMerger {
 
     private mutating func read(bytes: UnsafeBufferPointer<UInt8>, path: String, _ log: inout DiagnosticLog) {
         paths.append(path)
+        linesRead[path, default: 0] += bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
         var end = bytes.count
         // Ignored before the fast path, which would otherwise give up on the rest of the file for it.
         if bytes.last != 0x0A, let last = Self.lastLine(bytes), TornLine.isTorn(bytes[last]) {
@@ -291,6 +294,16 @@ struct EventMerger {
             counts[skill][Int(previous.stars)] -= 1
         }
         counts[skill].add(vote: stars)
+    }
+
+    /// How many lines of `path` were read: the number of the line before the next one appended.
+    func lines(readOf path: String) -> Int { linesRead[path] ?? 0 }
+
+    /// Makes line `line` of `path`, read last, the place `skill` was first seen: a vote appended
+    /// to a log that sorts before the one that held its first vote comes first in file order.
+    mutating func firstSeen(of skill: String, isNow path: String, line: Int) {
+        guard let number = numbers[skill], paths.last == path else { return }
+        firstSeen[number] = (paths.count - 1, line)
     }
 
     /// Where a skill's first vote was counted (`path:line`), for the unknown-skill warning.

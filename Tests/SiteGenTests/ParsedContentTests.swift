@@ -166,4 +166,38 @@ import Testing
         #expect(counting.taken() == ["votes.jsonl", "z.jsonl"])
         #expect(stale.ratings == ContentLoader.load(site.location).ratings)
     }
+
+    /// `serve` appends votes to `local-votes.jsonl`, which sorts before a site's own `votes.jsonl`:
+    /// a vote for a skill that only the later log rated is counted without reading the logs
+    /// again, and is from then on where the skill was first seen, as a second read would say
+    /// (the unknown-skill warning names it once the skill is gone).
+    @Test func aVoteAppendedBeforeTheLogThatFirstRatedTheSkillIsCountedInPlace() {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        site.write("ratings/votes.jsonl", #"{"skill":"g/a","stars":4,"user":"u1"}"# + "\n")
+        let old = #"{"skill":"g/b","stars":2,"user":"u9"}"# + "\n"
+        site.write("ratings/local-votes.jsonl", old)
+        let counting = CountingSource(site)
+        var kept = ParsedContent()
+        _ = ContentLoader.load(counting.location, keeping: &kept)
+        _ = counting.taken()
+
+        let line = #"{"skill":"g/a","stars":5,"user":"u2"}"# + "\n"
+        site.write("ratings/local-votes.jsonl", old + line)
+        let path = site.content.appendingPathComponent("ratings/local-votes.jsonl").path
+        let voted = ContentLoader.load(counting.location, keeping: &kept, appended: [
+            AppendedVotes(path: path, lines: line, skill: "g/a", user: "u2", before: .bytes(Data(old.utf8)),
+                          after: .bytes(Data((old + line).utf8))),
+        ])
+        #expect(counting.taken() == ["votes.jsonl"], "only the later log's bytes are looked at, for the user")
+        #expect(voted.ratings == ContentLoader.load(site.location).ratings)
+        #expect(voted.ratings["g/a"]?.stars.total == 2)
+
+        site.remove("skills/g/a.md")
+        let gone = ContentLoader.load(counting.location, keeping: &kept)
+        let full = ContentLoader.load(site.location)
+        #expect(gone.diagnostics.map(\.description) == full.diagnostics.map(\.description))
+        #expect(gone.diagnostics.contains { $0.description.contains("local-votes.jsonl:2") }, "\(gone.diagnostics)")
+    }
 }
