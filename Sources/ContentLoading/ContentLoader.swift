@@ -40,6 +40,8 @@ public enum ContentLoader {
     public static func load(_ location: ContentLocation, baseURLOverride: String? = nil,
                             recordedVotes: RecordedVotes? = nil) -> LoadedContent {
         var kept = ParsedContent()
+        // Nothing is kept after a one-off load: no page keys are gathered for a next one.
+        kept.pageKeys = nil
         return load(location, baseURLOverride: baseURLOverride, recordedVotes: recordedVotes, keeping: &kept)
     }
 
@@ -142,7 +144,7 @@ public enum ContentLoader {
         // Skills that failed their text check still hold their page names, as they always did.
         let checkedCount = skills.count
         skills += SusiPageNames.assign(susiSkills, avoiding: skills + failed, &log)
-        skills = SkillValidator.check(skills, textChecked: checkedCount, location: location, &log)
+        skills = SkillValidator.check(skills, textChecked: checkedCount, location: location, pageKeys: &kept.pageKeys, &log)
 
         let (read, ratingDiagnostics) = ratingsRead.wait()
         let sources = read.sources()
@@ -286,6 +288,8 @@ public struct ParsedContent: Sendable {
     /// By the file's path.
     var skillFiles: [String: SkillFile] = [:]
     var ratings: Ratings?
+    /// Each skill id's page key, for `SkillValidator` (making them was a Slug per skill per load).
+    var pageKeys: [String: String]? = [:]
 
     public init() {}
 }

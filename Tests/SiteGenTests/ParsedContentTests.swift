@@ -200,4 +200,18 @@ import Testing
         #expect(gone.diagnostics.map(\.description) == full.diagnostics.map(\.description))
         #expect(gone.diagnostics.contains { $0.description.contains("local-votes.jsonl:2") }, "\(gone.diagnostics)")
     }
+
+    /// A kept load takes each id's page key from the last load instead of making it again (the
+    /// key depends on the id alone): a key planted for `g/b` is what the check compares.
+    @Test func aKeptLoadTakesPageKeysFromTheLastLoad() {
+        let (site, counting) = Self.twoSkillsAndAVote()
+        var kept = ParsedContent()
+        let first = ContentLoader.load(counting.location, keeping: &kept)
+        #expect(first.errors.isEmpty)
+        #expect(kept.pageKeys?["g/b"] == "skills/g/b/")
+        let aKey = kept.pageKeys?["g/a"]
+        kept.pageKeys?["g/b"] = aKey
+        let planted = ContentLoader.load(site.location, keeping: &kept)
+        #expect(planted.errors.contains { $0.description.contains("would be written to the same page") }, "\(planted.diagnostics)")
+    }
 }
