@@ -40,6 +40,8 @@ public enum ContentLoader {
     public static func load(_ location: ContentLocation, baseURLOverride: String? = nil,
                             recordedVotes: RecordedVotes? = nil) -> LoadedContent {
         var kept = ParsedContent()
+        // Nothing is kept after a one-off load: no page keys are gathered for a next one.
+        kept.pageKeys = nil
         return load(location, baseURLOverride: baseURLOverride, recordedVotes: recordedVotes, keeping: &kept)
     }
 
@@ -48,8 +50,12 @@ public enum ContentLoader {
     /// Lines in `appended` were added to the end of a vote log since it was read (`serve`'s
     /// votes): they join the kept votes without the log being read again, when that gives what
     /// reading it would.
+    /// - Parameter changedOnly: `changed` names every file that may have changed since `kept`
+    ///   was filled (inotify named them): the other kept files are taken without their stamps
+    ///   being looked at, which at 10,000 skills was a `stat` per file per rebuild.
     public static func load(_ location: ContentLocation, baseURLOverride: String? = nil, recordedVotes: RecordedVotes? = nil,
-                            keeping kept: inout ParsedContent, changed: Set<String> = [], appended: [AppendedVotes] = []) -> LoadedContent {
+                            keeping kept: inout ParsedContent, changed: Set<String> = [], changedOnly: Bool = false,
+                            appended: [AppendedVotes] = []) -> LoadedContent {
         var log = DiagnosticLog()
         var config = SiteConfigReader.read(location, &log)
         if let baseURLOverride {
@@ -76,7 +82,16 @@ public enum ContentLoader {
                                            source: source, &log)
         // Votes merge across files (a user's later vote replaces an earlier one in another file),
         // so the rating files are kept or read again together.
-        let ratingStamps = ratingFiles.map { file in let path = file.path; return RatingStamp(path: path, stamp: source.stamp(path)) }
+        // Events name paths as the watched root spells them; a root spelt otherwise
+        // (`Content/./`) would not match them, so its files are all looked at.
+        let trusted = changedOnly && location.root.path == location.root.standardizedFileURL.path
+        let keptFiles = kept.skillFiles
+        let keptRatingStamps = trusted ? Dictionary(kept.ratings?.stamps.map { ($0.path, $0.stamp) } ?? []) { a, _ in a } : [:]
+        @Sendable func stamp(_ path: String) -> ContentStamp? {
+            if trusted, !changed.contains(path), let known = keptFiles[path]?.stamp ?? keptRatingStamps[path] ?? nil { return known }
+            return source.stamp(path)
+        }
+        let ratingStamps = ratingFiles.map { file in let path = file.path; return RatingStamp(path: path, stamp: stamp(path)) }
         let keptRatings = kept.ratings.flatMap { ratings in
             recordedVotes != nil ? nil
                 : ratings.stamps == ratingStamps && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
@@ -92,10 +107,9 @@ public enum ContentLoader {
         // Skill files are independent: read them on all cores, then merge in path order.
         let listing = SkillFolder.list(location, &log)
         let budget = ReadBudget()
-        let keptFiles = kept.skillFiles
         let readFiles = listing.files.parallelMap { file -> (FileSkills, ContentStamp?) in
             let path = file.path
-            let stamp = source.stamp(path)
+            let stamp = stamp(path)
             if let stamp, !changed.contains(path), let known = keptFiles[path], known.stamp == stamp,
                budget.take(known.result.bytesRead) {
                 return (known.result, stamp)
@@ -130,7 +144,7 @@ public enum ContentLoader {
         // Skills that failed their text check still hold their page names, as they always did.
         let checkedCount = skills.count
         skills += SusiPageNames.assign(susiSkills, avoiding: skills + failed, &log)
-        skills = SkillValidator.check(skills, textChecked: checkedCount, location: location, &log)
+        skills = SkillValidator.check(skills, textChecked: checkedCount, location: location, pageKeys: &kept.pageKeys, &log)
 
         let (read, ratingDiagnostics) = ratingsRead.wait()
         let sources = read.sources()
@@ -274,6 +288,8 @@ public struct ParsedContent: Sendable {
     /// By the file's path.
     var skillFiles: [String: SkillFile] = [:]
     var ratings: Ratings?
+    /// Each skill id's page key, for `SkillValidator` (making them was a Slug per skill per load).
+    var pageKeys: [String: String]? = [:]
 
     public init() {}
 }

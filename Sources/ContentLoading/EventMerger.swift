@@ -80,8 +80,11 @@ struct EventMerger {
     private var numbers: [String: Int] = [:]
     private var firstSeen: [(path: Int, line: Int?)] = []
     private var paths: [String] = []
-    /// Votes without a user, by skill number.
-    private var anonymous: [StarCounts] = []
+    /// Lines read of each file (by path), so lines appended later are numbered on from there.
+    private var linesRead: [String: Int] = [:]
+    /// Every standing vote counted, by skill number: kept up to date vote by vote (a replaced
+    /// vote taken out), so a vote appended to a kept merger does not recount the whole log.
+    private var counts: [StarCounts] = []
     /// Users by number.
     private var users: [String: Int] = [:]
     /// One flat table rather than a table per skill: a large log has a hundred thousand skills.
@@ -95,6 +98,7 @@ struct EventMerger {
 
     private mutating func read(bytes: UnsafeBufferPointer<UInt8>, path: String, _ log: inout DiagnosticLog) {
         paths.append(path)
+        linesRead[path, default: 0] += bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
         var end = bytes.count
         // Ignored before the fast path, which would otherwise give up on the rest of the file for it.
         if bytes.last != 0x0A, let last = Self.lastLine(bytes), TornLine.isTorn(bytes[last]) {
@@ -263,7 +267,7 @@ struct EventMerger {
         numbers[skill] = number
         skills.append(skill)
         firstSeen.append((paths.count - 1, line))
-        anonymous.append(StarCounts())
+        counts.append(StarCounts())
         return number
     }
 
@@ -276,13 +280,30 @@ struct EventMerger {
 
     private mutating func count(skill: Int, stars: Int, user: String?, time: VoteTime?) {
         guard let user else {
-            anonymous[skill].add(vote: stars)
+            counts[skill].add(vote: stars)
             return
         }
         let vote = UserVote(stars: stars, time: time)
         let key = UserKey(skill: skill, user: number(ofUser: user))
-        if let previous = byUser[key], previous.isLater(than: vote) { return }
-        byUser[key] = vote
+        if let previous = byUser.updateValue(vote, forKey: key) {
+            if previous.isLater(than: vote) {
+                byUser[key] = previous
+                return
+            }
+            // A log holds far fewer votes than the cap, so no count was capped: taking one out is exact.
+            counts[skill][Int(previous.stars)] -= 1
+        }
+        counts[skill].add(vote: stars)
+    }
+
+    /// How many lines of `path` were read: the number of the line before the next one appended.
+    func lines(readOf path: String) -> Int { linesRead[path] ?? 0 }
+
+    /// Makes line `line` of `path`, read last, the place `skill` was first seen: a vote appended
+    /// to a log that sorts before the one that held its first vote comes first in file order.
+    mutating func firstSeen(of skill: String, isNow path: String, line: Int) {
+        guard let number = numbers[skill], paths.last == path else { return }
+        firstSeen[number] = (paths.count - 1, line)
     }
 
     /// Where a skill's first vote was counted (`path:line`), for the unknown-skill warning.
@@ -293,8 +314,6 @@ struct EventMerger {
     }
 
     func tallies() -> [String: RatingTally] {
-        var counts = anonymous
-        for (key, vote) in byUser { counts[key.skill].add(vote: Int(vote.stars)) }
         var result: [String: RatingTally] = [:]
         result.reserveCapacity(skills.count)
         for (skill, stars) in zip(skills, counts) { result[skill] = RatingTally(stars: stars) }

@@ -5,6 +5,14 @@ import Foundation
 enum SkillValidator {
     /// - Parameter textChecked: how many skills at the start already passed `SkillText.check`.
     package static func check(_ skills: [Skill], textChecked: Int = 0, location: ContentLocation, _ log: inout DiagnosticLog) -> [Skill] {
+        var pageKeys: [String: String]? = nil
+        return check(skills, textChecked: textChecked, location: location, pageKeys: &pageKeys, &log)
+    }
+
+    /// - Parameter pageKeys: each id's page key (its page, lowercased) from earlier checks of a
+    ///   kept load, taken instead of made again and added to: a key depends on the id alone.
+    static func check(_ skills: [Skill], textChecked: Int, location: ContentLocation, pageKeys: inout [String: String]?,
+                      _ log: inout DiagnosticLog) -> [Skill] {
         var result: [Skill] = []
         // Indices into `result`, not skills: copying whole skills into growing dictionaries was
         // most of this check's time at 100,000 skills.
@@ -25,7 +33,13 @@ enum SkillValidator {
                 continue
             }
             // Hosts differ in case sensitivity, so two paths that differ only in case collide.
-            let urlKey = SiteURLs.standard.skillPage(skill.id).lowercased()
+            let urlKey: String
+            if let known = pageKeys?[skill.id] {
+                urlKey = known
+            } else {
+                urlKey = SiteURLs.standard.skillPage(skill.id).lowercased()
+                pageKeys?[skill.id] = urlKey
+            }
             if let first = byURL[urlKey].map({ result[$0] }) {
                 log.error(skill.sourcePath, line: skill.sourceLine,
                           "skill `\(skill.id)` would be written to the same page as `\(first.id)` (\(first.sourcePath)): /\(SiteURLs.standard.skillPage(skill.id)); rename one of them")

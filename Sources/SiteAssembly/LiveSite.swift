@@ -23,6 +23,7 @@ public struct LiveSite: Sendable {
         var theme: Theme
         var renderer: SiteRenderer
         var cards: CardCache
+        var sitemap: Sitemap.Made
         var buildDate: BuildDate?
         /// By output path: the inputs of each page and generated file.
         var keys: [String: FileKey]
@@ -62,10 +63,13 @@ public struct LiveSite: Sendable {
 
     /// Builds the site from `options`' content, reusing what did not change since the last good
     /// build. Paths in `changed` are read again even when their stamp looks the same; votes in
-    /// `appended` are counted without reading their file again (`ContentLoader.load`).
+    /// `appended` are counted without reading their file again (`ContentLoader.load`). With
+    /// `changedOnly`, `changed` names every file changed since the last `apply` (inotify's
+    /// events): the others are not looked at.
     /// On failure the kept site stays as it was.
     @discardableResult
-    public mutating func apply(_ options: BuildOptions, changed: Set<String> = [], appended: [AppendedVotes] = []) throws(BuildFailure) -> Update {
+    public mutating func apply(_ options: BuildOptions, changed: Set<String> = [], changedOnly: Bool = false,
+                               appended: [AppendedVotes] = []) throws(BuildFailure) -> Update {
         let started = ContinuousClock.now
         var times = StageTimes()
         var log = DiagnosticLog()
@@ -73,7 +77,7 @@ public struct LiveSite: Sendable {
 
         let loaded = times.time(.load) {
             ContentLoader.load(options.content, baseURLOverride: options.baseURL, recordedVotes: options.recordedVotes,
-                               keeping: &parsed, changed: changed, appended: appended)
+                               keeping: &parsed, changed: changed, changedOnly: changedOnly, appended: appended)
         }
         log.append(contentsOf: loaded.diagnostics)
         var theme = times.time(.templates) { options.loadTheme(&log) }
@@ -85,7 +89,9 @@ public struct LiveSite: Sendable {
         }
         try SiteBuilder.fail(on: log.items, strict: options.strict)
 
-        let catalogue = times.time(.model) { Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config) }
+        let catalogue = times.time(.model) {
+            Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config, reusing: last?.catalogue)
+        }
         // Everything renders again when anything every page depends on changed.
         let kept = last.flatMap { last in
             sameTheme && last.catalogue.config == catalogue.config && last.buildDate == options.buildDate ? last : nil
@@ -97,7 +103,7 @@ public struct LiveSite: Sendable {
             let listedStatic = StaticFiles.list(options.content, &log)
             renderer.buildDate = options.buildDate
             renderer.staticPaths = Set(listedStatic.map(\.relativePath))
-            let plan = renderer.plan(reusing: kept?.cards)
+            let plan = renderer.plan(reusing: kept?.cards, sitemap: kept?.sitemap)
             let generated = Set(plan.paths)
             let staticFiles = StaticFiles.collect(listedStatic, generated: generated, &log)
             return (plan, staticFiles, generated.union(staticFiles.map(\.path)))
@@ -176,7 +182,7 @@ public struct LiveSite: Sendable {
             throw BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
         }
         files = next
-        last = Built(theme: theme, renderer: renderer, cards: plan.cards, buildDate: options.buildDate, keys: keys,
+        last = Built(theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, buildDate: options.buildDate, keys: keys,
                      catalogue: catalogue, paths: paths)
 
         let report = BuildReport(catalogue: catalogue, loaded: loaded, options: options,

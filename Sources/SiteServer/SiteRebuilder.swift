@@ -103,6 +103,8 @@ actor SiteRebuilder {
         } else {
             latestFingerprint = SourceFingerprint.take(watched)
         }
+        // Only with inotify do the paths name every change; the build then looks at those alone.
+        let changed = precise ? changedPaths : nil
         changedPaths = []
         let covers = requested
         let reason = reasons.count > 3 ? reasons.prefix(2).joined(separator: "; ") + "; and \(reasons.count - 2) more" : reasons.joined(separator: "; ")
@@ -120,7 +122,7 @@ actor SiteRebuilder {
             do throws(BuildFailure) {
                 var options = options
                 options.recordedVotes = try await recordedVotes()
-                built = await Self.build(options, live: live, whole: whole, appended: appended)
+                built = await Self.build(options, live: live, whole: whole, changed: changed, appended: appended)
             } catch {
                 built = (live, .failure(error), !whole)
             }
@@ -171,12 +173,15 @@ actor SiteRebuilder {
     /// The output folder is brought up to date before the build counts as done, so the site
     /// served from it (and a voter's next page) shows the change. Returns the kept site after the
     /// build, and whether the folder holds it.
-    private static func build(_ options: BuildOptions, live: LiveSite, whole: Bool, appended: [AppendedVotes]) async
+    private static func build(_ options: BuildOptions, live: LiveSite, whole: Bool, changed: Set<String>?,
+                              appended: [AppendedVotes]) async
         -> (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 var live = live
-                let applied = Result { () throws(BuildFailure) in try live.apply(options, appended: appended) }
+                let applied = Result { () throws(BuildFailure) in
+                    try live.apply(options, changed: changed ?? [], changedOnly: changed != nil, appended: appended)
+                }
                 guard case .success(let update) = applied else {
                     // The kept site and the folder are as they were.
                     continuation.resume(returning: (live, applied, !whole))

@@ -96,6 +96,30 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         #expect(robots.contains("Sitemap: \(Self.base)sitemap.xml\n"))
     }
 
+    /// A kept build's plan takes the last sitemap when it lists the same pages with the same
+    /// settings, and makes it again otherwise.
+    @Test func aPlanTakesTheLastSitemapOnlyForTheSamePagesAndSettings() throws {
+        let site = site()
+        let loaded = site.load()
+        let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config)
+        var log = DiagnosticLog()
+        let theme = Theme.load(directory: nil, display: "Templates", source: .disk, &log)
+        let renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: site.content)
+        let first = renderer.plan(reusing: nil)
+        let made = try #require(first.otherFiles.first { $0.path == "sitemap.xml" })
+        let marked = OutputFile(path: "sitemap.xml", text: "kept")
+        let kept = Sitemap.Made(pagePaths: first.sitemap.pagePaths, config: first.sitemap.config, files: [marked])
+        let again = renderer.plan(reusing: first.cards, sitemap: kept)
+        #expect(again.otherFiles.first { $0.path == "sitemap.xml" }?.contents == marked.contents)
+
+        let fewer = Sitemap.Made(pagePaths: Array(first.sitemap.pagePaths.dropLast()), config: first.sitemap.config, files: [marked])
+        #expect(renderer.plan(reusing: first.cards, sitemap: fewer).otherFiles.first { $0.path == "sitemap.xml" }?.contents == made.contents)
+        var moved = first.sitemap.config
+        moved.baseURL = "https://example.com/"
+        let elsewhere = Sitemap.Made(pagePaths: first.sitemap.pagePaths, config: moved, files: [marked])
+        #expect(renderer.plan(reusing: first.cards, sitemap: elsewhere).otherFiles.first { $0.path == "sitemap.xml" }?.contents == made.contents)
+    }
+
     @Test func largeSitemapsAreSplitBehindAnIndex() throws {
         var config = SiteConfig()
         config.baseURL = Self.base

@@ -9,6 +9,7 @@ import Testing
     final class CountingSource: @unchecked Sendable {
         private let lock = NSLock()
         private var reads: [String] = []
+        private var stamped: [String] = []
         let site: TestSite
 
         init(_ site: TestSite) { self.site = site }
@@ -21,8 +22,19 @@ import Testing
                                            self.lock.withLock { self.reads.append(path) }
                                            return try inner.read(path, limit)
                                        },
-                                       stamp: inner.stamp)
+                                       stamp: { path in
+                                           self.lock.withLock { self.stamped.append(path) }
+                                           return inner.stamp(path)
+                                       })
             return ContentLocation(root: site.content, display: "Content", source: source)
+        }
+
+        /// The files whose stamp was asked for since the last call, by name.
+        func looked() -> [String] {
+            lock.withLock {
+                defer { stamped = [] }
+                return stamped.map { ($0 as NSString).lastPathComponent }.sorted()
+            }
         }
 
         /// The files read since the last call, by name.
@@ -34,12 +46,17 @@ import Testing
         }
     }
 
-    @Test func onlyChangedFilesAreReadAgain() {
+    /// Skills `g/a` and `g/b`, and a vote log with one vote for `g/a`.
+    static func twoSkillsAndAVote() -> (TestSite, CountingSource) {
         let site = TestSite()
         site.skill("g/a", name: "A", group: "G")
         site.skill("g/b", name: "B", group: "G")
         site.write("ratings/votes.jsonl", #"{"skill":"g/a","stars":4}"# + "\n")
-        let counting = CountingSource(site)
+        return (site, CountingSource(site))
+    }
+
+    @Test func onlyChangedFilesAreReadAgain() {
+        let (site, counting) = Self.twoSkillsAndAVote()
         var kept = ParsedContent()
         let first = ContentLoader.load(counting.location, keeping: &kept)
         #expect(counting.taken() == ["a.md", "b.md", "votes.jsonl"])
@@ -60,6 +77,29 @@ import Testing
 
         _ = ContentLoader.load(counting.location, keeping: &kept, changed: [site.content.appendingPathComponent("skills/g/a.md").path])
         #expect(counting.taken() == ["a.md"], "a path said to have changed is read whatever its stamp")
+    }
+
+    /// When the paths named are all that changed (inotify's events), a kept load looks at the
+    /// stamps of those alone: an unnamed file is taken as kept even though it changed.
+    @Test func withChangedOnlyOnlyNamedFilesAreLookedAt() {
+        let (site, counting) = Self.twoSkillsAndAVote()
+        var kept = ParsedContent()
+        _ = ContentLoader.load(counting.location, keeping: &kept)
+        #expect(counting.looked() == ["a.md", "b.md", "votes.jsonl"])
+        _ = counting.taken()
+
+        site.skill("g/a", name: "A2", group: "G")
+        site.skill("g/b", name: "B2", group: "G")
+        let named = ContentLoader.load(counting.location, keeping: &kept,
+                                       changed: [site.content.appendingPathComponent("skills/g/b.md").path], changedOnly: true)
+        #expect(counting.looked() == ["b.md"])
+        #expect(counting.taken() == ["b.md"])
+        #expect(named.skills.map(\.name).sorted() == ["A", "B2"])
+
+        let all = ContentLoader.load(counting.location, keeping: &kept)
+        #expect(counting.looked() == ["a.md", "b.md", "votes.jsonl"])
+        #expect(counting.taken() == ["a.md"])
+        #expect(all.skills.map(\.name).sorted() == ["A2", "B2"])
     }
 
     /// A vote appended to the last vote log is counted without the log being read again, as
@@ -125,5 +165,53 @@ import Testing
         let stale = ContentLoader.load(counting.location, keeping: &kept, appended: [append])
         #expect(counting.taken() == ["votes.jsonl", "z.jsonl"])
         #expect(stale.ratings == ContentLoader.load(site.location).ratings)
+    }
+
+    /// `serve` appends votes to `local-votes.jsonl`, which sorts before a site's own `votes.jsonl`:
+    /// a vote for a skill that only the later log rated is counted without reading the logs
+    /// again, and is from then on where the skill was first seen, as a second read would say
+    /// (the unknown-skill warning names it once the skill is gone).
+    @Test func aVoteAppendedBeforeTheLogThatFirstRatedTheSkillIsCountedInPlace() {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        site.write("ratings/votes.jsonl", #"{"skill":"g/a","stars":4,"user":"u1"}"# + "\n")
+        let old = #"{"skill":"g/b","stars":2,"user":"u9"}"# + "\n"
+        site.write("ratings/local-votes.jsonl", old)
+        let counting = CountingSource(site)
+        var kept = ParsedContent()
+        _ = ContentLoader.load(counting.location, keeping: &kept)
+        _ = counting.taken()
+
+        let line = #"{"skill":"g/a","stars":5,"user":"u2"}"# + "\n"
+        site.write("ratings/local-votes.jsonl", old + line)
+        let path = site.content.appendingPathComponent("ratings/local-votes.jsonl").path
+        let voted = ContentLoader.load(counting.location, keeping: &kept, appended: [
+            AppendedVotes(path: path, lines: line, skill: "g/a", user: "u2", before: .bytes(Data(old.utf8)),
+                          after: .bytes(Data((old + line).utf8))),
+        ])
+        #expect(counting.taken() == ["votes.jsonl"], "only the later log's bytes are looked at, for the user")
+        #expect(voted.ratings == ContentLoader.load(site.location).ratings)
+        #expect(voted.ratings["g/a"]?.stars.total == 2)
+
+        site.remove("skills/g/a.md")
+        let gone = ContentLoader.load(counting.location, keeping: &kept)
+        let full = ContentLoader.load(site.location)
+        #expect(gone.diagnostics.map(\.description) == full.diagnostics.map(\.description))
+        #expect(gone.diagnostics.contains { $0.description.contains("local-votes.jsonl:2") }, "\(gone.diagnostics)")
+    }
+
+    /// A kept load takes each id's page key from the last load instead of making it again (the
+    /// key depends on the id alone): a key planted for `g/b` is what the check compares.
+    @Test func aKeptLoadTakesPageKeysFromTheLastLoad() {
+        let (site, counting) = Self.twoSkillsAndAVote()
+        var kept = ParsedContent()
+        let first = ContentLoader.load(counting.location, keeping: &kept)
+        #expect(first.errors.isEmpty)
+        #expect(kept.pageKeys?["g/b"] == "skills/g/b/")
+        let aKey = kept.pageKeys?["g/a"]
+        kept.pageKeys?["g/b"] = aKey
+        let planted = ContentLoader.load(site.location, keeping: &kept)
+        #expect(planted.errors.contains { $0.description.contains("would be written to the same page") }, "\(planted.diagnostics)")
     }
 }

@@ -34,10 +34,25 @@ public struct Catalogue: Sendable {
     public var urls: SiteURLs { config.urls }
 
     public init(skills: [Skill], ratings: [String: RatingTally], config: SiteConfig) {
+        self.init(skills: skills, ratings: ratings, config: config, reusing: nil)
+    }
+
+    /// A catalogue that keeps the entries of `previous` (a kept build's last catalogue) whose
+    /// skill and rating are the same: later stages find an unchanged entry by its identity
+    /// (`isSame`, cards) instead of comparing every field of its skill, and its page path is
+    /// not made again.
+    package init(skills: [Skill], ratings: [String: RatingTally], config: SiteConfig, reusing previous: Catalogue?) {
         self.config = config
         let urls = config.urls
+        var known: [String: Entry] = [:]
+        if let previous, previous.config.urls == urls {
+            known.reserveCapacity(previous.entries.count)
+            for entry in previous.entries { known[entry.skill.id] = entry }
+        }
         let unsorted = skills.map { skill in
-            Entry(skill: skill, rating: RatingSummary(ratings[skill.id] ?? RatingTally()), path: urls.skillPage(skill.id))
+            let rating = RatingSummary(ratings[skill.id] ?? RatingTally())
+            if let entry = known[skill.id], entry.rating == rating, entry.skill == skill { return entry }
+            return Entry(skill: skill, rating: rating, path: urls.skillPage(skill.id))
         }
         // `byName`, with each name lowercased once rather than on every comparison.
         let lowercased = unsorted.map { $0.skill.name.lowercased() }
@@ -51,7 +66,19 @@ public struct Catalogue: Sendable {
         // punctuation ("News", "news") share one page instead of overwriting each other.
         // The spelling most skills use names the group; ties go to the first in sort order.
         var byGroup: [String: [Entry]] = [:]
-        for entry in entries { byGroup[urls.groupPage(entry.skill.group), default: []].append(entry) }
+        // A site has far fewer groups than skills: each name's page is made once.
+        var pages: [String: String] = [:]
+        for entry in entries {
+            let group = entry.skill.group
+            let page: String
+            if let made = pages[group] {
+                page = made
+            } else {
+                page = urls.groupPage(group)
+                pages[group] = page
+            }
+            byGroup[page, default: []].append(entry)
+        }
         groups = byGroup.map { path, members -> Group in
             var spellings: [String: Int] = [:]
             for member in members { spellings[member.skill.group, default: 0] += 1 }

@@ -44,7 +44,8 @@ public enum Listings {
     }
 
     /// What the home page shows of each group: its first `count` skills in Top rated order, then
-    /// its unrated skills by name. Lists are in the order of `groups`.
+    /// its unrated skills by name. Lists are in the order of `groups`; `topRated` holds entries
+    /// of the same catalogue.
     public static func highlights(_ groups: [Catalogue.Group], topRated: [Catalogue.Entry], count: Int) -> [[Catalogue.Entry]] {
         ordered(groups, by: topRated).map { Array($0.prefix(count)) }
     }
@@ -62,11 +63,14 @@ public enum Listings {
 
     /// Each group's skills in the order of `listing`, then those it leaves out by name.
     static func ordered(_ groups: [Catalogue.Group], by listing: [Catalogue.Entry]) -> [[Catalogue.Entry]] {
-        var place: [String: Int] = [:]
-        for (rank, entry) in listing.enumerated() { place[entry.skill.id] = rank }
+        // By the entry's identity (listings share the catalogue's entries): hashing an address
+        // costs less than hashing an id, for each of a large catalogue's skills.
+        var place: [ObjectIdentifier: Int] = [:]
+        place.reserveCapacity(listing.count)
+        for (rank, entry) in listing.enumerated() { place[ObjectIdentifier(entry)] = rank }
         return groups.map { group in
             // Looked up once per entry, not twice per comparison.
-            let places = group.entries.map { place[$0.skill.id] ?? Int.max }
+            let places = group.entries.map { place[ObjectIdentifier($0)] ?? Int.max }
             // Group entries are by name, so ties on place (the entries left out) stay by name.
             let ranked = group.entries.indices.sorted { i, j in
                 places[i] != places[j] ? places[i] < places[j] : i < j
@@ -90,11 +94,19 @@ public enum Listings {
                           path: (String) -> String) -> [Partition] {
         var names: [String: String] = [:]
         var lists: [String: [Catalogue.Entry]] = [:]
+        // Far fewer keys than entries: each key's path is made once.
+        var paths: [String: String] = [:]
         // Sorted by name first, so each partition keeps that order.
         let byName = entries.nameRanks()
         for entry in entries.sortedByIndex({ byName[$0] < byName[$1] }) {
             guard let name = key(entry) else { continue }
-            let p = path(name)
+            let p: String
+            if let made = paths[name] {
+                p = made
+            } else {
+                p = path(name)
+                paths[name] = p
+            }
             lists[p, default: []].append(entry)
             // The name shown is the spelling that sorts first, whichever skill came first.
             if let shown = names[p], !Catalogue.compareNames(name, shown) { continue }

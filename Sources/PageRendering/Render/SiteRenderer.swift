@@ -126,6 +126,8 @@ public struct SiteRenderer: Sendable {
         public let otherFiles: [OutputFile]
         /// The cards the pages were planned with, for the next plan of a kept build to reuse.
         package let cards: CardCache
+        /// The sitemap, for the same.
+        package let sitemap: Sitemap.Made
         public var pagePaths: [String] { jobs.map(\.path) }
         /// Pages, then the files made later: the order the build goes through them.
         public var count: Int { jobs.count + fileJobs.count }
@@ -135,8 +137,8 @@ public struct SiteRenderer: Sendable {
     public func plan() -> Plan { plan(reusing: nil) }
 
     /// A plan whose cards are taken from `previous` (made with the same theme and settings) for
-    /// the skills that did not change.
-    package func plan(reusing previous: CardCache?) -> Plan {
+    /// the skills that did not change, and whose sitemap is `sitemap` when it lists the same pages.
+    package func plan(reusing previous: CardCache?, sitemap: Sitemap.Made? = nil) -> Plan {
         let urls = catalogue.urls
         let cards = CardCache(renderer: self, engine: theme.engine, reusing: previous)
         let highlights = listingData.listings.highlights
@@ -170,7 +172,8 @@ public struct SiteRenderer: Sendable {
         jobs += listingPages(cards: cards)
 
         let fileJobs = JSONAPI.files(catalogue)
-        var files = machineReadableFiles(pagePaths: jobs.map(\.path))
+        let machineReadable = machineReadableFiles(pagePaths: jobs.map(\.path), reusing: sitemap)
+        var files = machineReadable.files
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key })
         where catalogue.config.search != nil || path != Self.searchStylesheet {
             files.append(OutputFile(path: urls.asset(path), data: data))
@@ -180,7 +183,7 @@ public struct SiteRenderer: Sendable {
             guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
             files.append(OutputFile(path: urls.media(path), copyOf: contentRoot.appendingPathComponent(path)))
         }
-        return Plan(jobs: jobs, fileJobs: fileJobs, otherFiles: files, cards: cards)
+        return Plan(jobs: jobs, fileJobs: fileJobs, otherFiles: files, cards: cards, sitemap: machineReadable.sitemap)
     }
 
     /// Makes the part of a plan's items (pages first, then files) in `range`, on all cores, in order.

@@ -4,8 +4,17 @@ import CatalogueModel
 /// `base_url` has a host. Beyond `limit` URLs (the protocol's maximum is 50,000 per file) the
 /// pages are split into `sitemap-1.xml`, `sitemap-2.xml`, … and `sitemap.xml` becomes their index,
 /// so robots.txt points at the same address either way.
-enum Sitemap {
+package enum Sitemap {
     static let maximumURLs = 50_000
+
+    /// The sitemap files made for a site's pages (as the plan lists them) and settings: a kept
+    /// build whose pages and settings stayed the same takes them instead of making the sitemap
+    /// of 10,000 pages again after every edit.
+    package struct Made: Sendable {
+        let pagePaths: [String]
+        let config: SiteConfig
+        let files: [OutputFile]
+    }
 
     /// Site paths of the pages a sitemap lists: every HTML page but the 404 page, as its URL
     /// (`skills/x/index.html` → `skills/x/`), sorted.

@@ -18,7 +18,9 @@ extension SiteRenderer {
     /// Files for other programs besides the JSON API (see `JSONAPI.files`): the feed, the
     /// sitemap and robots.txt.
     /// - Parameter pagePaths: the paths of every page, which the sitemap lists.
-    func machineReadableFiles(pagePaths: [String]) -> [OutputFile] {
+    /// - Parameter previous: the sitemap the last plan of a kept build made, taken as it is
+    ///   when it lists the same pages with the same settings.
+    func machineReadableFiles(pagePaths: [String], reusing previous: Sitemap.Made? = nil) -> (files: [OutputFile], sitemap: Sitemap.Made) {
         let config = catalogue.config
         var files: [OutputFile] = []
         let newest = Array(listingData.listings.newest.prefix(config.pageSize))
@@ -27,14 +29,17 @@ extension SiteRenderer {
         if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: feedDescriptions) {
             files.append(OutputFile(path: config.urls.feed, text: feed))
         }
+        // Empty listings are written but linked from nowhere, so the sitemap leaves them out too.
         let unlisted = siteWide.listed.unlisted(config.urls)
         let listed = Sitemap.pagePaths(of: pagePaths, urls: config.urls).filter { !unlisted.contains($0) }
-        let sitemaps = Sitemap.files(pagePaths: listed, config: config)
+        let sitemap = previous.flatMap { $0.config == config && $0.pagePaths == listed ? $0 : nil }
+            ?? Sitemap.Made(pagePaths: listed, config: config, files: Sitemap.files(pagePaths: listed, config: config))
+        let sitemaps = sitemap.files
         files += sitemaps
         // A robots.txt of the site owner's own in Content/static/ wins over the generated one.
         if !staticPaths.contains(config.urls.robots) {
             files.append(Sitemap.robots(config: config, hasSitemap: !sitemaps.isEmpty))
         }
-        return files
+        return (files, sitemap)
     }
 }
