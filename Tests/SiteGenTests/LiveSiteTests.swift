@@ -53,6 +53,27 @@ import Testing
         #expect(edits.failedSteps > 0, "the series had no failing step")
     }
 
+    /// The first vote of a catalogue puts Top rated and Most rated into every page's navigation and
+    /// into the sitemap (#22: empty listings are offered nowhere); the kept site must follow, and
+    /// the last vote's removal must take them out again.
+    @Test func theFirstVoteOffersTheRankingsEverywhere() throws {
+        let site = TestSite()
+        site.write("site.yml", "base_url: https://example.org/\n")
+        for i in 0..<4 { site.skill("g/s\(i)", name: "Skill \(i)", group: "G") }
+        var live = LiveSite()
+        try live.apply(site.options())
+        #expect(live.files["sitemap.xml"].map { String(decoding: $0, as: UTF8.self) }?.contains("top-rated/") == false)
+        for votes in [#"{"skill":"g/s1","stars":5,"user":"a"}"# + "\n", ""] {
+            site.write("ratings/votes.jsonl", votes)
+            try live.apply(site.options())
+            let full = MemoryOutput()
+            _ = try SiteBuilder.build(site.options(), into: full)
+            #expect(Self.firstDifference(full.files, live.files) == nil, "\(Self.firstDifference(full.files, live.files) ?? "")")
+            let sitemap = live.files["sitemap.xml"].map { String(decoding: $0, as: UTF8.self) } ?? ""
+            #expect(sitemap.contains("https://example.org/top-rated/") == !votes.isEmpty)
+        }
+    }
+
     /// A vote re-renders the voted skill's page and what lists it, not every page: the default
     /// footer shows no counts. A theme that shows the rating count on every page re-renders all.
     @Test func aVoteRendersWhatShowsTheSkill() throws {
