@@ -17,7 +17,7 @@ struct Sitegen: AsyncParsableCommand {
             (star counts, SUSI rating dumps, one vote per line) from CONTENT/ratings/, and writes a complete \
             static site to OUTPUT. Settings live in CONTENT/site.yml. See README.md for the formats.
             """,
-        subcommands: [Build.self, Check.self, Serve.self, Collect.self, Import.self, Export.self],
+        subcommands: [Build.self, Check.self, Serve.self, Collect.self, Init.self, New.self, Import.self, Export.self],
         defaultSubcommand: nil
     )
 }
