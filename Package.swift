@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "sitegen", targets: ["SitegenCLI"]),
         .library(name: "SiteGen", targets: ["CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly"]),
+        // For Fuzz/'s FuzzTemplate, which drives the engine alone.
+        .library(name: "MustacheCompiler", targets: ["MustacheCompiler"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

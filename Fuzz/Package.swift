@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// libFuzzer targets, one per content reader. A package of its own so the main build and tests
+// libFuzzer targets, one per content reader, and one for the template engine. A package of its own so the main build and tests
 // never compile them; `scripts/fuzz` builds and runs them (see CONTRIBUTING.md).
 import PackageDescription
 
@@ -12,6 +12,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibFuzzer"),
         .target(name: "FuzzInput", dependencies: ["CLibFuzzer", .product(name: "SiteGen", package: "sitegen")]),
+        .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzInput", .product(name: "MustacheCompiler", package: "sitegen")]),
     ] + readers.map { name in
         .executableTarget(name: name, dependencies: ["FuzzInput", .product(name: "SiteGen", package: "sitegen")])
     },

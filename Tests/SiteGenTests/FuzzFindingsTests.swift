@@ -1,6 +1,7 @@
 import CatalogueModel
 import ContentLoading
 import Foundation
+import MustacheCompiler
 import Testing
 
 /// Inputs the fuzz targets in `Fuzz/` crashed on, and the hand-made hostile seeds, replayed
@@ -27,6 +28,31 @@ import Testing
             let diagnostics = reader(try [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
             #expect(diagnostics.allSatisfy { !$0.path.isEmpty && !$0.message.isEmpty }, "\(target)/\(name)")
         }
+    }
+
+    /// FuzzTemplate's seeds and finds: each compiles to output or to errors naming their place.
+    @Test func everySavedTemplateCompilesAndRendersAsItMust() throws {
+        let folder = Self.corpus.appendingPathComponent("FuzzTemplate")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(!names.isEmpty, "Fuzz/Corpus/FuzzTemplate holds no inputs")
+        for name in names {
+            let problems = TemplateFuzzing.problems(try [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
+            #expect(problems.isEmpty, "FuzzTemplate/\(name)")
+        }
+    }
+
+    /// The harness itself: an input is cut into templates at NUL bytes, and a bad one is an error at its line.
+    @Test func fuzzedTemplatesAreCutAtNulBytes() {
+        let bytes = Array("{{>item}}\0\0{{text}}\0line\n{{#a}}".utf8)
+        let (library, errors) = TemplateLibrary.compile(Dictionary(uniqueKeysWithValues: zip(TemplateFuzzing.names, bytes.split(separator: 0, omittingEmptySubsequences: false)).map {
+            ($0, (text: String(decoding: $1, as: UTF8.self), path: "Templates/\($0).mustache"))
+        }))
+        #expect(library.names == ["item", "layout", "page"])
+        #expect(errors.map { "\($0.path):\($0.line)" } == ["Templates/empty.mustache:2"])
+        #expect(TemplateFuzzing.problems(bytes).isEmpty)
+        var page: [UInt8] = []
+        #expect(library.render(templateNamed: "page", data: TemplateFuzzing.HostileData(depth: 0), into: &page))
+        #expect(String(decoding: page, as: UTF8.self) == "&lt;a href=&quot;x&quot;&gt;&#39;Tom&#39; &amp; {{Jerry}}&lt;/a&gt;\r\n\t")
     }
 
     /// The first find: a 20-digit `stars` overflowed the fast vote reader's digit loop.
