@@ -17,7 +17,7 @@ struct SourceFingerprint: Sendable, Equatable {
         var files: [String: Stamp] = [:]
         for folder in folders {
             SourceTree.walk(folder.url.standardizedFileURL.path) { entry in
-                if case .file(let relative, let size, let modified) = entry {
+                if case .file(let relative, let size, let modified) = entry, !isDatabase(relative) {
                     files[folder.display + "/" + relative] = Stamp(size: size, modified: modified)
                 }
             }
@@ -34,12 +34,28 @@ struct SourceFingerprint: Sendable, Equatable {
         for path in paths {
             guard let folder = folders.first(where: { path.hasPrefix($0.url.standardizedFileURL.path + "/") }) else { continue }
             let relative = path.dropFirst(folder.url.standardizedFileURL.path.count + 1)
-            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !Self.isDatabase(relative) else { continue }
             var info = stat()
             let regular = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
             files[folder.display + "/" + relative] = regular ? Stamp(size: Int(info.st_size), modified: SourceTree.modified(info)) : nil
         }
         return SourceFingerprint(files: files)
+    }
+
+    /// A vote database the services keep beside the content (`Content/votes.sqlite`, its `-wal`,
+    /// `-shm` and `-journal` files): the build reads it through the store, never as a file, and
+    /// watching it would rebuild on every vote's commit, before the debounce could gather a burst.
+    /// Sidecar files are never content anywhere; a database file only at a folder's top, where no
+    /// content goes (content lives in skills/, ratings/, static/, images/).
+    static func isDatabase(_ relative: some StringProtocol) -> Bool {
+        let path = String(relative)
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        for sidecar in ["-wal", "-shm", "-journal"] where name.hasSuffix(sidecar) {
+            let base = name.dropLast(sidecar.count)
+            if base.hasSuffix(".sqlite") || base.hasSuffix(".sqlite3") || base.hasSuffix(".db") { return true }
+        }
+        let topLevel = !path.contains("/")
+        return topLevel && (name.hasSuffix(".sqlite") || name.hasSuffix(".sqlite3") || name.hasSuffix(".db"))
     }
 
     /// "Content/skills/news/x.md changed", "Templates/skill.mustache and 2 more changed".

@@ -38,6 +38,23 @@ import Testing
         #expect(SourceFingerprint.take([(folder, "Content")]) != before)
     }
 
+    /// `sitegen collect`'s default database is `Content/votes.sqlite`: its commits must not each
+    /// start a rebuild (the debounce gathers a burst of votes into one), by inotify or by polling.
+    @Test func aFingerprintLeavesOutTheVoteDatabaseBesideTheContent() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("static"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = SourceFingerprint.take([(folder, "Content")])
+        let database = ["votes.sqlite", "votes.sqlite-wal", "votes.sqlite-shm", "other.db-journal"]
+        for name in database { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
+        // A database file inside a content folder is content (static/ publishes it): it counts.
+        try Data("x".utf8).write(to: folder.appendingPathComponent("static/data.sqlite"))
+        let after = SourceFingerprint.take([(folder, "Content")])
+        #expect(Array(after.files.keys) == ["Content/static/data.sqlite"])
+        let refreshed = before.refreshed(Set(database.map { folder.appendingPathComponent($0).path }), in: [(folder, "Content")])
+        #expect(refreshed == before)
+    }
+
     @Test func aFingerprintListsNestedFilesButNotHiddenFoldersOrLinks() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fp-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
