@@ -19,11 +19,11 @@ import Testing
             <input type="hidden" name="group" value="News">
             <input type="hidden" name="language" value="en">
             <div class="rating-input">
-            <label class="rating-choice"><input type="radio" name="stars" value="1" required><span class="rating-symbol" aria-hidden="true">★</span> <span class="visually-hidden">1 star</span></label>
-            <label class="rating-choice"><input type="radio" name="stars" value="2" required><span class="rating-symbol" aria-hidden="true">★</span> <span class="visually-hidden">2 stars</span></label>
-            <label class="rating-choice"><input type="radio" name="stars" value="3" required><span class="rating-symbol" aria-hidden="true">★</span> <span class="visually-hidden">3 stars</span></label>
-            <label class="rating-choice"><input type="radio" name="stars" value="4" required><span class="rating-symbol" aria-hidden="true">★</span> <span class="visually-hidden">4 stars</span></label>
-            <label class="rating-choice"><input type="radio" name="stars" value="5" required><span class="rating-symbol" aria-hidden="true">★</span> <span class="visually-hidden">5 stars</span></label>
+            <label class="rating-choice"><input type="radio" name="stars" value="1" required><svg class="rating-symbol" viewBox="0 0 24 22.83" aria-hidden="true" focusable="false"><path d="M12 0L15.34 8.02L24 8.72L17.4 14.37L19.42 22.83L12 18.3L4.58 22.83L6.6 14.37L0 8.72L8.66 8.02Z"/></svg> <span class="visually-hidden">1 star</span></label>
+            <label class="rating-choice"><input type="radio" name="stars" value="2" required><svg class="rating-symbol" viewBox="0 0 24 22.83" aria-hidden="true" focusable="false"><path d="M12 0L15.34 8.02L24 8.72L17.4 14.37L19.42 22.83L12 18.3L4.58 22.83L6.6 14.37L0 8.72L8.66 8.02Z"/></svg> <span class="visually-hidden">2 stars</span></label>
+            <label class="rating-choice"><input type="radio" name="stars" value="3" required><svg class="rating-symbol" viewBox="0 0 24 22.83" aria-hidden="true" focusable="false"><path d="M12 0L15.34 8.02L24 8.72L17.4 14.37L19.42 22.83L12 18.3L4.58 22.83L6.6 14.37L0 8.72L8.66 8.02Z"/></svg> <span class="visually-hidden">3 stars</span></label>
+            <label class="rating-choice"><input type="radio" name="stars" value="4" required><svg class="rating-symbol" viewBox="0 0 24 22.83" aria-hidden="true" focusable="false"><path d="M12 0L15.34 8.02L24 8.72L17.4 14.37L19.42 22.83L12 18.3L4.58 22.83L6.6 14.37L0 8.72L8.66 8.02Z"/></svg> <span class="visually-hidden">4 stars</span></label>
+            <label class="rating-choice"><input type="radio" name="stars" value="5" required><svg class="rating-symbol" viewBox="0 0 24 22.83" aria-hidden="true" focusable="false"><path d="M12 0L15.34 8.02L24 8.72L17.4 14.37L19.42 22.83L12 18.3L4.58 22.83L6.6 14.37L0 8.72L8.66 8.02Z"/></svg> <span class="visually-hidden">5 stars</span></label>
             </div>
             <div class="visually-hidden" aria-hidden="true"><label>Leave this field empty <input type="text" name="website" value="" tabindex="-1" autocomplete="off"></label></div>
             <button type="submit" class="rating-submit">Rate</button>
@@ -32,6 +32,13 @@ import Testing
             """)
         #expect(!html.contains("checked"), "nothing may be pre-selected")
         #expect(!html.contains("<script"))
+        #expect(!html.contains("★"), "a font's star looks different on every platform; the form draws the rows' symbol")
+    }
+
+    @Test func theFormDrawsTheStarRowsSymbol() {
+        let html = RatingForm(config: RatingFormConfig(endpoint: .sitePath("r")), symbol: .heart).html(for: skill, root: "")
+        #expect(html.components(separatedBy: "<svg class=\"rating-symbol\" viewBox=\"1.5 1 21 21\"").count == 6)
+        #expect(html.contains("<path d=\"M12 20.5C7 17"))
     }
 
     /// A visitor rates on SUSI.AI's page for the skill, where they can sign in: no form here can
@@ -73,8 +80,8 @@ import Testing
         let values = html.matches(of: /value="([0-9.]+)" required/).map { String($0.1) }
         #expect(values == ["0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5"])
         #expect(html.contains("<div class=\"rating-input rating-input-half\">"))
-        #expect(html.contains("<label class=\"rating-choice rating-choice-left\"><input type=\"radio\" name=\"stars\" value=\"0.5\" required><span class=\"rating-symbol\" aria-hidden=\"true\">★</span> <span class=\"visually-hidden\">half a star</span></label>"))
-        #expect(html.contains("<label class=\"rating-choice rating-choice-right\"><input type=\"radio\" name=\"stars\" value=\"1\" required><span class=\"rating-symbol\" aria-hidden=\"true\">★</span> <span class=\"visually-hidden\">1 star</span></label>"))
+        #expect(html.contains("<label class=\"rating-choice rating-choice-left\"><input type=\"radio\" name=\"stars\" value=\"0.5\" required><svg class=\"rating-symbol\" viewBox=\"0 0 24 22.83\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M12 0L15.34 8.02L24 8.72L17.4 14.37L19.42 22.83L12 18.3L4.58 22.83L6.6 14.37L0 8.72L8.66 8.02Z\"/></svg> <span class=\"visually-hidden\">half a star</span></label>"))
+        #expect(html.contains("<label class=\"rating-choice rating-choice-right\"><input type=\"radio\" name=\"stars\" value=\"1\" required><svg class=\"rating-symbol\" viewBox=\"0 0 24 22.83\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M12 0L15.34 8.02L24 8.72L17.4 14.37L19.42 22.83L12 18.3L4.58 22.83L6.6 14.37L0 8.72L8.66 8.02Z\"/></svg> <span class=\"visually-hidden\">1 star</span></label>"))
         #expect(html.contains("<span class=\"visually-hidden\">4.5 stars</span>"))
     }
 

@@ -7,12 +7,16 @@ import MustacheCompiler
 /// from skill authors.
 public struct RatingForm: Sendable {
     public let config: RatingFormConfig
+    /// The star rows' symbol, so the stars a visitor picks look like the stars they read: drawn,
+    /// not a font's ★, which differs on every platform and in high-contrast mode.
+    let symbol: SymbolShape
 
     /// The fragment the endpoint redirects to after a vote; `:target` reveals the note.
     public static let thanksID = "rating-thanks"
 
-    public init(config: RatingFormConfig) {
+    public init(config: RatingFormConfig, symbol: RatingSymbol = .star) {
         self.config = config
+        self.symbol = SymbolShape(symbol)
     }
 
     /// The form's values for `skill` on a page whose way back to the site root is `root` (`../../`);
@@ -40,6 +44,9 @@ public struct RatingForm: Sendable {
             form: RatingFormData.Form(action: config.action(root: root), method: config.method.rawValue,
                                       hidden: hidden.map { RatingFormData.Field(name: $0.0, value: $0.1) },
                                       half: half, choices: choices,
+                                      symbolPath: symbol.path,
+                                      symbolViewBox: [symbol.box.minX, symbol.box.minY, symbol.box.width, symbol.box.height]
+                                          .map(SVGNumber.format).joined(separator: " "),
                                       signIn: config.signInURL.map { RatingFormConfig.href($0, root: root) }))
     }
 

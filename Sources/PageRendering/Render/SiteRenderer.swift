@@ -70,7 +70,7 @@ public struct SiteRenderer: Sendable {
         big.spacing = style.spacing * 1.5
         bigStarRow = StarRow(style: big)
         chart = BarChart(style: catalogue.config.chart)
-        ratingForm = catalogue.config.ratingForm.map(RatingForm.init)
+        ratingForm = catalogue.config.ratingForm.map { RatingForm(config: $0, symbol: catalogue.config.stars.symbol) }
         siteWide = SiteWide(catalogue: catalogue, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed,
                             listed: ListedListings(listingData.listings))
         // A row's SVG depends only on the value it shows, and ratings share few of those.

@@ -29,7 +29,7 @@ enum DefaultTheme {
 <legend>Rate {{skillName}}</legend>
 {{#hidden}}<input type="hidden" name="{{name}}" value="{{value}}">
 {{/hidden}}<div class="rating-input{{#half}} rating-input-half{{/half}}">
-{{#choices}}<label class="{{classes}}"><input type="radio" name="{{field}}" value="{{value}}" required><span class="rating-symbol" aria-hidden="true">★</span> <span class="visually-hidden">{{label}}</span></label>
+{{#choices}}<label class="{{classes}}"><input type="radio" name="{{field}}" value="{{value}}" required><svg class="rating-symbol" viewBox="{{symbolViewBox}}" aria-hidden="true" focusable="false"><path d="{{symbolPath}}"/></svg> <span class="visually-hidden">{{label}}</span></label>
 {{/choices}}</div>
 <div class="visually-hidden" aria-hidden="true"><label>Leave this field empty <input type="text" name="website" value="" tabindex="-1" autocomplete="off"></label></div>
 <button type="submit" class="rating-submit">Rate</button>
@@ -292,10 +292,9 @@ h1, h2, h3 { line-height: 1.25; }
    without :has() only the checked (or hovered) star fills; without CSS it is five labelled
    radios. Empty stars are outlined, full ones solid, so the state never rests on colour alone. */
 .rating-form {
-  --rating-on: var(--star); --rating-off-fill: var(--muted); --rating-off-line: var(--muted);
+  --rating-on: var(--star); --rating-off-fill: transparent; --rating-off-line: var(--muted);
   margin-top: 16px;
 }
-@supports (-webkit-text-stroke: 1px black) { .rating-form { --rating-off-fill: transparent; } }
 .rating-fieldset {
   display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; margin: 0;
   border: 1px solid var(--border); border-radius: var(--radius); padding: 6px 16px 12px;
@@ -308,24 +307,25 @@ h1, h2, h3 { line-height: 1.25; }
 }
 /* The radio itself stays under the star, invisible: it keeps the click, the keyboard and the name. */
 .rating-choice input { position: absolute; inset: 0; width: 100%; height: 100%; margin: 0; opacity: 0; cursor: pointer; }
+/* The star rows' own symbol, drawn: outlined when off, solid when on. */
 .rating-symbol {
-  display: inline-block; width: 1em; font-size: 2rem; line-height: 1; text-align: center; pointer-events: none;
-  color: var(--rating-off-fill); -webkit-text-stroke: 1.5px var(--rating-off-line);
+  display: block; width: 32px; height: 32px; pointer-events: none; overflow: visible;
+  fill: var(--rating-off-fill); stroke: var(--rating-off-line); stroke-width: 1.5px; stroke-linejoin: round;
 }
 .rating-choice input:checked + .rating-symbol,
-.rating-choice:hover .rating-symbol { color: var(--rating-on); -webkit-text-stroke-color: var(--rating-on); }
+.rating-choice:hover .rating-symbol { fill: var(--rating-on); stroke: var(--rating-on); }
 @supports selector(:has(*)) {
-  .rating-choice:has(~ .rating-choice input:checked) .rating-symbol { color: var(--rating-on); -webkit-text-stroke-color: var(--rating-on); }
+  .rating-choice:has(~ .rating-choice input:checked) .rating-symbol { fill: var(--rating-on); stroke: var(--rating-on); }
   /* While a star is hovered, the row shows what a click would give. */
-  .rating-input:has(.rating-choice:hover) .rating-choice .rating-symbol { color: var(--rating-off-fill); -webkit-text-stroke-color: var(--rating-off-line); }
+  .rating-input:has(.rating-choice:hover) .rating-choice .rating-symbol { fill: var(--rating-off-fill); stroke: var(--rating-off-line); }
   .rating-input:has(.rating-choice:hover) .rating-choice:hover .rating-symbol,
-  .rating-input:has(.rating-choice:hover) .rating-choice:has(~ .rating-choice:hover) .rating-symbol { color: var(--rating-on); -webkit-text-stroke-color: var(--rating-on); }
+  .rating-input:has(.rating-choice:hover) .rating-choice:has(~ .rating-choice:hover) .rating-symbol { fill: var(--rating-on); stroke: var(--rating-on); }
 }
 .rating-choice:focus-within { outline: 3px solid var(--accent); outline-offset: 1px; z-index: 1; }
 @supports selector(:has(*)) { .rating-choice:focus-within:not(:has(:focus-visible)) { outline: none; } }
 /* Half stars: ten 24 px wide targets; each shows one half of a 48 px star. */
 .rating-input-half .rating-choice { min-width: 24px; width: 24px; min-height: 48px; justify-content: flex-start; }
-.rating-input-half .rating-symbol { flex: none; font-size: 48px; width: 48px; }
+.rating-input-half .rating-symbol { flex: none; width: 48px; height: 48px; }
 .rating-choice-left .rating-symbol { clip-path: inset(0 50% 0 0); }
 .rating-choice-right .rating-symbol { margin-left: -24px; clip-path: inset(0 0 0 50%); }
 .rating-submit {

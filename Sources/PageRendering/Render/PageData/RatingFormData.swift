@@ -41,11 +41,16 @@ package struct RatingFormData: TemplateData {
         package let hidden: [Field]
         package let half: Bool
         package let choices: [Choice]
+        /// The star rows' symbol: its path and view box.
+        let symbolPath: String
+        let symbolViewBox: String
         let signIn: String?
 
         package func value(named key: String) -> TemplateValue? {
             switch key {
             case "action": .text(action)
+            case "symbolPath": .text(symbolPath)
+            case "symbolViewBox": .text(symbolViewBox)
             case "method": .text(method)
             case "hidden": .list(hidden.map(TemplateValue.data))
             case "half": .flag(half)
