@@ -124,8 +124,11 @@ let package = Package(
                 "SiteServer",
                 "VoteStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildInfo"]
         ),
+        // `sitegen --version`'s commit, recorded at build time.
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         // Benchmarks/templates.sh: the two template engines on the skill page, timed.
         .executableTarget(
             name: "template-benchmark",

@@ -17,9 +17,13 @@ struct Sitegen: AsyncParsableCommand {
             (star counts, SUSI rating dumps, one vote per line) from CONTENT/ratings/, and writes a complete \
             static site to OUTPUT. Settings live in CONTENT/site.yml. See README.md for the formats.
             """,
+        version: "sitegen \(Sitegen.version), commit \(BuildInfo.commit)",
         subcommands: [Build.self, Check.self, Serve.self, Collect.self, Init.self, New.self, Import.self, Export.self],
         defaultSubcommand: nil
     )
+
+    /// Raised with each release; the commit says exactly which code a binary holds.
+    static let version = "0.7.0"
 }
 
 /// Options shared by every command that reads a catalogue.

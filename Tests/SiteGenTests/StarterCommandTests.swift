@@ -73,4 +73,12 @@ import Testing
         #expect(single.errorOutput.contains("try `sitegen new skill tools/timer`"), "\(single.errorOutput)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path))
     }
+
+    @Test func versionNamesTheReleaseAndTheCommit() throws {
+        let run = try sitegen(["--version"], in: FileManager.default.temporaryDirectory)
+        #expect(run.status == 0)
+        // A git checkout gives the commit; a source archive without .git says so.
+        let line = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.wholeMatch(of: /sitegen [0-9]+\.[0-9]+\.[0-9]+, commit ([0-9a-f]{12}( \(modified\))?|unknown)/) != nil, "\(line)")
+    }
 }
