@@ -154,7 +154,8 @@ let package = Package(
             // swift-mustache renders whole sites beside the compiled engine (WholeSiteOracleTests).
             // The vote store's tests reach both databases beside it, to set up old and newer schemas.
             dependencies: [
-                "CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly", "MustacheCompiler", "MustacheOracle", "VoteStore",
+                "CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly", "MustacheCompiler",
+                "MustacheOracle", "VoteStore",
                 "CatalogueSearch",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -3,7 +3,10 @@
 // never compile them; `scripts/fuzz` builds and runs them (see CONTRIBUTING.md).
 import PackageDescription
 
-let readers = ["FuzzVoteLines", "FuzzCountsJSON", "FuzzSusiStore", "FuzzFrontMatter", "FuzzSusiSkillFile", "FuzzSiteConfig", "FuzzPlainYAML"]
+let readers = [
+    "FuzzVoteLines", "FuzzCountsJSON", "FuzzSusiStore", "FuzzFrontMatter", "FuzzSusiSkillFile", "FuzzSiteConfig",
+    "FuzzPlainYAML",
+]
 
 let package = Package(
     name: "sitegen-fuzz",
@@ -12,9 +15,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibFuzzer"),
         .target(name: "FuzzInput", dependencies: ["CLibFuzzer", .product(name: "SiteGen", package: "sitegen")]),
-        .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzInput", .product(name: "MustacheCompiler", package: "sitegen")]),
-    ] + readers.map { name in
-        .executableTarget(name: name, dependencies: ["FuzzInput", .product(name: "SiteGen", package: "sitegen")])
-    },
+        .executableTarget(
+            name: "FuzzTemplate", dependencies: ["FuzzInput", .product(name: "MustacheCompiler", package: "sitegen")]),
+    ]
+        + readers.map { name in
+            .executableTarget(name: name, dependencies: ["FuzzInput", .product(name: "SiteGen", package: "sitegen")])
+        },
     swiftLanguageModes: [.v6]
 )

@@ -20,7 +20,9 @@ let postgres = option("--postgres")
 struct Words {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     static let syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "be", "da", "fu", "go", "ha", "ji"]
-    static let vocabulary: [String] = syllables.flatMap { a in syllables.flatMap { b in [a + b] + syllables.map { a + b + $0 } } }
+    static let vocabulary: [String] = syllables.flatMap { a in
+        syllables.flatMap { b in [a + b] + syllables.map { a + b + $0 } }
+    }
     mutating func next() -> String {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Self.vocabulary[Int((state >> 33) % UInt64(Self.vocabulary.count))]
@@ -30,11 +32,16 @@ struct Words {
 
 var words = Words()
 var skills = (0..<size).map { i in
-    Skill(id: "g\(i % 20)/skill-\(i)", tag: "skill-\(i)", name: words.text(2).capitalized + " \(i)", group: "Group \(i % 20)",
-          author: "Author \(i % 300)", examples: [words.text(4), words.text(5)], description: "A *skill*. " + words.text(200))
+    Skill(
+        id: "g\(i % 20)/skill-\(i)", tag: "skill-\(i)", name: words.text(2).capitalized + " \(i)",
+        group: "Group \(i % 20)",
+        author: "Author \(i % 300)", examples: [words.text(4), words.text(5)],
+        description: "A *skill*. " + words.text(200))
 }
 var ratings: [String: RatingTally] = [:]
-for i in stride(from: 0, to: size, by: 3) { ratings[skills[i].id] = RatingTally(stars: StarCounts(three: i % 7, four: i % 5, five: i % 11)) }
+for i in stride(from: 0, to: size, by: 3) {
+    ratings[skills[i].id] = RatingTally(stars: StarCounts(three: i % 7, four: i % 5, five: i % 11))
+}
 
 /// The catalogue as a build has it; the index's own work starts with `SearchCatalogue`.
 @MainActor func catalogue() -> Catalogue { Catalogue(skills: skills, ratings: ratings, config: SiteConfig()) }
@@ -59,7 +66,9 @@ for i in stride(from: 0, to: size, by: 3) { ratings[skills[i].id] = RatingTally(
     func measure(_ what: String) async throws {
         let built = catalogue()
         var search: SearchCatalogue?
-        let digests = try await seconds { search = SearchCatalogue(built, plainText: Markdown.plainText, reusing: last) }
+        let digests = try await seconds {
+            search = SearchCatalogue(built, plainText: Markdown.plainText, reusing: last)
+        }
         guard let search else { return }
         last = search
         line(what, try await seconds { update = try await index.update(search) } + digests, update)
@@ -75,19 +84,24 @@ for i in stride(from: 0, to: size, by: 3) { ratings[skills[i].id] = RatingTally(
     try await measure("100 edits")
     var times: [Double] = []
     for i in 0..<200 {
-        let query = SearchQuery(i % 2 == 0 ? "\(Words.vocabulary[(i * 31) % Words.vocabulary.count]) \(Words.vocabulary[(i * 7) % Words.vocabulary.count])"
-                                           : String(Words.vocabulary[(i * 13) % Words.vocabulary.count].prefix(3)))
+        let query = SearchQuery(
+            i % 2 == 0
+                ? "\(Words.vocabulary[(i * 31) % Words.vocabulary.count]) \(Words.vocabulary[(i * 7) % Words.vocabulary.count])"
+                : String(Words.vocabulary[(i * 13) % Words.vocabulary.count].prefix(3)))
         times.append(try await seconds { _ = try await index.search(query, page: 1, pageSize: 24) })
     }
     times.sort()
-    print("\(name) \(size) skills: 200 queries: median \(String(format: "%.2f", times[100] * 1000)) ms, "
-        + "p99 \(String(format: "%.2f", times[197] * 1000)) ms")
+    print(
+        "\(name) \(size) skills: 200 queries: median \(String(format: "%.2f", times[100] * 1000)) ms, "
+            + "p99 \(String(format: "%.2f", times[197] * 1000)) ms")
 }
 
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-search-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "sitegen-search-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
-try await run("SQLite", SQLiteSearchIndex(path: folder.appendingPathComponent("search.sqlite").path, display: "search.sqlite"))
+try await run(
+    "SQLite", SQLiteSearchIndex(path: folder.appendingPathComponent("search.sqlite").path, display: "search.sqlite"))
 let original = skills
 if let postgres, case .success(let address) = PostgresAddress.parse(postgres) {
     skills = original

@@ -21,8 +21,10 @@ struct SiteHTML: MustacheContentType {
 enum Markup {
     static let header = String(repeating: "<li><a href=\"../../groups/\">Groups</a></li>\n", count: 8)
     static let footer = String(repeating: "<li><a href=\"../../groups/g/\">Group</a></li>\n", count: 12)
-    static let stars = String(repeating: "<svg viewBox=\"0 0 24 24\"><path d=\"M12 2l3 7h7l-6 4 2 7-6-4-6 4 2-7-6-4h7z\"/></svg>", count: 5)
-    static let description = String(repeating: "<p>Ask for the weather in any city and get the forecast.</p>\n", count: 6)
+    static let stars = String(
+        repeating: "<svg viewBox=\"0 0 24 24\"><path d=\"M12 2l3 7h7l-6 4 2 7-6-4-6 4 2-7-6-4h7z\"/></svg>", count: 5)
+    static let description = String(
+        repeating: "<p>Ask for the weather in any city and get the forecast.</p>\n", count: 6)
     static let chart = String(repeating: "<rect x=\"0\" y=\"0\" width=\"120\" height=\"12\"/>", count: 5)
 }
 
@@ -34,7 +36,8 @@ struct SkillPage: TemplateData {
         case "lang": "en"
         case "root": "../../"
         case "pageTitle": .text("Skill \(index) · SUSI.AI Skills")
-        case "metaDescription", "summary": .text("Tells you the weather for any city & \"quoted\" places, skill \(index).")
+        case "metaDescription", "summary":
+            .text("Tells you the weather for any city & \"quoted\" places, skill \(index).")
         case "siteTitle": "SUSI.AI Skills"
         case "ogTitle", "name": .text("Weather <\(index)>")
         case "canonical": .text("https://skills.example.org/skills/weather-\(index)/")
@@ -42,7 +45,8 @@ struct SkillPage: TemplateData {
         case "themeStyle": ":root{--bar-5:#2e7d32}"
         case "siteHeader": .text(Markup.header)
         case "siteFooter": .text(Markup.footer)
-        case "jsonLD": .text("{\"@context\":\"https://schema.org\",\"@type\":\"SoftwareApplication\",\"name\":\"Weather\"}")
+        case "jsonLD":
+            .text("{\"@context\":\"https://schema.org\",\"@type\":\"SoftwareApplication\",\"name\":\"Weather\"}")
         case "group": "Knowledge"
         case "groupURL": "groups/knowledge/"
         case "image": "images/weather.png"
@@ -57,7 +61,8 @@ struct SkillPage: TemplateData {
         case "averageText": "4.2"
         case "totalText": "1,234 ratings"
         case "descriptionHTML": .text(Markup.description)
-        case "examples": .list(["What is the weather in Berlin?", "Will it rain <tomorrow>?", "Forecast for \"Paris\""])
+        case "examples":
+            .list(["What is the weather in Berlin?", "Will it rain <tomorrow>?", "Forecast for \"Paris\""])
         case "chart": .text(Markup.chart)
         case "ratingForm": .text("<form method=\"post\" action=\"../../rate/\"><button>Rate</button></form>")
         case "created": "2024-05-01"
@@ -89,8 +94,8 @@ let compiled = try TemplateLibrary(sources, contentTypes: ["HTML": TemplateEscap
 
 let sample = SkillPage(index: 7)
 guard let expected = oracle.render(OracleData(sample), withTemplate: "skill"),
-      let actual = compiled.render(templateNamed: "skill", data: sample),
-      Array(expected.utf8) == Array(actual.utf8)
+    let actual = compiled.render(templateNamed: "skill", data: sample),
+    Array(expected.utf8) == Array(actual.utf8)
 else {
     print("the two engines disagree on the skill page")
     exit(1)
@@ -109,15 +114,22 @@ var oracleTimes: [Double] = []
 var compiledTimes: [Double] = []
 for _ in 0..<5 {
     oracleTimes.append(time { oracle.render(OracleData($0), withTemplate: "skill")?.utf8.count ?? 0 })
-    compiledTimes.append(time { page in
-        var output: [UInt8] = []
-        _ = compiled.render(templateNamed: "skill", data: page, into: &output)
-        return output.count
-    })
+    compiledTimes.append(
+        time { page in
+            var output: [UInt8] = []
+            _ = compiled.render(templateNamed: "skill", data: page, into: &output)
+            return output.count
+        })
 }
 let oracleMedian = oracleTimes.sorted()[2]
 let compiledMedian = compiledTimes.sorted()[2]
 print("skill page (\(expected.utf8.count) bytes), \(pages) pages, median of 5 alternating runs:")
-print(String(format: "  swift-mustache 2.1.1 (typed data via OracleData): %.3f s  (%.1f µs/page)", oracleMedian, oracleMedian / Double(pages) * 1e6))
-print(String(format: "  compiled engine (MustacheCompiler):               %.3f s  (%.1f µs/page)", compiledMedian, compiledMedian / Double(pages) * 1e6))
+print(
+    String(
+        format: "  swift-mustache 2.1.1 (typed data via OracleData): %.3f s  (%.1f µs/page)", oracleMedian,
+        oracleMedian / Double(pages) * 1e6))
+print(
+    String(
+        format: "  compiled engine (MustacheCompiler):               %.3f s  (%.1f µs/page)", compiledMedian,
+        compiledMedian / Double(pages) * 1e6))
 print(String(format: "  speed-up: %.1f×", oracleMedian / compiledMedian))

@@ -14,9 +14,12 @@ struct BuildInfoPlugin: BuildToolPlugin {
             text="enum BuildInfo { static let commit = \\"$commit\\" }"; \
             [ "$(cat "$1/BuildInfo.swift" 2>/dev/null)" = "$text" ] || printf '%s\\n' "$text" > "$1/BuildInfo.swift"
             """
-        return [.prebuildCommand(displayName: "Recording the commit for sitegen --version",
-                                 executable: URL(fileURLWithPath: "/bin/sh"),
-                                 arguments: ["-c", script, "sh", output.path, context.package.directoryURL.path],
-                                 outputFilesDirectory: output)]
+        return [
+            .prebuildCommand(
+                displayName: "Recording the commit for sitegen --version",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", script, "sh", output.path, context.package.directoryURL.path],
+                outputFilesDirectory: output)
+        ]
     }
 }

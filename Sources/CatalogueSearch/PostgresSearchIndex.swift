@@ -18,8 +18,10 @@ public struct PostgresSearchIndex: SearchIndex {
 
     /// Connects, brings the schema to the latest version, and runs `body` with the index; the
     /// connections close when it returns.
-    public static func with<T: Sendable>(_ address: PostgresAddress,
-                                         _ body: (PostgresSearchIndex) async throws -> T) async throws -> T {
+    public static func with<T: Sendable>(
+        _ address: PostgresAddress,
+        _ body: (PostgresSearchIndex) async throws -> T
+    ) async throws -> T {
         try await migrate(address)
         let client = PostgresClient(configuration: address.clientConfiguration)
         return try await withThrowingTaskGroup(of: Void.self) { group in
@@ -39,10 +41,13 @@ public struct PostgresSearchIndex: SearchIndex {
     public static func migrate(_ address: PostgresAddress) async throws(SearchIndexError) {
         let connection: PostgresConnection
         do {
-            connection = try await PostgresConnection.connect(configuration: address.connectionConfiguration(), id: 1, logger: logger)
+            connection = try await PostgresConnection.connect(
+                configuration: address.connectionConfiguration(), id: 1, logger: logger)
         } catch {
-            throw SearchIndexError(database: address.display, "cannot connect to PostgreSQL: \(PostgresVoteStore.describe(error)); "
-                + "check that the server runs and the URL's host, port, user, password and database")
+            throw SearchIndexError(
+                database: address.display,
+                "cannot connect to PostgreSQL: \(PostgresVoteStore.describe(error)); "
+                    + "check that the server runs and the URL's host, port, user, password and database")
         }
         do {
             try await connection.withTransaction(logger: logger) { connection in
@@ -51,20 +56,26 @@ public struct PostgresSearchIndex: SearchIndex {
                 var current: Int?
                 let rows = try await connection.query("SELECT version FROM sitegen_search_schema", logger: logger)
                 for try await version in rows.decode(Int.self) { current = version }
-                if current == nil { try await connection.query("INSERT INTO sitegen_search_schema (version) VALUES (0)", logger: logger) }
+                if current == nil {
+                    try await connection.query("INSERT INTO sitegen_search_schema (version) VALUES (0)", logger: logger)
+                }
                 guard let pending = SearchSchema.pending(after: current ?? 0) else {
                     throw SearchIndexError.newerSearchSchema(address.display, found: current ?? 0)
                 }
                 for migration in pending {
-                    for statement in migration.postgres { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
-                    try await connection.query("UPDATE sitegen_search_schema SET version = \(migration.version)", logger: logger)
+                    for statement in migration.postgres {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        "UPDATE sitegen_search_schema SET version = \(migration.version)", logger: logger)
                 }
             }
             try? await connection.close()
         } catch {
             try? await connection.close()
             if let error = (error as? PostgresTransactionError)?.closureError as? SearchIndexError { throw error }
-            throw SearchIndexError(database: address.display, "cannot prepare the search tables: \(PostgresVoteStore.describe(error))")
+            throw SearchIndexError(
+                database: address.display, "cannot prepare the search tables: \(PostgresVoteStore.describe(error))")
         }
     }
 
@@ -74,7 +85,8 @@ public struct PostgresSearchIndex: SearchIndex {
             try await client.withTransaction(logger: Self.logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.advisoryLock))", logger: Self.logger)
                 var stored: [String: (digest: String, rating: SearchRating)] = [:]
-                let rows = try await connection.query("SELECT id, digest, score, votes FROM sitegen_search_skills", logger: Self.logger)
+                let rows = try await connection.query(
+                    "SELECT id, digest, score, votes FROM sitegen_search_skills", logger: Self.logger)
                 for try await (id, digest, score, votes) in rows.decode((String, String, Double, Int).self) {
                     stored[id] = (digest, SearchRating(score: score, votes: votes))
                 }
@@ -89,24 +101,35 @@ public struct PostgresSearchIndex: SearchIndex {
     /// first update of a 10,000-skill catalogue is ten round trips.
     private static func write(_ changes: SearchChanges, _ connection: PostgresConnection) async throws {
         if !changes.removed.isEmpty {
-            try await connection.query("DELETE FROM sitegen_search_skills WHERE id = ANY(\(changes.removed))", logger: logger)
+            try await connection.query(
+                "DELETE FROM sitegen_search_skills WHERE id = ANY(\(changes.removed))", logger: logger)
         }
         for batch in changes.rescored.batches(of: 1000) {
-            let ids = batch.map(\.id), scores = batch.map(\.rating.score), votes = batch.map(\.rating.votes)
-            try await connection.query("""
+            let ids = batch.map(\.id)
+            let scores = batch.map(\.rating.score)
+            let votes = batch.map(\.rating.votes)
+            try await connection.query(
+                """
                 UPDATE sitegen_search_skills AS s SET score = u.score, votes = u.votes
                 FROM unnest(\(ids)::text[], \(scores)::float8[], \(votes)::int8[]) AS u(id, score, votes)
                 WHERE s.id = u.id
                 """, logger: logger)
         }
         for batch in changes.indexed.batches(of: 1000) {
-            let ids = batch.map(\.id), digests = batch.map(\.digest), scores = batch.map(\.rating.score)
+            let ids = batch.map(\.id)
+            let digests = batch.map(\.digest)
+            let scores = batch.map(\.rating.score)
             func words(_ field: KeyPath<SearchDocument, String>) -> [String] {
                 batch.map { SearchQuery.words(in: $0[keyPath: field]).joined(separator: " ") }
             }
-            let votes = batch.map(\.rating.votes), names = words(\.name), examples = words(\.examples)
-            let descriptions = words(\.description), authors = words(\.author), groups = words(\.group)
-            try await connection.query("""
+            let votes = batch.map(\.rating.votes)
+            let names = words(\.name)
+            let examples = words(\.examples)
+            let descriptions = words(\.description)
+            let authors = words(\.author)
+            let groups = words(\.group)
+            try await connection.query(
+                """
                 INSERT INTO sitegen_search_skills (id, digest, score, votes, name, examples, description, author, grp)
                 SELECT * FROM unnest(\(ids)::text[], \(digests)::text[], \(scores)::float8[], \(votes)::int8[], \(names)::text[],
                                      \(examples)::text[], \(descriptions)::text[], \(authors)::text[], \(groups)::text[])
@@ -123,14 +146,17 @@ public struct PostgresSearchIndex: SearchIndex {
         let tsquery = query.tsquery
         return try await run {
             var total = 0
-            for try await count in try await client.query("""
+            for try await count in try await client.query(
+                """
                 SELECT count(*) FROM sitegen_search_skills WHERE document @@ to_tsquery('simple', \(tsquery))
-                """, logger: Self.logger).decode(Int.self) {
+                """, logger: Self.logger
+            ).decode(Int.self) {
                 total = count
             }
             guard total > 0, !overflow, offset < total else { return SearchResults(ids: [], total: total) }
             var ids: [String] = []
-            let rows = try await client.query("""
+            let rows = try await client.query(
+                """
                 SELECT id FROM sitegen_search_skills, to_tsquery('simple', \(tsquery)) AS query
                 WHERE document @@ query
                 ORDER BY ts_rank_cd(\(SearchSchema.tsRankWeights)::float4[], document, query) DESC, score DESC, votes DESC, id

@@ -76,28 +76,38 @@ public struct SQLiteSearchIndex: SearchIndex {
 
     private static func write(_ changes: SearchChanges, _ db: Database) throws {
         for id in changes.removed {
-            try db.execute(sql: "DELETE FROM sitegen_search_text WHERE rowid = (SELECT docid FROM sitegen_search_skills WHERE id = ?)",
-                           arguments: [id])
+            try db.execute(
+                sql:
+                    "DELETE FROM sitegen_search_text WHERE rowid = (SELECT docid FROM sitegen_search_skills WHERE id = ?)",
+                arguments: [id])
             try db.execute(sql: "DELETE FROM sitegen_search_skills WHERE id = ?", arguments: [id])
         }
         for (id, rating) in changes.rescored {
-            try db.execute(sql: "UPDATE sitegen_search_skills SET score = ?, votes = ? WHERE id = ?",
-                           arguments: [rating.score, rating.votes, id])
+            try db.execute(
+                sql: "UPDATE sitegen_search_skills SET score = ?, votes = ? WHERE id = ?",
+                arguments: [rating.score, rating.votes, id])
         }
-        let text = try db.makeStatement(sql: """
-            INSERT INTO sitegen_search_text (rowid, name, examples, description, author, grp) VALUES (?, ?, ?, ?, ?, ?)
-            """)
+        let text = try db.makeStatement(
+            sql: """
+                INSERT INTO sitegen_search_text (rowid, name, examples, description, author, grp) VALUES (?, ?, ?, ?, ?, ?)
+                """)
         for document in changes.indexed {
             // The row keeps its docid, so the text is found again under the same rowid.
-            try db.execute(sql: """
-                INSERT INTO sitegen_search_skills (id, digest, score, votes) VALUES (?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, score = excluded.score, votes = excluded.votes
-                """, arguments: [document.id, document.digest, document.rating.score, document.rating.votes])
-            guard let docid = try Int64.fetchOne(db, sql: "SELECT docid FROM sitegen_search_skills WHERE id = ?",
-                                                 arguments: [document.id]) else { continue }
+            try db.execute(
+                sql: """
+                    INSERT INTO sitegen_search_skills (id, digest, score, votes) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, score = excluded.score, votes = excluded.votes
+                    """, arguments: [document.id, document.digest, document.rating.score, document.rating.votes])
+            guard
+                let docid = try Int64.fetchOne(
+                    db, sql: "SELECT docid FROM sitegen_search_skills WHERE id = ?",
+                    arguments: [document.id])
+            else { continue }
             try db.execute(sql: "DELETE FROM sitegen_search_text WHERE rowid = ?", arguments: [docid])
-            try text.execute(arguments: [docid, document.name, document.examples, document.description, document.author,
-                                         document.group])
+            try text.execute(arguments: [
+                docid, document.name, document.examples, document.description, document.author,
+                document.group,
+            ])
         }
     }
 
@@ -106,16 +116,20 @@ public struct SQLiteSearchIndex: SearchIndex {
         return try await run {
             try await writer.read { db in
                 let match = query.fts5
-                let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM sitegen_search_text WHERE sitegen_search_text MATCH ?",
-                                             arguments: [match]) ?? 0
+                let total =
+                    try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM sitegen_search_text WHERE sitegen_search_text MATCH ?",
+                        arguments: [match]) ?? 0
                 let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
                 guard total > 0, !overflow, offset < total else { return SearchResults(ids: [], total: total) }
-                let ids = try String.fetchAll(db, sql: """
-                    SELECT s.id FROM sitegen_search_text JOIN sitegen_search_skills s ON s.docid = sitegen_search_text.rowid
-                    WHERE sitegen_search_text MATCH ?
-                    ORDER BY bm25(sitegen_search_text, \(SearchSchema.bm25Weights)), s.score DESC, s.votes DESC, s.id
-                    LIMIT ? OFFSET ?
-                    """, arguments: [match, pageSize, offset])
+                let ids = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT s.id FROM sitegen_search_text JOIN sitegen_search_skills s ON s.docid = sitegen_search_text.rowid
+                        WHERE sitegen_search_text MATCH ?
+                        ORDER BY bm25(sitegen_search_text, \(SearchSchema.bm25Weights)), s.score DESC, s.votes DESC, s.id
+                        LIMIT ? OFFSET ?
+                        """, arguments: [match, pageSize, offset])
                 return SearchResults(ids: ids, total: total)
             }
         }

@@ -20,24 +20,30 @@ public struct SearchCatalogue: Sendable {
     ///   - previous: the last build's, whose digests are taken for skills that did not change
     ///     (a kept build's skills compare without reading their text), so a rebuild digests only
     ///     what changed.
-    public init(_ catalogue: Catalogue, plainText: @escaping @Sendable (String) -> String, reusing previous: SearchCatalogue? = nil) {
+    public init(
+        _ catalogue: Catalogue, plainText: @escaping @Sendable (String) -> String,
+        reusing previous: SearchCatalogue? = nil
+    ) {
         let ranking = BayesianRanking(priorVotes: catalogue.config.priorVotes)
-        let known = previous.map { previous in
-            Dictionary(previous.items.map { ($0.entry.skill.id, $0) }) { first, _ in first }
-        } ?? [:]
+        let known =
+            previous.map { previous in
+                Dictionary(previous.items.map { ($0.entry.skill.id, $0) }) { first, _ in first }
+            } ?? [:]
         items = catalogue.entries.map { entry in
             let kept = known[entry.skill.id].flatMap { $0.entry.skill == entry.skill ? $0.digest : nil }
-            return Item(entry: entry, digest: kept ?? SearchDocument.digest(entry.skill),
-                        rating: SearchRating(score: ranking.score(entry.rating.counts) ?? 0, votes: entry.rating.total))
+            return Item(
+                entry: entry, digest: kept ?? SearchDocument.digest(entry.skill),
+                rating: SearchRating(score: ranking.score(entry.rating.counts) ?? 0, votes: entry.rating.total))
         }
         self.plainText = plainText
     }
 
     func document(_ item: Item) -> SearchDocument {
         let skill = item.entry.skill
-        return SearchDocument(id: skill.id, digest: item.digest, rating: item.rating, name: skill.name,
-                              examples: skill.examples.joined(separator: "\n"), description: plainText(skill.description),
-                              author: skill.author ?? "", group: skill.group)
+        return SearchDocument(
+            id: skill.id, digest: item.digest, rating: item.rating, name: skill.name,
+            examples: skill.examples.joined(separator: "\n"), description: plainText(skill.description),
+            author: skill.author ?? "", group: skill.group)
     }
 
     /// What an update writes, given what the index holds (id → digest and rating).

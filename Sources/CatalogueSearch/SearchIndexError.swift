@@ -7,7 +7,9 @@ public typealias SearchIndexError = VoteStoreError
 
 extension VoteStoreError {
     static func newerSearchSchema(_ database: String, found: Int) -> VoteStoreError {
-        VoteStoreError(database: database, "the search index schema is version \(found), but this sitegen knows versions up to "
-            + "\(SearchSchema.latest): it was written by a newer sitegen; use that one (nothing was changed)")
+        VoteStoreError(
+            database: database,
+            "the search index schema is version \(found), but this sitegen knows versions up to "
+                + "\(SearchSchema.latest): it was written by a newer sitegen; use that one (nothing was changed)")
     }
 }

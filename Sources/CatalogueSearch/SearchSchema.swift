@@ -58,7 +58,7 @@ enum SearchSchema {
                 """,
                 "CREATE INDEX sitegen_search_document ON sitegen_search_skills USING GIN (document)",
             ]
-        ),
+        )
     ]
 
     static var latest: Int { migrations.last?.version ?? 0 }

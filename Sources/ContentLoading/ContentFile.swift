@@ -1,9 +1,10 @@
 import CatalogueModel
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file found under the content folder.
@@ -69,8 +70,10 @@ package struct ContentFile: Sendable {
     /// with the system's reason; a missing `folder` gives no files.
     /// - Parameter root: the content folder. `folder` may itself be a symbolic link (`Content/static`
     ///   → `shared/static`) only when its target lies inside `root`.
-    package static func list(in folder: URL, display: String, root: URL? = nil, source: ContentSource,
-                     _ log: inout DiagnosticLog) -> [ContentFile] {
+    package static func list(
+        in folder: URL, display: String, root: URL? = nil, source: ContentSource,
+        _ log: inout DiagnosticLog
+    ) -> [ContentFile] {
         switch source.status(folder.path, false) {
         case .missing:
             return []
@@ -78,7 +81,8 @@ package struct ContentFile: Sendable {
             log.error(display, "cannot read the folder: \(String(cString: strerror(reason)))")
             return []
         case .link:
-            guard let root, ContentBoundary.linkStaysInside(folder, root: root, display: display, source: source, &log) else {
+            guard let root, ContentBoundary.linkStaysInside(folder, root: root, display: display, source: source, &log)
+            else {
                 if root == nil { log.warning(display, "symbolic links are not followed; copy the folder instead") }
                 return []
             }

@@ -37,8 +37,10 @@ public struct LoadedContent: Sendable {
 /// Load stage: reads `site.yml`, every skill and every rating file; reports all problems at once.
 public enum ContentLoader {
     /// - Parameter recordedVotes: votes read from a ratings database, counted with the rating files.
-    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil,
-                            recordedVotes: RecordedVotes? = nil) -> LoadedContent {
+    public static func load(
+        _ location: ContentLocation, baseURLOverride: String? = nil,
+        recordedVotes: RecordedVotes? = nil
+    ) -> LoadedContent {
         var kept = ParsedContent()
         // Nothing is kept after a one-off load: no page keys are gathered for a next one.
         kept.pageKeys = nil
@@ -53,9 +55,11 @@ public enum ContentLoader {
     /// - Parameter changedOnly: `changed` names every file that may have changed since `kept`
     ///   was filled (inotify named them): the other kept files are taken without their stamps
     ///   being looked at, which at 10,000 skills was a `stat` per file per rebuild.
-    public static func load(_ location: ContentLocation, baseURLOverride: String? = nil, recordedVotes: RecordedVotes? = nil,
-                            keeping kept: inout ParsedContent, changed: Set<String> = [], changedOnly: Bool = false,
-                            appended: [AppendedVotes] = []) -> LoadedContent {
+    public static func load(
+        _ location: ContentLocation, baseURLOverride: String? = nil, recordedVotes: RecordedVotes? = nil,
+        keeping kept: inout ParsedContent, changed: Set<String> = [], changedOnly: Bool = false,
+        appended: [AppendedVotes] = []
+    ) -> LoadedContent {
         var log = DiagnosticLog()
         var config = SiteConfigReader.read(location, &log)
         if let baseURLOverride {
@@ -69,33 +73,48 @@ public enum ContentLoader {
         case .folder:
             break
         case .missing:
-            log.error(location.display, "content folder not found; pass --content DIR or run from the folder that holds Content/")
+            log.error(
+                location.display,
+                "content folder not found; pass --content DIR or run from the folder that holds Content/")
         case .unreadable(let reason):
             log.error(location.display, "cannot read the content folder: \(String(cString: strerror(reason)))")
         case let other:
-            log.error(location.display, "is \(other.kind), not a folder; pass --content the folder that holds skills/, ratings/ and site.yml")
+            log.error(
+                location.display,
+                "is \(other.kind), not a folder; pass --content the folder that holds skills/, ratings/ and site.yml")
         }
 
         // Rating files do not depend on skills until they are matched: read them meanwhile.
         let source = location.source
-        let ratingFiles = ContentFile.list(in: location.ratings, display: location.display + "/ratings", root: location.root,
-                                           source: source, &log)
+        let ratingFiles = ContentFile.list(
+            in: location.ratings, display: location.display + "/ratings", root: location.root,
+            source: source, &log)
         // Votes merge across files (a user's later vote replaces an earlier one in another file),
         // so the rating files are kept or read again together.
         // Events name paths as the watched root spells them; a root spelt otherwise
         // (`Content/./`) would not match them, so its files are all looked at.
         let trusted = changedOnly && location.root.path == location.root.standardizedFileURL.path
         let keptFiles = kept.skillFiles
-        let keptRatingStamps = trusted ? Dictionary(kept.ratings?.stamps.map { ($0.path, $0.stamp) } ?? []) { a, _ in a } : [:]
+        let keptRatingStamps =
+            trusted ? Dictionary(kept.ratings?.stamps.map { ($0.path, $0.stamp) } ?? []) { a, _ in a } : [:]
         @Sendable func stamp(_ path: String) -> ContentStamp? {
-            if trusted, !changed.contains(path), let known = keptFiles[path]?.stamp ?? keptRatingStamps[path] ?? nil { return known }
+            if trusted, !changed.contains(path), let known = keptFiles[path]?.stamp ?? keptRatingStamps[path] ?? nil {
+                return known
+            }
             return source.stamp(path)
         }
-        let ratingStamps = ratingFiles.map { file in let path = file.path; return RatingStamp(path: path, stamp: stamp(path)) }
+        let ratingStamps = ratingFiles.map { file in
+            let path = file.path
+            return RatingStamp(path: path, stamp: stamp(path))
+        }
         let keptRatings = kept.ratings.flatMap { ratings in
-            recordedVotes != nil ? nil
-                : ratings.stamps == ratingStamps && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
-                ? ratings : ratings.advanced(by: appended, to: ratingStamps, files: ratingFiles, changed: changed, source: source)
+            recordedVotes != nil
+                ? nil
+                : ratings.stamps == ratingStamps
+                    && !ratingStamps.contains { $0.stamp == nil || changed.contains($0.path) }
+                    ? ratings
+                    : ratings.advanced(
+                        by: appended, to: ratingStamps, files: ratingFiles, changed: changed, source: source)
         }
         kept.ratings = nil
         let ratingsRead = Background { () -> (RatingsRead, [Diagnostic]) in
@@ -111,15 +130,21 @@ public enum ContentLoader {
             let path = file.path
             let stamp = stamp(path)
             if let stamp, !changed.contains(path), let known = keptFiles[path], known.stamp == stamp,
-               budget.take(known.result.bytesRead) {
+                budget.take(known.result.bytesRead)
+            {
                 return (known.result, stamp)
             }
             var fileLog = DiagnosticLog()
-            var result = readSkills(file, contentPath: listing.contentPrefix + file.relativePath, root: location.root,
-                                    source: source, budget: budget, &fileLog)
+            var result = readSkills(
+                file, contentPath: listing.contentPrefix + file.relativePath, root: location.root,
+                source: source, budget: budget, &fileLog)
             // Text fields are checked here, on all cores; SUSI skills only once they are named.
             for var skill in result.skills {
-                if SkillText.check(&skill, &fileLog) { result.checked.append(skill) } else { result.failed.append(skill) }
+                if SkillText.check(&skill, &fileLog) {
+                    result.checked.append(skill)
+                } else {
+                    result.failed.append(skill)
+                }
             }
             result.skills = []
             result.diagnostics = fileLog.items
@@ -144,7 +169,8 @@ public enum ContentLoader {
         // Skills that failed their text check still hold their page names, as they always did.
         let checkedCount = skills.count
         skills += SusiPageNames.assign(susiSkills, avoiding: skills + failed, &log)
-        skills = SkillValidator.check(skills, textChecked: checkedCount, location: location, pageKeys: &kept.pageKeys, &log)
+        skills = SkillValidator.check(
+            skills, textChecked: checkedCount, location: location, pageKeys: &kept.pageKeys, &log)
 
         let (read, ratingDiagnostics) = ratingsRead.wait()
         let sources = read.sources()
@@ -153,14 +179,19 @@ public enum ContentLoader {
         // An empty catalogue is far more often a wrong --content than a wish; said only when
         // nothing else explains it.
         if skills.isEmpty, !config.allowEmpty, !log.items.contains(where: { $0.severity == .error }) {
-            log.error(location.display + "/skills", listing.files.isEmpty
-                ? "no skill files found (.md, .json, or SUSI .txt under \(location.display)/skills/); check --content, add a skill, or set `allow_empty: true` in site.yml to build an empty catalogue"
-                : "none of the \(listing.files.count.grouped) files here defines a skill; add one, or set `allow_empty: true` in site.yml to build an empty catalogue")
+            log.error(
+                location.display + "/skills",
+                listing.files.isEmpty
+                    ? "no skill files found (.md, .json, or SUSI .txt under \(location.display)/skills/); check --content, add a skill, or set `allow_empty: true` in site.yml to build an empty catalogue"
+                    : "none of the \(listing.files.count.grouped) files here defines a skill; add one, or set `allow_empty: true` in site.yml to build an empty catalogue"
+            )
         }
-        let ratings = RatingMatcher.match(skills: skills, sources: sources, ratingsDisplay: location.display + "/ratings", &log)
+        let ratings = RatingMatcher.match(
+            skills: skills, sources: sources, ratingsDisplay: location.display + "/ratings", &log)
 
-        return LoadedContent(config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),
-                             ratingFilesRead: sources.filesRead, votesRead: sources.votesRead)
+        return LoadedContent(
+            config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),
+            ratingFilesRead: sources.filesRead, votesRead: sources.votesRead)
     }
 
     struct FileSkills: Sendable {
@@ -179,17 +210,23 @@ public enum ContentLoader {
     }
 
     /// The skills one file defines (a getSkillList response defines several).
-    static func readSkills(_ file: ContentFile, contentPath: String, root: URL, source: ContentSource,
-                           budget: ReadBudget = ReadBudget(), _ log: inout DiagnosticLog) -> FileSkills {
+    static func readSkills(
+        _ file: ContentFile, contentPath: String, root: URL, source: ContentSource,
+        budget: ReadBudget = ReadBudget(), _ log: inout DiagnosticLog
+    ) -> FileSkills {
         let ext = (file.relativePath as NSString).pathExtension.lowercased()
         if ext == "txt" {
             var susi = SusiRepositoryReader()
-            susi.read(file, contentPath: contentPath, id: String(file.relativePath.dropLast(4)), source: source, budget: budget, &log)
+            susi.read(
+                file, contentPath: contentPath, id: String(file.relativePath.dropLast(4)), source: source,
+                budget: budget, &log)
             return FileSkills(susiSkills: susi.skills)
         }
         guard ext == "md" || ext == "json" else { return FileSkills() }
         let id = String(file.relativePath.dropLast(ext.count + 1))
-        guard let text = SourceText.read(file.url, from: source, displayPath: file.displayPath, &log) else { return FileSkills() }
+        guard let text = SourceText.read(file.url, from: source, displayPath: file.displayPath, &log) else {
+            return FileSkills()
+        }
         guard budget.take(text.utf8.count) else {
             log.append(budget.exceeded(file.displayPath))
             return FileSkills()
@@ -200,8 +237,11 @@ public enum ContentLoader {
         }
         var result = FileSkills()
         if ext == "md" {
-            if SusiLayout.isCheckoutDocument(text, contentPath: contentPath, root: root, source: source) { return FileSkills() }
-            result.skills = MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log).map { [$0] } ?? []
+            if SusiLayout.isCheckoutDocument(text, contentPath: contentPath, root: root, source: source) {
+                return FileSkills()
+            }
+            result.skills =
+                MarkdownSkillReader.read(text, id: id, displayPath: file.displayPath, &log).map { [$0] } ?? []
             // Front matter first: `isCheckoutDocument` decided without looking around the file.
             result.standalone = text.hasPrefix("---\n") || text.hasPrefix("---\r\n")
         } else {
@@ -232,23 +272,28 @@ public struct ParsedContent: Sendable {
         /// after theirs; that gives the same counts only when no later log holds a vote of the
         /// same user (checked in their bytes), and the same first sighting of the skill only
         /// when a later log did not have it first.
-        consuming func advanced(by appended: [AppendedVotes], to now: [RatingStamp], files: [ContentFile],
-                                changed: Set<String>, source: ContentSource) -> Ratings? {
+        consuming func advanced(
+            by appended: [AppendedVotes], to now: [RatingStamp], files: [ContentFile],
+            changed: Set<String>, source: ContentSource
+        ) -> Ratings? {
             guard let path = appended.first?.path, appended.allSatisfy({ $0.path == path }), now.count == stamps.count,
-                  let grownIndex = now.firstIndex(where: { $0.path == path }),
-                  files[grownIndex].url.pathExtension.lowercased() == "jsonl" else { return nil }
+                let grownIndex = now.firstIndex(where: { $0.path == path }),
+                files[grownIndex].url.pathExtension.lowercased() == "jsonl"
+            else { return nil }
             for (before, after) in zip(stamps, now) where after.path != path {
                 guard before == after, after.stamp != nil, !changed.contains(after.path) else { return nil }
             }
             guard var stamp = stamps[grownIndex].stamp, let grown = now[grownIndex].stamp, stamp != grown,
-                  let size = grown.size, size <= InputLimits.ratingFileBytes,
-                  appended.contains(where: { $0.before == stamp }) else { return nil }
+                let size = grown.size, size <= InputLimits.ratingFileBytes,
+                appended.contains(where: { $0.before == stamp })
+            else { return nil }
             let laterLogs = files[(grownIndex + 1)...].filter { $0.url.pathExtension.lowercased() == "jsonl" }
             let users = appended.compactMap(\.user)
             if !users.isEmpty {
                 for log in laterLogs {
                     guard let bytes = try? source.read(log.url.path, InputLimits.ratingFileBytes),
-                          !Self.mayHold(users, bytes) else { return nil }
+                        !Self.mayHold(users, bytes)
+                    else { return nil }
                 }
             }
             // Appends arrive in any order, each saying which version of the file it grew.
@@ -256,8 +301,11 @@ public struct ParsedContent: Sendable {
             while stamp != grown {
                 guard let next = pending.firstIndex(where: { $0.before == stamp }) else { return nil }
                 let append = pending.remove(at: next)
-                guard read.append(append.lines, path: files[grownIndex].displayPath, skill: append.skill,
-                                  laterLogs: laterLogs.map(\.displayPath)) else { return nil }
+                guard
+                    read.append(
+                        append.lines, path: files[grownIndex].displayPath, skill: append.skill,
+                        laterLogs: laterLogs.map(\.displayPath))
+                else { return nil }
                 stamp = append.after
             }
             guard pending.isEmpty else { return nil }
@@ -269,7 +317,9 @@ public struct ParsedContent: Sendable {
         /// characters in strings (an escaped name is not found by its bytes).
         private static func mayHold(_ users: [String], _ bytes: Data) -> Bool {
             bytes.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), raw.count) == nil else { return true }
+                guard let base = raw.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), raw.count) == nil else {
+                    return true
+                }
                 return users.contains { user in
                     let name = Array(user.utf8)
                     guard let head = name.first else { return true }

@@ -1,9 +1,10 @@
 import CatalogueModel
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a build's input bytes come from: the disk, or a dictionary (tests build whole sites in
@@ -110,9 +111,10 @@ package enum ContentStamp: Sendable, Equatable {
 
     /// The stamp of the file `status` describes.
     package init(_ status: stat) {
-        self = .disk(size: Int64(status.st_size), inode: UInt64(status.st_ino),
-                     modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-                     changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+        self = .disk(
+            size: Int64(status.st_size), inode: UInt64(status.st_ino),
+            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
     }
 
     /// The file's length in bytes.

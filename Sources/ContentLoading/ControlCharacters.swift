@@ -16,8 +16,10 @@ enum ControlCharacters {
         package var count: Int
 
         package var name: String {
-            let names: [UInt32: String] = [0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
-                                           0x1B: "escape", 0x7F: "DEL"]
+            let names: [UInt32: String] = [
+                0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
+                0x1B: "escape", 0x7F: "DEL",
+            ]
             let code = String(format: "U+%04X", scalar.value)
             return names[scalar.value].map { "\(code) (\($0))" } ?? code
         }
@@ -46,7 +48,8 @@ enum ControlCharacters {
         }
         if clean == true { return nil }
         var found: Found?
-        var line = 1, column = 0
+        var line = 1
+        var column = 0
         for scalar in text.unicodeScalars {
             column += 1
             if scalar == "\n" {
@@ -70,7 +73,8 @@ enum ControlCharacters {
     /// The error for a catalogue file: where the first one is, and how many there are.
     package static func error(_ found: Found, path: String, what: String = "the file") -> Diagnostic {
         let more = found.count > 1 ? " (and \(found.count - 1) more)" : ""
-        return .error(path, line: found.line, column: found.column,
-                      "\(what) holds the control character \(found.name)\(more), which cannot appear on a page; remove it")
+        return .error(
+            path, line: found.line, column: found.column,
+            "\(what) holds the control character \(found.name)\(more), which cannot appear on a page; remove it")
     }
 }

@@ -103,8 +103,10 @@ struct EventMerger {
         // Ignored before the fast path, which would otherwise give up on the rest of the file for it.
         if bytes.last != 0x0A, let last = Self.lastLine(bytes), TornLine.isTorn(bytes[last]) {
             let number = bytes[..<last.lowerBound].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            log.warning(path, line: number, column: 1,
-                        "torn last line (\(last.count.grouped) bytes, no final newline) ignored; it looks like an interrupted write")
+            log.warning(
+                path, line: number, column: 1,
+                "torn last line (\(last.count.grouped) bytes, no final newline) ignored; it looks like an interrupted write"
+            )
             end = last.lowerBound
         }
         // Lines as programs write them (flat objects of plain strings and whole numbers) are read
@@ -117,7 +119,8 @@ struct EventMerger {
         // file of empty lines cannot make the table larger than its votes could fill.
         let lines = bytes[..<end].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         byUser.reserveCapacity(byUser.count + min(lines, end / 32))
-        var start = 0, number = 1
+        var start = 0
+        var number = 1
         var rest: [(number: Int, range: Range<Int>)] = []
         var lastSkill: (range: Range<Int>, number: Int)?
         while start < end {
@@ -138,7 +141,9 @@ struct EventMerger {
         guard !rest.isEmpty else { return }
         let ranges = rest.map(\.range)
         if let events = decodedAtOnce(bytes, ranges) {
-            for (line, event) in zip(rest, events) { add(event, line: line.number, text: ArraySlice(bytes[line.range]), path: path, &log) }
+            for (line, event) in zip(rest, events) {
+                add(event, line: line.number, text: ArraySlice(bytes[line.range]), path: path, &log)
+            }
             return
         }
         for line in rest {
@@ -148,15 +153,20 @@ struct EventMerger {
                 if let offset = JSONNesting.firstTooDeep(in: data) { throw JSONProblem.TooDeep(offset: offset) }
                 // A number no Double holds (`1e400`) would otherwise read as a missing value.
                 if let number = JSONNumberRange.firstOutOfRange(in: [UInt8](data)) { throw number }
-                add(try decoder.decode(Line.self, from: data), line: line.number, text: ArraySlice(bytes[line.range]), path: path, &log)
+                add(
+                    try decoder.decode(Line.self, from: data), line: line.number, text: ArraySlice(bytes[line.range]),
+                    path: path, &log)
             } catch {
-                if error is JSONProblem.TooDeep || error is JSONNumberRange.OutOfRange || JSONProblem.syntax(in: data) != nil {
+                if error is JSONProblem.TooDeep || error is JSONNumberRange.OutOfRange
+                    || JSONProblem.syntax(in: data) != nil
+                {
                     var problem = JSONProblem.diagnostic(for: error, path: path, text: lineText)
                     problem.line = line.number
                     log.append(problem)
                 } else {
-                    log.error(path, line: line.number, column: 1,
-                              "each line must be one JSON object, like {\"skill\": \"news/headline-finder\", \"stars\": 4}")
+                    log.error(
+                        path, line: line.number, column: 1,
+                        "each line must be one JSON object, like {\"skill\": \"news/headline-finder\", \"stars\": 4}")
                 }
             }
         }
@@ -195,15 +205,19 @@ struct EventMerger {
         joined.append(0x5D)
         let all = Data(joined)
         // A number no Double holds decodes as a missing value here; the lines explain it instead.
-        guard JSONNesting.firstTooDeep(in: all) == nil, JSONNumberRange.firstOutOfRange(in: joined) == nil, let events = try? decoder.decode([Line].self, from: all),
-              events.count == lines.count else { return nil }
+        guard JSONNesting.firstTooDeep(in: all) == nil, JSONNumberRange.firstOutOfRange(in: joined) == nil,
+            let events = try? decoder.decode([Line].self, from: all),
+            events.count == lines.count
+        else { return nil }
         return events
     }
 
     /// A plain line's vote, counted without making an event of it; one that is not a vote goes
     /// to `add`, which says why.
-    private mutating func count(_ vote: FlatVoteLines.Vote, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int, path: String,
-                                lastSkill: inout (range: Range<Int>, number: Int)?, _ log: inout DiagnosticLog) {
+    private mutating func count(
+        _ vote: FlatVoteLines.Vote, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int, path: String,
+        lastSkill: inout (range: Range<Int>, number: Int)?, _ log: inout DiagnosticLog
+    ) {
         guard let skillRange = vote.skill, !skillRange.isEmpty, let stars = vote.stars, (1...5).contains(stars) else {
             add(vote.event(in: bytes), line: line, text: ArraySlice(bytes[range]), path: path, &log)
             return
@@ -213,7 +227,9 @@ struct EventMerger {
         if let last = lastSkill, bytes[last.range].elementsEqual(bytes[skillRange]) {
             skill = last.number
         } else {
-            skill = number(of: String(decoding: UnsafeBufferPointer(rebasing: bytes[skillRange]), as: UTF8.self), path: path, line: line)
+            skill = number(
+                of: String(decoding: UnsafeBufferPointer(rebasing: bytes[skillRange]), as: UTF8.self), path: path,
+                line: line)
             lastSkill = (skillRange, skill)
         }
         let user: String?
@@ -222,7 +238,9 @@ struct EventMerger {
         case .number(let value)?: user = String(value)
         case nil: user = nil
         }
-        count(skill: skill, stars: stars, user: user, time: vote.timestamp.flatMap { VoteTime.parse(UnsafeBufferPointer(rebasing: bytes[$0])) })
+        count(
+            skill: skill, stars: stars, user: user,
+            time: vote.timestamp.flatMap { VoteTime.parse(UnsafeBufferPointer(rebasing: bytes[$0])) })
     }
 
     /// A database's votes, as if they were lines of one more events file: `user` is the voter.
@@ -241,10 +259,13 @@ struct EventMerger {
     /// - Parameters:
     ///   - line: nil for a database's vote, which has no line to name.
     ///   - text: the line, for error messages only (made only when there is one).
-    private mutating func add(_ event: Line, line: Int?, text: @autoclosure () -> ArraySlice<UInt8>, path: String,
-                              _ log: inout DiagnosticLog) {
+    private mutating func add(
+        _ event: Line, line: Int?, text: @autoclosure () -> ArraySlice<UInt8>, path: String,
+        _ log: inout DiagnosticLog
+    ) {
         guard let skill = event.skill, !skill.isEmpty else {
-            log.error(path, line: line, column: 1, "a vote needs `skill`: the skill's id, like \"news/headline-finder\"")
+            log.error(
+                path, line: line, column: 1, "a vote needs `skill`: the skill's id, like \"news/headline-finder\"")
             return
         }
         guard let stars = event.stars?.integer, (1...5).contains(stars) else {
@@ -252,12 +273,14 @@ struct EventMerger {
             let text = text()
             let lineText = String(decoding: text, as: UTF8.self)
             let at = JSONLocator.position(of: ["stars"], in: lineText)
-            log.error(path, line: line, column: line == nil ? nil : at?.column ?? column(of: "\"stars\"", in: text),
-                      "`stars` must be a whole number from 1 to 5, found \(shown)")
+            log.error(
+                path, line: line, column: line == nil ? nil : at?.column ?? column(of: "\"stars\"", in: text),
+                "`stars` must be a whole number from 1 to 5, found \(shown)")
             return
         }
-        count(skill: number(of: skill, path: path, line: line), stars: stars, user: event.user,
-              time: event.timestamp.flatMap(VoteTime.init))
+        count(
+            skill: number(of: skill, path: path, line: line), stars: stars, user: event.user,
+            time: event.timestamp.flatMap(VoteTime.init))
     }
 
     /// The skill's number, given it on first sight (where is remembered for the unknown-skill warning).

@@ -19,7 +19,9 @@ enum FlatVoteLines {
 
         /// The event JSONDecoder reads from the same line.
         func event(in b: UnsafeBufferPointer<UInt8>) -> EventMerger.Line {
-            func text(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self) }
+            func text(_ r: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self)
+            }
             var event = EventMerger.Line()
             event.skill = skill.map(text)
             event.stars = stars.map { .number(Double($0)) }
@@ -74,7 +76,10 @@ enum FlatVoteLines {
         /// An integer as JSON writes it (no leading zeros, no fraction or exponent), of at most 18 digits.
         func integer() -> Int? {
             var negative = false
-            if i < end, b[i] == 0x2D { negative = true; i += 1 }
+            if i < end, b[i] == 0x2D {
+                negative = true
+                i += 1
+            }
             let start = i
             var value = 0
             while i < end, b[i] >= 0x30, b[i] <= 0x39 {
@@ -116,8 +121,14 @@ enum FlatVoteLines {
                 } else {
                     return nil
                 }
-                let bit: UInt8 = equals(key, "skill") ? 1 : equals(key, "stars") ? 2 : equals(key, "user") ? 4
-                    : equals(key, "timestamp") ? 8 : 0
+                let bit: UInt8 =
+                    equals(key, "skill")
+                    ? 1
+                    : equals(key, "stars")
+                        ? 2
+                        : equals(key, "user")
+                            ? 4
+                            : equals(key, "timestamp") ? 8 : 0
                 if bit != 0 {
                     guard seen & bit == 0 else { return nil }
                     seen |= bit

@@ -37,7 +37,9 @@ struct FrontMatter {
                 yamlStart = next
             } else if isDelimiter != nil, let start = yamlStart {
                 let yaml = normalisedLines(bytes[start..<min(lineStart, bytes.count)])
-                let body = next < bytes.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[next...]), as: UTF8.self) : ""
+                let body =
+                    next < bytes.count
+                    ? String(decoding: UnsafeBufferPointer(rebasing: bytes[next...]), as: UTF8.self) : ""
                 return FrontMatter(yaml: yaml, yamlLineOffset: 1, body: body)
             }
             lineNumber += 1

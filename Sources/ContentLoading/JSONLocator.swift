@@ -45,7 +45,8 @@ enum JSONLocator {
             }
             guard offset < bytes.count else { return nil }
             // The last line start at or before the offset.
-            var low = 0, high = lineStarts.count - 1
+            var low = 0
+            var high = lineStarts.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
                 if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
@@ -57,13 +58,17 @@ enum JSONLocator {
 
         private func skipSpace(_ start: Int) -> Int {
             var i = start
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
+                i += 1
+            }
             return i
         }
 
         /// Members of the object or list starting at `start`; empty for anything else.
         private func scanMembers(at start: Int) -> [String: Int] {
-            guard start < bytes.count, bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else { return [:] }
+            guard start < bytes.count, bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else {
+                return [:]
+            }
             let isObject = bytes[start] == UInt8(ascii: "{")
             var result: [String: Int] = [:]
             var i = skipSpace(start + 1)
@@ -145,7 +150,8 @@ enum JSONLocator {
                     i += 4
                     var value = high
                     if (0xD800...0xDBFF).contains(high), i + 5 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
-                       bytes[i + 1] == UInt8(ascii: "u"), let low = hex4(at: i + 2), (0xDC00...0xDFFF).contains(low) {
+                        bytes[i + 1] == UInt8(ascii: "u"), let low = hex4(at: i + 2), (0xDC00...0xDFFF).contains(low)
+                    {
                         value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
                         i += 6
                     }

@@ -21,8 +21,9 @@ enum JSONProblem {
         let data = Data(text.utf8)
         if let deep = error as? TooDeep {
             let at = position(ofByte: deep.offset, in: data)
-            return .error(path, line: at.line, column: at.column,
-                          "invalid JSON: nested more than \(InputLimits.nestingDepth) levels deep, the limit")
+            return .error(
+                path, line: at.line, column: at.column,
+                "invalid JSON: nested more than \(InputLimits.nestingDepth) levels deep, the limit")
         }
         if let number = JSONNumberRange.firstOutOfRange(in: [UInt8](data)) {
             let at = position(ofByte: number.offset, in: data)
@@ -46,7 +47,9 @@ enum JSONProblem {
         let bytes = [UInt8](data)
         guard let offset = characterOffset(in: detail), offset < bytes.count else {
             let end = position(ofByte: bytes.count, in: data)
-            let what = bytes.allSatisfy(isSpace) ? "the file is empty" : "unexpected end of file: a string, `[` or `{` is not closed"
+            let what =
+                bytes.allSatisfy(isSpace)
+                ? "the file is empty" : "unexpected end of file: a string, `[` or `{` is not closed"
             return Syntax(line: end.line, column: end.column, message: what)
         }
         let state = scan(bytes, upTo: offset)
@@ -54,13 +57,15 @@ enum JSONProblem {
             let at = position(ofByte: offset, in: data)
             let opened = position(ofByte: stringStart, in: data)
             let found = shown(bytes, at: offset)
-            let message = detail.hasPrefix("Invalid escape")
+            let message =
+                detail.hasPrefix("Invalid escape")
                 ? "invalid escape sequence in a string (write `\\\\` for a backslash)"
                 : "\(found) inside the string that starts at line \(opened.line), column \(opened.column): is its closing `\"` missing?"
             return Syntax(line: at.line, column: at.column, message: message)
         }
         // Foundation points just past a bare word ("tru") or at its first letter: report the word.
-        var start = offset, end = offset
+        var start = offset
+        var end = offset
         while start > 0, isWordByte(bytes[start - 1]) { start -= 1 }
         while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
         let word = String(decoding: bytes[start..<end], as: UTF8.self)
@@ -68,17 +73,21 @@ enum JSONProblem {
         let validToken = ["true", "false", "null"].contains(word) || Double(word) != nil
         if start < end, !validToken {
             let at = position(ofByte: start, in: data)
-            let message = word.first == "-" || word.first?.isNumber == true
+            let message =
+                word.first == "-" || word.first?.isNumber == true
                 ? "invalid number `\(word.prefix(40))`"
                 : "unexpected `\(word.prefix(40))`: text must be in double quotes; only true, false and null stand bare"
             return Syntax(line: at.line, column: at.column, message: message)
         }
         if detail.hasPrefix("Number with leading zero") {
             let at = position(ofByte: start, in: data)
-            return Syntax(line: at.line, column: at.column, message: "numbers may not start with 0 (`\(word.prefix(40))`)")
+            return Syntax(
+                line: at.line, column: at.column, message: "numbers may not start with 0 (`\(word.prefix(40))`)")
         }
         let at = position(ofByte: offset, in: data)
-        return Syntax(line: at.line, column: at.column, message: explain(detail, bytes: bytes, offset: offset, container: state.container))
+        return Syntax(
+            line: at.line, column: at.column,
+            message: explain(detail, bytes: bytes, offset: offset, container: state.container))
     }
 
     private static func explain(_ detail: String, bytes: [UInt8], offset: Int, container: UInt8?) -> String {
@@ -114,7 +123,13 @@ enum JSONProblem {
         var escaped = false
         for (index, byte) in bytes[..<offset].enumerated() {
             if stringStart != nil {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { stringStart = nil }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    stringStart = nil
+                }
                 continue
             }
             switch byte {
@@ -140,7 +155,8 @@ enum JSONProblem {
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "_")
     }
 
     /// Foundation says "… around character 13."; the number is a 0-based byte offset.
@@ -193,10 +209,17 @@ enum JSONNesting {
     /// Byte offset of the first `[` or `{` deeper than `limit`, or nil.
     static func firstTooDeep(in data: Data, limit: Int = InputLimits.nestingDepth) -> Int? {
         var depth = 0
-        var inString = false, escaped = false
+        var inString = false
+        var escaped = false
         for (offset, byte) in data.enumerated() {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

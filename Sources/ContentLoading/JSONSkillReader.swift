@@ -11,29 +11,39 @@ enum JSONSkillReader {
             return []
         }
         guard let object = root.object else {
-            log.error(displayPath, line: 1, column: 1, "expected a skill object or a getSkillList.json response, found a \(root.kind)")
+            log.error(
+                displayPath, line: 1, column: 1,
+                "expected a skill object or a getSkillList.json response, found a \(root.kind)")
             return []
         }
         if let skills = object["skills"], object["skill_name"] == nil {
             guard let entries = skills.object else {
-                log.append(JSONLocator.error(displayPath, text: text, keyPath: ["skills"],
-                                             "`skills` must be an object mapping skill tags to skills"))
+                log.append(
+                    JSONLocator.error(
+                        displayPath, text: text, keyPath: ["skills"],
+                        "`skills` must be an object mapping skill tags to skills"))
                 return []
             }
-            let defaults = Defaults(model: object["model"]?.string, group: object["group"]?.string,
-                                    language: object["language"]?.string)
+            let defaults = Defaults(
+                model: object["model"]?.string, group: object["group"]?.string,
+                language: object["language"]?.string)
             return entries.keys.sorted().compactMap { tag in
                 guard let entry = entries[tag]?.object else {
-                    log.append(JSONLocator.error(displayPath, text: text, keyPath: ["skills", tag], "skill `\(tag)` must be an object"))
+                    log.append(
+                        JSONLocator.error(
+                            displayPath, text: text, keyPath: ["skills", tag], "skill `\(tag)` must be an object"))
                     return nil
                 }
-                return skill(from: entry, id: id + "/" + tag, tag: tag, defaults: defaults, keyPath: ["skills", tag],
-                             text: text, displayPath: displayPath, &log)
+                return skill(
+                    from: entry, id: id + "/" + tag, tag: tag, defaults: defaults, keyPath: ["skills", tag],
+                    text: text, displayPath: displayPath, &log)
             }
         }
         let tag = id.split(separator: "/").last.map(String.init) ?? id
-        return skill(from: object, id: id, tag: tag, defaults: Defaults(), keyPath: [], text: text,
-                     displayPath: displayPath, &log).map { [$0] } ?? []
+        return skill(
+            from: object, id: id, tag: tag, defaults: Defaults(), keyPath: [], text: text,
+            displayPath: displayPath, &log
+        ).map { [$0] } ?? []
     }
 
     struct Defaults {
@@ -42,11 +52,15 @@ enum JSONSkillReader {
         package var language: String?
     }
 
-    package static func skill(from object: [String: JSONValue], id: String, tag: String, defaults: Defaults, keyPath: [String],
-                      text: String, displayPath: String, _ log: inout DiagnosticLog) -> Skill? {
+    package static func skill(
+        from object: [String: JSONValue], id: String, tag: String, defaults: Defaults, keyPath: [String],
+        text: String, displayPath: String, _ log: inout DiagnosticLog
+    ) -> Skill? {
         var ok = true
         func fail(_ key: String, _ message: String) {
-            log.append(JSONLocator.error(displayPath, text: text, keyPath: object[key] == nil ? keyPath : keyPath + [key], message))
+            log.append(
+                JSONLocator.error(
+                    displayPath, text: text, keyPath: object[key] == nil ? keyPath : keyPath + [key], message))
             ok = false
         }
         func string(_ key: String) -> String? {
@@ -63,14 +77,19 @@ enum JSONSkillReader {
             // SusiMind.java:634, 655); its web client then titles the page from the tag
             // (susi.ai SkillListing.js:118-135), and so does sitegen.
             let at = JSONLocator.position(of: keyPath + ["skill_name"], in: text)
-            log.append(Diagnostic.warning(displayPath, line: at?.line, column: at?.column,
-                "`skill_name` is null (SUSI's default for a skill without `::name`); the skill is named `\(fromTag)` from its tag, as SUSI's web client names it")
+            log.append(
+                Diagnostic.warning(
+                    displayPath, line: at?.line, column: at?.column,
+                    "`skill_name` is null (SUSI's default for a skill without `::name`); the skill is named `\(fromTag)` from its tag, as SUSI's web client names it"
+                )
                 .kind("SUSI skill without a name"))
             name = fromTag
         }
         // "All" is how SUSI lists every group at once: each skill then carries its own group.
         let group = string("group") ?? defaults.group.flatMap { $0 == "All" ? nil : Placeholder.given($0) }
-        for (key, value, what) in [("skill_name", name, "the skill's display name"), ("group", group, "the category, e.g. `News`")]
+        for (key, value, what) in [
+            ("skill_name", name, "the skill's display name"), ("group", group, "the category, e.g. `News`"),
+        ]
         where value == nil && ok {
             if let raw = object[key]?.string, Placeholder.isPlaceholder(raw) {
                 fail(key, Placeholder.requiredMessage(key, raw))
@@ -92,7 +111,11 @@ enum JSONSkillReader {
         }
         var dynamic = false
         if let value = object["dynamic_content"], !value.isNull {
-            if case .bool(let b) = value { dynamic = b } else { fail("dynamic_content", "`dynamic_content` must be true or false") }
+            if case .bool(let b) = value {
+                dynamic = b
+            } else {
+                fail("dynamic_content", "`dynamic_content` must be true or false")
+            }
         }
         var image: ImageReference?
         if let raw = string("image") {
@@ -107,7 +130,8 @@ enum JSONSkillReader {
         var rating: RatingTally?
         if let value = object["skill_rating"], !value.isNull {
             var ratingLog = DiagnosticLog()
-            rating = RatingObject.tally(value, keyPath: keyPath + ["skill_rating"], text: text, path: displayPath, &ratingLog)
+            rating = RatingObject.tally(
+                value, keyPath: keyPath + ["skill_rating"], text: text, path: displayPath, &ratingLog)
             log.append(contentsOf: ratingLog.items)
             if ratingLog.hasErrors { ok = false }
         }
@@ -117,7 +141,11 @@ enum JSONSkillReader {
         let description = string("descriptions") ?? ""
         var usage = 0
         if let value = object["usage_count"], !value.isNull {
-            if let n = value.integer, n >= 0 { usage = min(n, InputLimits.ratingCount) } else { fail("usage_count", "`usage_count` must be a whole number ≥ 0") }
+            if let n = value.integer, n >= 0 {
+                usage = min(n, InputLimits.ratingCount)
+            } else {
+                fail("usage_count", "`usage_count` must be a whole number ≥ 0")
+            }
         }
         guard ok, let name, let group else { return nil }
         var skill = Skill(

@@ -21,19 +21,23 @@ enum MarkdownSkillReader {
         do {
             parts = try FrontMatter.split(text)
         } catch .missingOpening {
-            log.error(displayPath, line: 1, column: 1, "a skill file must start with `---` and YAML front matter (name, group, …)")
+            log.error(
+                displayPath, line: 1, column: 1,
+                "a skill file must start with `---` and YAML front matter (name, group, …)")
             return nil
         } catch {
             log.error(displayPath, line: 1, column: 1, "front matter is not closed: add a line `---` after the YAML")
             return nil
         }
-        guard let mapping = YAMLDocument.mapping(parts.yaml, path: displayPath, lineOffset: parts.yamlLineOffset, &log) else {
+        guard let mapping = YAMLDocument.mapping(parts.yaml, path: displayPath, lineOffset: parts.yamlLineOffset, &log)
+        else {
             return nil
         }
         let yamlLines = parts.yaml.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         let bodyLine = parts.yamlLineOffset + yamlLines + 2
-        return SkillFields.read(from: mapping, id: id, description: parts.body, displayPath: displayPath,
-                                bodyLine: bodyLine, &log)
+        return SkillFields.read(
+            from: mapping, id: id, description: parts.body, displayPath: displayPath,
+            bodyLine: bodyLine, &log)
     }
 }
 
@@ -42,12 +46,15 @@ enum YAMLDocument {
     static func mapping(_ yaml: String, path: String, lineOffset: Int, _ log: inout DiagnosticLog) -> YAMLMapping? {
         switch YAMLGuard.check(yaml) {
         case .tooDeep(let line, let column)?:
-            log.error(path, line: line + lineOffset, column: column,
-                      "YAML nested more than \(InputLimits.nestingDepth) levels deep, the limit")
+            log.error(
+                path, line: line + lineOffset, column: column,
+                "YAML nested more than \(InputLimits.nestingDepth) levels deep, the limit")
             return nil
         case .tooLarge(let line, let column)?:
-            log.error(path, line: line + lineOffset, column: column,
-                      "YAML expands to more than \(InputLimits.yamlValues.grouped) values through aliases (`*name`), the limit; write the values out")
+            log.error(
+                path, line: line + lineOffset, column: column,
+                "YAML expands to more than \(InputLimits.yamlValues.grouped) values through aliases (`*name`), the limit; write the values out"
+            )
             return nil
         case nil:
             break
@@ -71,8 +78,9 @@ enum YAMLDocument {
         guard let node else { return YAMLMapping([], path: path, lineOffset: lineOffset) }
         let converted = YAMLNode(node)
         guard case .mapping(let pairs) = converted.kind else {
-            log.error(path, line: converted.line.map { $0 + lineOffset }, column: converted.column,
-                      "expected `key: value` lines, found a \(YAMLMapping.kind(converted))")
+            log.error(
+                path, line: converted.line.map { $0 + lineOffset }, column: converted.column,
+                "expected `key: value` lines, found a \(YAMLMapping.kind(converted))")
             return nil
         }
         return YAMLMapping(pairs, path: path, lineOffset: lineOffset)
@@ -81,25 +89,33 @@ enum YAMLDocument {
     package static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .composer(let context, let problem, let mark, _):
             var message = "invalid YAML: \(problem)"
-            if let context, !context.text.isEmpty { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
+            if let context, !context.text.isEmpty {
+                message += " (\(context.text) at line \(context.mark.line + lineOffset))"
+            }
             return .error(path, line: mark.line + lineOffset, column: mark.column, message)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.sorted().map { "`\($0)`" }.joined(separator: ", ")
             // Yams marks the first occurrence; the one to remove is the later one.
             if duplicates.count == 1, let key = duplicates.first,
-               let later = laterKey(key, after: context.mark, in: context.text) {
-                return .error(path, line: later.line + lineOffset, column: later.column,
-                              "duplicate key \(keys) (first on line \(context.mark.line + lineOffset)): each key may appear once")
+                let later = laterKey(key, after: context.mark, in: context.text)
+            {
+                return .error(
+                    path, line: later.line + lineOffset, column: later.column,
+                    "duplicate key \(keys) (first on line \(context.mark.line + lineOffset)): each key may appear once")
             }
-            return .error(path, line: context.mark.line + lineOffset, column: context.mark.column,
-                          "duplicate key \(keys): each key may appear once")
+            return .error(
+                path, line: context.mark.line + lineOffset, column: context.mark.column,
+                "duplicate key \(keys): each key may appear once")
         case .reader(let problem, let offset, let value, let yaml):
             // The reader reports a byte offset, not a line: count it out.
             guard let offset else { return .error(path, "invalid YAML: \(problem)") }
             let at = JSONProblem.position(ofByte: offset, in: Data(yaml.utf8))
-            let character = Unicode.Scalar(UInt32(bitPattern: value)).map { " (U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4)))" } ?? ""
+            let character =
+                Unicode.Scalar(UInt32(bitPattern: value)).map {
+                    " (U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
+                } ?? ""
             return .error(path, line: at.line + lineOffset, column: at.column, "invalid YAML: \(problem)\(character)")
         default:
             return .error(path, "invalid YAML: \(error)")
@@ -127,11 +143,14 @@ enum YAMLDocument {
 
 /// The fields every skill format shares, read from a YAML mapping.
 enum SkillFields {
-    package static func read(from mapping: YAMLMapping, id: String, description: String, displayPath: String,
-                     bodyLine: Int, _ log: inout DiagnosticLog) -> Skill? {
+    package static func read(
+        from mapping: YAMLMapping, id: String, description: String, displayPath: String,
+        bodyLine: Int, _ log: inout DiagnosticLog
+    ) -> Skill? {
         var m = mapping
         var ok = true
-        let rawName = m.string("name", &log), rawGroup = m.string("group", &log)
+        let rawName = m.string("name", &log)
+        let rawGroup = m.string("group", &log)
         let name = Placeholder.given(rawName)
         let group = Placeholder.given(rawGroup)
         if name == nil {
@@ -177,7 +196,8 @@ enum SkillFields {
             case nil: break
             }
         }
-        m.warnUnknownKeys(known: MarkdownSkillReader.knownKeys, hints: MarkdownSkillReader.hints, &log, what: "front-matter")
+        m.warnUnknownKeys(
+            known: MarkdownSkillReader.knownKeys, hints: MarkdownSkillReader.hints, &log, what: "front-matter")
         guard ok, let name, let group else { return nil }
         let tag = id.split(separator: "/").last.map(String.init) ?? id
         return Skill(

@@ -47,7 +47,8 @@ enum PlainYAML {
                     expectingList = false
                 }
                 guard let open = list, open.indent == indent,
-                      let item = scalar(bytes, from: dash + 2, to: end, line: lineNumber) else { return nil }
+                    let item = scalar(bytes, from: dash + 2, to: end, line: lineNumber)
+                else { return nil }
                 list?.items.append(item)
                 continue
             }
@@ -79,14 +80,18 @@ enum PlainYAML {
 
     /// One value, the rest of its line: `"text"` or `'text'` without the quote inside (and in
     /// double quotes without `\`), or plain text that cannot mean anything else.
-    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, line: Int) -> YAMLNode? {
+    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, line: Int)
+        -> YAMLNode?
+    {
         guard start < end, allPrintable(bytes, start, end) else { return nil }
-        let first = bytes[start], last = bytes[end - 1]
+        let first = bytes[start]
+        let last = bytes[end - 1]
         // Columns count characters; everything before a value is ASCII.
         let column = start - lineStart(bytes, start) + 1
         if first == 0x22 || first == 0x27 {
             guard end - start >= 2, last == first else { return nil }
-            for index in (start + 1)..<(end - 1) where bytes[index] == first || (first == 0x22 && bytes[index] == 0x5C) {
+            for index in (start + 1)..<(end - 1) where bytes[index] == first || (first == 0x22 && bytes[index] == 0x5C)
+            {
                 return nil
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
@@ -94,7 +99,8 @@ enum PlainYAML {
         }
         guard !isIndicator(first), last != 0x20, last != 0x3A else { return nil }
         for index in (start + 1)..<end {
-            let byte = bytes[index], before = bytes[index - 1]
+            let byte = bytes[index]
+            let before = bytes[index - 1]
             // `: ` starts a mapping and ` #` a comment.
             if (byte == 0x20 && before == 0x3A) || (byte == 0x23 && before == 0x20) { return nil }
         }
@@ -122,11 +128,15 @@ enum PlainYAML {
             // The text is valid UTF-8 (it came from a String): look at the lead byte's sequence.
             switch byte {
             case 0xC2: guard index + 1 < end, bytes[index + 1] >= 0xA0 else { return false }  // U+0080–U+009F
-            case 0xE2: guard index + 2 < end, !(bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)) else { return false }
+            case 0xE2:
+                guard index + 2 < end,
+                    !(bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
+                else { return false }
             case 0xEF:
                 guard index + 2 < end else { return false }
                 if bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF { return false }  // U+FEFF
-                if bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF) { return false }  // U+FFFE, U+FFFF
+                // U+FFFE, U+FFFF
+                if bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF) { return false }
             default: break
             }
             index += 1
@@ -145,10 +155,13 @@ enum PlainYAML {
     /// Characters that give a plain value's first character another meaning.
     private static func isIndicator(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
-             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"),
-             UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
-             UInt8(ascii: "`"), UInt8(ascii: " "):
+        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["),
+            UInt8(ascii: "]"),
+            UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
+            UInt8(ascii: "!"),
+            UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"),
+            UInt8(ascii: "@"),
+            UInt8(ascii: "`"), UInt8(ascii: " "):
             return true
         default:
             return false

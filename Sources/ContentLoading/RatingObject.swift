@@ -15,10 +15,13 @@ enum RatingObject {
             || object["feedback_count"] != nil
     }
 
-    package static func tally(_ value: JSONValue, keyPath: [String], text: String, path: String,
-                      _ log: inout DiagnosticLog) -> RatingTally? {
+    package static func tally(
+        _ value: JSONValue, keyPath: [String], text: String, path: String,
+        _ log: inout DiagnosticLog
+    ) -> RatingTally? {
         guard let object = value.object else {
-            log.append(JSONLocator.error(path, text: text, keyPath: keyPath, "a rating must be an object, not \(value.kind)"))
+            log.append(
+                JSONLocator.error(path, text: text, keyPath: keyPath, "a rating must be an object, not \(value.kind)"))
             return nil
         }
         var tally = RatingTally()
@@ -28,16 +31,23 @@ enum RatingObject {
             tally.stars = stars
         } else if let starsValue = object["stars"], !starsValue.isNull {
             guard let starsObject = starsValue.object else {
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + ["stars"], "`stars` must be an object like {\"one_star\": 0, …}"))
+                log.append(
+                    JSONLocator.error(
+                        path, text: text, keyPath: keyPath + ["stars"],
+                        "`stars` must be an object like {\"one_star\": 0, …}"))
                 return nil
             }
-            guard let stars = counts(starsObject, keyPath: keyPath + ["stars"], text: text, path: path, &log) else { return nil }
+            guard let stars = counts(starsObject, keyPath: keyPath + ["stars"], text: text, path: path, &log) else {
+                return nil
+            }
             tally.stars = stars
         }
         for key in ["positive", "negative", "feedback_count", "bookmark_count"] {
             guard let v = object[key], !v.isNull else { continue }
             guard let n = v.integer, n >= 0 else {
-                let message = v.beyondIntegerSign == .plus ? tooLarge(key, short(v))
+                let message =
+                    v.beyondIntegerSign == .plus
+                    ? tooLarge(key, short(v))
                     : "`\(key)` must be a whole number ≥ 0, found \(short(v))"
                 log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], message))
                 ok = false
@@ -58,18 +68,21 @@ enum RatingObject {
         return ok ? tally : nil
     }
 
-    package static func counts(_ object: [String: JSONValue], keyPath: [String], text: String, path: String,
-                       _ log: inout DiagnosticLog) -> StarCounts? {
+    package static func counts(
+        _ object: [String: JSONValue], keyPath: [String], text: String, path: String,
+        _ log: inout DiagnosticLog
+    ) -> StarCounts? {
         var counts = StarCounts()
         var ok = true
         for (key, stars) in StarCounts.susiKeys {
             guard let value = object[key], !value.isNull else { continue }
             guard let n = value.integer else {
-                let message = switch value.beyondIntegerSign {
-                case .plus?: tooLarge(key, short(value))
-                case .minus?: negative(key, short(value))
-                case nil: "`\(key)` must be a whole number, found \(short(value))"
-                }
+                let message =
+                    switch value.beyondIntegerSign {
+                    case .plus?: tooLarge(key, short(value))
+                    case .minus?: negative(key, short(value))
+                    case nil: "`\(key)` must be a whole number, found \(short(value))"
+                    }
                 log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], message))
                 ok = false
                 continue

@@ -19,15 +19,19 @@ struct RatingSources: Sendable {
 /// in the README (individual votes win over the aggregate for the same skill).
 enum RatingReader {
     /// - Parameter recorded: a database's votes, merged after the files' events.
-    package static func read(files: [ContentFile], source: ContentSource, recorded: RecordedVotes? = nil,
-                             _ log: inout DiagnosticLog) -> RatingSources {
+    package static func read(
+        files: [ContentFile], source: ContentSource, recorded: RecordedVotes? = nil,
+        _ log: inout DiagnosticLog
+    ) -> RatingSources {
         readApart(files: files, source: source, recorded: recorded, &log).sources()
     }
 
     /// What the rating files hold, with the vote logs' votes still apart from the counts, so
     /// votes appended later can join them (`RatingsRead.append`).
-    static func readApart(files: [ContentFile], source: ContentSource, recorded: RecordedVotes? = nil,
-                          _ log: inout DiagnosticLog) -> RatingsRead {
+    static func readApart(
+        files: [ContentFile], source: ContentSource, recorded: RecordedVotes? = nil,
+        _ log: inout DiagnosticLog
+    ) -> RatingsRead {
         var sources = RatingSources()
         var events = EventMerger()
         var susiFolders: [String: SusiFolder] = [:]
@@ -38,15 +42,22 @@ enum RatingReader {
                 // rating servlet beside its store: not votes. Kept for the ratings-over-time chart.
                 continue
             case "json":
-                guard let text = SourceText.read(file.url, from: source, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log) else { continue }
+                guard
+                    let text = SourceText.read(
+                        file.url, from: source, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log)
+                else { continue }
                 sources.filesRead += 1
                 readJSON(text, file: file, into: &sources, susi: &susiFolders, &log)
             case "jsonl":
                 // A write cut inside a character leaves bytes that are not UTF-8; the torn line
                 // they end is ignored with a warning, so they must not fail the whole file.
-                guard let data = SourceText.bytes(file.url, from: source, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log),
-                      let text = SourceText.decode(TornLine.withoutCutCharacter(data), displayPath: file.displayPath,
-                                                   limit: InputLimits.ratingFileBytes, &log) else { continue }
+                guard
+                    let data = SourceText.bytes(
+                        file.url, from: source, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log),
+                    let text = SourceText.decode(
+                        TornLine.withoutCutCharacter(data), displayPath: file.displayPath,
+                        limit: InputLimits.ratingFileBytes, &log)
+                else { continue }
                 sources.filesRead += 1
                 events.read(text, path: file.displayPath, &log)
             default:
@@ -65,8 +76,10 @@ enum RatingReader {
         return RatingsRead(counted: sources, events: events)
     }
 
-    static func readJSON(_ text: String, file: ContentFile, into sources: inout RatingSources,
-                         susi: inout [String: SusiFolder], _ log: inout DiagnosticLog) {
+    static func readJSON(
+        _ text: String, file: ContentFile, into sources: inout RatingSources,
+        susi: inout [String: SusiFolder], _ log: inout DiagnosticLog
+    ) {
         let root: JSONValue
         do {
             root = try JSONValue.parse(text)
@@ -75,7 +88,8 @@ enum RatingReader {
             return
         }
         guard let object = root.object else {
-            log.error(file.displayPath, line: 1, column: 1, "a rating file must hold a JSON object, found a \(root.kind)")
+            log.error(
+                file.displayPath, line: 1, column: 1, "a rating file must hold a JSON object, found a \(root.kind)")
             return
         }
         // Shape decides: skill id → rating object is a counts file; anything nested deeper is
@@ -87,7 +101,8 @@ enum RatingReader {
         if isCounts {
             for id in object.keys.sorted() {
                 guard let value = object[id],
-                      let tally = RatingObject.tally(value, keyPath: [id], text: text, path: file.displayPath, &log) else { continue }
+                    let tally = RatingObject.tally(value, keyPath: [id], text: text, path: file.displayPath, &log)
+                else { continue }
                 sources.byID[id, default: RatingTally()].merge(tally)
                 sources.votesRead += tally.stars.total
                 if sources.firstSeen[id] == nil { sources.firstSeen[id] = file.displayPath }
@@ -95,7 +110,8 @@ enum RatingReader {
             return
         }
         let folder = file.url.deletingLastPathComponent().path
-        SusiStoreReader.read(object, text: text, path: file.displayPath, into: &susi[folder, default: SusiFolder()], &log)
+        SusiStoreReader.read(
+            object, text: text, path: file.displayPath, into: &susi[folder, default: SusiFolder()], &log)
     }
 }
 

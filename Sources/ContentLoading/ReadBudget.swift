@@ -26,7 +26,9 @@ package final class ReadBudget: @unchecked Sendable {
 
     /// The error for a file that did not fit.
     func exceeded(_ path: String) -> Diagnostic {
-        .error(path, "the catalogue's skill files together exceed \(limit.grouped) bytes (\(limit / (1024 * 1024)) MiB); "
-            + "this file and any after it are not read. Split the catalogue, or remove files that are not skills")
+        .error(
+            path,
+            "the catalogue's skill files together exceed \(limit.grouped) bytes (\(limit / (1024 * 1024)) MiB); "
+                + "this file and any after it are not read. Split the catalogue, or remove files that are not skills")
     }
 }

@@ -9,7 +9,8 @@ public enum ReaderEntryPoints {
     public static func voteLines(_ bytes: [UInt8]) -> [Diagnostic] {
         let path = "ratings/votes.jsonl"
         var log = DiagnosticLog()
-        guard let text = SourceText.decode(Data(bytes), displayPath: path, limit: InputLimits.ratingFileBytes, &log) else { return log.items }
+        guard let text = SourceText.decode(Data(bytes), displayPath: path, limit: InputLimits.ratingFileBytes, &log)
+        else { return log.items }
         var events = EventMerger()
         events.read(text, path: path, &log)
         _ = events.tallies()
@@ -20,10 +21,12 @@ public enum ReaderEntryPoints {
     public static func ratingJSON(_ bytes: [UInt8]) -> [Diagnostic] {
         let path = "ratings/counts.json"
         var log = DiagnosticLog()
-        guard let text = SourceText.decode(Data(bytes), displayPath: path, limit: InputLimits.ratingFileBytes, &log) else { return log.items }
+        guard let text = SourceText.decode(Data(bytes), displayPath: path, limit: InputLimits.ratingFileBytes, &log)
+        else { return log.items }
         var sources = RatingSources()
         var folders: [String: SusiFolder] = [:]
-        let file = ContentFile(url: URL(fileURLWithPath: "/ratings/counts.json"), relativePath: "counts.json", displayPath: path)
+        let file = ContentFile(
+            url: URL(fileURLWithPath: "/ratings/counts.json"), relativePath: "counts.json", displayPath: path)
         RatingReader.readJSON(text, file: file, into: &sources, susi: &folders, &log)
         for folder in folders.values { _ = folder.merged(&log) }
         return log.items
@@ -34,7 +37,8 @@ public enum ReaderEntryPoints {
     public static func susiStoreJSON(_ bytes: [UInt8]) -> [Diagnostic] {
         let path = "ratings/fiveStarSkillRating.json"
         var log = DiagnosticLog()
-        guard let text = SourceText.decode(Data(bytes), displayPath: path, limit: InputLimits.ratingFileBytes, &log) else { return log.items }
+        guard let text = SourceText.decode(Data(bytes), displayPath: path, limit: InputLimits.ratingFileBytes, &log)
+        else { return log.items }
         do {
             guard let root = try JSONValue.parse(text).object else { return log.items }
             var folder = SusiFolder()
@@ -70,9 +74,11 @@ public enum ReaderEntryPoints {
         let path = "skills/models/general/News/en/headline.txt"
         var log = DiagnosticLog()
         guard let text = SusiRepositoryReader.text(Data(bytes), displayPath: path, &log) else { return log.items }
-        let location = SusiSkillLocation(model: "general", group: "News", language: "en", tag: "headline",
-                                         languageFolder: "skills/models/general/News/en")
-        let result = SusiSkillFileReader.read(text, location: location, id: "models/general/News/en/headline", displayPath: path)
+        let location = SusiSkillLocation(
+            model: "general", group: "News", language: "en", tag: "headline",
+            languageFolder: "skills/models/general/News/en")
+        let result = SusiSkillFileReader.read(
+            text, location: location, id: "models/general/News/en/headline", displayPath: path)
         log.append(contentsOf: result.diagnostics)
         if var skill = result.skill { _ = SkillText.check(&skill, &log) }
         return log.items
@@ -82,7 +88,8 @@ public enum ReaderEntryPoints {
     public static func siteConfig(_ bytes: [UInt8]) -> [Diagnostic] {
         let path = "site.yml"
         var log = DiagnosticLog()
-        guard let text = SourceText.decode(Data(bytes), displayPath: path, limit: SiteConfigReader.maxBytes, &log) else { return log.items }
+        guard let text = SourceText.decode(Data(bytes), displayPath: path, limit: SiteConfigReader.maxBytes, &log)
+        else { return log.items }
         _ = SiteConfigReader.read(text, path: path, &log)
         return log.items
     }

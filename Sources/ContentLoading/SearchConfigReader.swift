@@ -11,9 +11,10 @@ enum SearchConfigReader {
         // The same rules as the rating form's endpoint, less what a results page cannot be: on
         // another host its links back into the site would break, and a GET form drops `?…`.
         guard case .sitePath(let path)? = RatingFormConfigReader.endpoint(raw), !path.contains("?") else {
-            search.error(&log, at: search.value("endpoint"),
-                         "`search.endpoint` must be a path on this site starting with `/`, without `?` (/search), found `\(raw)`; "
-                         + "the results page is served there in the site's own look")
+            search.error(
+                &log, at: search.value("endpoint"),
+                "`search.endpoint` must be a path on this site starting with `/`, without `?` (/search), found `\(raw)`; "
+                    + "the results page is served there in the site's own look")
             return nil
         }
         return SearchConfig(path: path)

@@ -3,7 +3,10 @@ import Foundation
 
 /// Reads `Content/site.yml`. Every key is optional; a missing file means the defaults.
 package enum SiteConfigReader {
-    static let knownKeys = ["title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size", "home_cards", "allow_empty", "ratings", "group_order", "try_url", "search"]
+    static let knownKeys = [
+        "title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size",
+        "home_cards", "allow_empty", "ratings", "group_order", "try_url", "search",
+    ]
 
     /// A settings file has no business being larger.
     static let maxBytes = 1024 * 1024
@@ -12,10 +15,13 @@ package enum SiteConfigReader {
         let path = location.display + "/site.yml"
         let source = location.source
         guard source.exists(location.config),
-              ContentBoundary.mayRead(location.config, root: location.root, display: path, source: source, &log) else { return SiteConfig() }
+            ContentBoundary.mayRead(location.config, root: location.root, display: path, source: source, &log)
+        else { return SiteConfig() }
         // A link that stays inside the content folder is read at its target (reads never follow links).
         let file = source.resolved(location.config.path).map(URL.init(fileURLWithPath:)) ?? location.config
-        guard let text = SourceText.read(file, from: source, displayPath: path, limit: maxBytes, &log) else { return SiteConfig() }
+        guard let text = SourceText.read(file, from: source, displayPath: path, limit: maxBytes, &log) else {
+            return SiteConfig()
+        }
         return read(text, path: path, &log)
     }
 
@@ -34,7 +40,9 @@ package enum SiteConfigReader {
             if let normalized = normalizedBaseURL(base) {
                 config.baseURL = normalized
             } else {
-                map.error(&log, at: map.value("base_url"), "`base_url` must be an http(s) URL (https://example.org/catalogue/) or a path starting with `/`")
+                map.error(
+                    &log, at: map.value("base_url"),
+                    "`base_url` must be an http(s) URL (https://example.org/catalogue/) or a path starting with `/`")
             }
         }
         if var stars = map.mapping("stars", &log) {
@@ -46,18 +54,23 @@ package enum SiteConfigReader {
                 if colors.count == 5, colors.allSatisfy(CSSColor.isValid) {
                     config.chart[keyPath: keyPath] = colors
                 } else {
-                    chart.error(&log, at: chart.value(key), "`chart.\(key)` must list 5 colours (5 stars first) like `#2e7d32`")
+                    chart.error(
+                        &log, at: chart.value(key), "`chart.\(key)` must list 5 colours (5 stars first) like `#2e7d32`")
                 }
             }
             chart.warnUnknownKeys(known: ["colors", "dark_colors"], &log, what: "chart")
         }
         if var form = map.mapping("rating_form", &log) {
-            config.ratingForm = RatingFormConfigReader.read(&form, section: map.keys.first { $0.0 == "rating_form" }?.1, &log)
+            config.ratingForm = RatingFormConfigReader.read(
+                &form, section: map.keys.first { $0.0 == "rating_form" }?.1, &log)
         }
         if var ratings = map.mapping("ratings", &log) {
             if let database = ratings.string("database", &log) {
                 if database.trimmingWhitespace().isEmpty {
-                    ratings.error(&log, at: ratings.value("database"), "`ratings.database` must name a SQLite file (relative to the content folder) or a postgres:// URL")
+                    ratings.error(
+                        &log, at: ratings.value("database"),
+                        "`ratings.database` must name a SQLite file (relative to the content folder) or a postgres:// URL"
+                    )
                 } else {
                     config.ratingsDatabase = database.trimmingWhitespace()
                 }
@@ -72,7 +85,10 @@ package enum SiteConfigReader {
             if TryURL.isValid(tryURL) {
                 config.tryURL = tryURL
             } else {
-                map.error(&log, at: map.value("try_url"), "`try_url` must be an http(s) URL with `{example}` where the phrase goes, like `https://chat.example.org/?q={example}`")
+                map.error(
+                    &log, at: map.value("try_url"),
+                    "`try_url` must be an http(s) URL with `{example}` where the phrase goes, like `https://chat.example.org/?q={example}`"
+                )
             }
         }
         map.warnUnknownKeys(known: knownKeys, &log, what: "site.yml")
@@ -81,20 +97,35 @@ package enum SiteConfigReader {
 
     static func readStars(_ stars: inout YAMLMapping, into style: inout StarRowStyle, _ log: inout DiagnosticLog) {
         if let count = stars.number("count", &log) {
-            if count.rounded() == count, (1...100).contains(count) { style.count = Int(count) }
-            else { stars.error(&log, at: stars.value("count"), "`stars.count` must be a whole number from 1 to 100") }
+            if count.rounded() == count, (1...100).contains(count) {
+                style.count = Int(count)
+            } else {
+                stars.error(&log, at: stars.value("count"), "`stars.count` must be a whole number from 1 to 100")
+            }
         }
         if let granularity = stars.number("granularity", &log) {
-            if (0...1).contains(granularity) { style.granularity = granularity }
-            else { stars.error(&log, at: stars.value("granularity"), "`stars.granularity` must be 0 (continuous) or a step in (0, 1], like 1, 0.5 or 0.25") }
+            if (0...1).contains(granularity) {
+                style.granularity = granularity
+            } else {
+                stars.error(
+                    &log, at: stars.value("granularity"),
+                    "`stars.granularity` must be 0 (continuous) or a step in (0, 1], like 1, 0.5 or 0.25")
+            }
         }
         if let size = stars.number("size", &log) {
-            if size > 0 && size <= 200 { style.size = size }
-            else { stars.error(&log, at: stars.value("size"), "`stars.size` must be a number of pixels from 1 to 200") }
+            if size > 0 && size <= 200 {
+                style.size = size
+            } else {
+                stars.error(&log, at: stars.value("size"), "`stars.size` must be a number of pixels from 1 to 200")
+            }
         }
         if let spacing = stars.number("spacing", &log) {
-            if spacing >= 0 && spacing <= 200 { style.spacing = spacing }
-            else { stars.error(&log, at: stars.value("spacing"), "`stars.spacing` must be a number of pixels from 0 to 200") }
+            if spacing >= 0 && spacing <= 200 {
+                style.spacing = spacing
+            } else {
+                stars.error(
+                    &log, at: stars.value("spacing"), "`stars.spacing` must be a number of pixels from 0 to 200")
+            }
         }
         let customPath = stars.string("path", &log)
         let viewBox = stars.string("view_box", &log)
@@ -107,13 +138,17 @@ package enum SiteConfigReader {
                 if let customPath, SVGPathData.isValid(customPath), let box = viewBox.flatMap(ViewBox.parse) {
                     style.symbol = .custom(path: customPath, viewBox: box)
                 } else {
-                    stars.error(&log, at: stars.value("symbol"), "`symbol: custom` needs `path` (SVG path data: only commands, numbers, spaces and commas) and `view_box` (\"0 0 24 24\")")
+                    stars.error(
+                        &log, at: stars.value("symbol"),
+                        "`symbol: custom` needs `path` (SVG path data: only commands, numbers, spaces and commas) and `view_box` (\"0 0 24 24\")"
+                    )
                 }
             default:
                 stars.error(&log, at: stars.value("symbol"), "`stars.symbol` must be star, circle, heart or custom")
             }
         }
-        stars.warnUnknownKeys(known: ["count", "granularity", "size", "spacing", "symbol", "path", "view_box"], &log, what: "stars")
+        stars.warnUnknownKeys(
+            known: ["count", "granularity", "size", "spacing", "symbol", "path", "view_box"], &log, what: "stars")
     }
 
     /// `https://example.org/catalogue` → `https://example.org/catalogue/`; `/` stays `/`.
@@ -124,7 +159,9 @@ package enum SiteConfigReader {
             guard SafeURL.external(text) != nil, !text.contains("?"), !text.contains("#") else { return nil }
         } else {
             guard text.hasPrefix("/"), !text.contains("//"), !text.contains("?"), !text.contains("#"),
-                  !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "'" })
+                !text.unicodeScalars.contains(where: {
+                    $0.value < 0x21 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "'"
+                })
             else { return nil }
         }
         if !text.hasSuffix("/") { text += "/" }

@@ -23,13 +23,15 @@ enum SkillText {
         }
         func limited(_ text: String, _ field: String) -> String {
             guard text.count > InputLimits.fieldCharacters else { return text }
-            let message = "`\(field)` is \(text.count.grouped) characters long; the limit is \(InputLimits.fieldCharacters)"
+            let message =
+                "`\(field)` is \(text.count.grouped) characters long; the limit is \(InputLimits.fieldCharacters)"
             guard community else {
                 fail(message)
                 return text
             }
-            log.append(Diagnostic.warning(skill.sourcePath, line: skill.sourceLine, subject + message + ", so it is shortened")
-                .kind(Kind.shortened))
+            log.append(
+                Diagnostic.warning(skill.sourcePath, line: skill.sourceLine, subject + message + ", so it is shortened")
+                    .kind(Kind.shortened))
             return String(text.prefix(InputLimits.fieldCharacters - 1)) + "…"
         }
         func required(_ value: String, _ field: String) -> String {
@@ -59,9 +61,13 @@ enum SkillText {
         for example in skill.examples {
             let text = VisibleText.clean(example)
             if text.count > InputLimits.exampleCharacters {
-                let message = "an example is \(text.count.grouped) characters long; the limit is \(InputLimits.exampleCharacters)"
+                let message =
+                    "an example is \(text.count.grouped) characters long; the limit is \(InputLimits.exampleCharacters)"
                 if community {
-                    log.append(Diagnostic.warning(skill.sourcePath, line: skill.sourceLine, subject + message + ", so it is left out")
+                    log.append(
+                        Diagnostic.warning(
+                            skill.sourcePath, line: skill.sourceLine, subject + message + ", so it is left out"
+                        )
                         .kind(Kind.exampleDropped))
                 } else {
                     fail(message)
@@ -71,8 +77,11 @@ enum SkillText {
             }
         }
         if examples.count > InputLimits.examplesPerSkill {
-            log.warning(skill.sourcePath, line: skill.sourceLine,
-                        subject + "\(examples.count.grouped) examples; only the first \(InputLimits.examplesPerSkill) are published")
+            log.warning(
+                skill.sourcePath, line: skill.sourceLine,
+                subject
+                    + "\(examples.count.grouped) examples; only the first \(InputLimits.examplesPerSkill) are published"
+            )
             examples.removeLast(examples.count - InputLimits.examplesPerSkill)
         }
         skill.examples = examples

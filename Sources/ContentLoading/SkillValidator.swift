@@ -4,19 +4,25 @@ import Foundation
 /// Checks that need every skill at once: unique ids, unique URLs, images that exist.
 enum SkillValidator {
     /// - Parameter textChecked: how many skills at the start already passed `SkillText.check`.
-    package static func check(_ skills: [Skill], textChecked: Int = 0, location: ContentLocation, _ log: inout DiagnosticLog) -> [Skill] {
+    package static func check(
+        _ skills: [Skill], textChecked: Int = 0, location: ContentLocation, _ log: inout DiagnosticLog
+    ) -> [Skill] {
         var pageKeys: [String: String]? = nil
         return check(skills, textChecked: textChecked, location: location, pageKeys: &pageKeys, &log)
     }
 
     /// - Parameter pageKeys: each id's page key (its page, lowercased) from earlier checks of a
     ///   kept load, taken instead of made again and added to: a key depends on the id alone.
-    static func check(_ skills: [Skill], textChecked: Int, location: ContentLocation, pageKeys: inout [String: String]?,
-                      _ log: inout DiagnosticLog) -> [Skill] {
+    static func check(
+        _ skills: [Skill], textChecked: Int, location: ContentLocation, pageKeys: inout [String: String]?,
+        _ log: inout DiagnosticLog
+    ) -> [Skill] {
         var result: [Skill] = []
         // Indices into `result`, not skills: copying whole skills into growing dictionaries was
         // most of this check's time at 100,000 skills.
-        var byID: [String: Int] = [:], byURL: [String: Int] = [:], groupBySlug: [String: Int] = [:]
+        var byID: [String: Int] = [:]
+        var byURL: [String: Int] = [:]
+        var groupBySlug: [String: Int] = [:]
         var lastGroup: (name: String, key: String)?
         result.reserveCapacity(skills.count)
         byID.reserveCapacity(skills.count)
@@ -29,7 +35,9 @@ enum SkillValidator {
                 guard SkillText.check(&skill, community: true, &log) else { continue }
             }
             if let first = byID[skill.id].map({ result[$0] }) {
-                log.error(skill.sourcePath, line: skill.sourceLine, "duplicate skill id `\(skill.id)`: also defined in \(first.sourcePath); rename one of the files")
+                log.error(
+                    skill.sourcePath, line: skill.sourceLine,
+                    "duplicate skill id `\(skill.id)`: also defined in \(first.sourcePath); rename one of the files")
                 continue
             }
             // Hosts differ in case sensitivity, so two paths that differ only in case collide.
@@ -41,8 +49,10 @@ enum SkillValidator {
                 pageKeys?[skill.id] = urlKey
             }
             if let first = byURL[urlKey].map({ result[$0] }) {
-                log.error(skill.sourcePath, line: skill.sourceLine,
-                          "skill `\(skill.id)` would be written to the same page as `\(first.id)` (\(first.sourcePath)): /\(SiteURLs.standard.skillPage(skill.id)); rename one of them")
+                log.error(
+                    skill.sourcePath, line: skill.sourceLine,
+                    "skill `\(skill.id)` would be written to the same page as `\(first.id)` (\(first.sourcePath)): /\(SiteURLs.standard.skillPage(skill.id)); rename one of them"
+                )
                 continue
             }
             // Group names that differ only in case or punctuation would share one group page.
@@ -56,8 +66,10 @@ enum SkillValidator {
                 lastGroup = (skill.group, groupKey)
             }
             if let first = groupBySlug[groupKey].map({ result[$0] }), first.group != skill.group {
-                log.error(skill.sourcePath, line: skill.sourceLine,
-                          "group `\(skill.group)` would be written to the same page as group `\(first.group)` (\(first.sourcePath)): /\(SiteURLs.standard.groupPage(skill.group)); spell the group the same way everywhere")
+                log.error(
+                    skill.sourcePath, line: skill.sourceLine,
+                    "group `\(skill.group)` would be written to the same page as group `\(first.group)` (\(first.sourcePath)): /\(SiteURLs.standard.groupPage(skill.group)); spell the group the same way everywhere"
+                )
                 continue
             }
             byID[skill.id] = result.count
@@ -66,13 +78,16 @@ enum SkillValidator {
             if case .local(let path)? = skill.image {
                 let url = location.root.appendingPathComponent(path)
                 if source.status(url.path, false) != .file {
-                    log.warning(skill.sourcePath, line: skill.sourceLine,
-                                "image `\(path)` not found in \(location.display)/; the page shows a placeholder")
+                    log.warning(
+                        skill.sourcePath, line: skill.sourceLine,
+                        "image `\(path)` not found in \(location.display)/; the page shows a placeholder")
                     skill.image = nil
                 } else if !(source.resolved(url.path) ?? url.path).hasPrefix(realRoot + "/") {
                     // A linked folder on the way would publish a file from elsewhere on the machine.
-                    log.warning(skill.sourcePath, line: skill.sourceLine,
-                                "image `\(path)` lies outside \(location.display)/ through a symbolic link; the page shows a placeholder")
+                    log.warning(
+                        skill.sourcePath, line: skill.sourceLine,
+                        "image `\(path)` lies outside \(location.display)/ through a symbolic link; the page shows a placeholder"
+                    )
                     skill.image = nil
                 }
             }
@@ -85,8 +100,10 @@ enum SkillValidator {
 /// Attaches ratings to skills: by id, and by SUSI's (model, group, language, tag).
 enum RatingMatcher {
     /// - Parameter skills: with unique ids, as `SkillValidator.check` leaves them.
-    static func match(skills: [Skill], sources: RatingSources, ratingsDisplay: String,
-                      _ log: inout DiagnosticLog) -> [String: RatingTally] {
+    static func match(
+        skills: [Skill], sources: RatingSources, ratingsDisplay: String,
+        _ log: inout DiagnosticLog
+    ) -> [String: RatingTally] {
         var result: [String: RatingTally] = [:]
         // Ids are unique by now, so when as many skills found ratings as there are rated ids, no
         // id is unknown and no set of ids is needed; SUSI keys only matter when there are SUSI

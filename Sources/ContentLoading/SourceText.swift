@@ -15,15 +15,19 @@ package enum SourceText {
         case replace(warning: String, kind: String)
     }
 
-    package static func read(_ url: URL, from source: ContentSource, displayPath: String, limit: Int = maxBytes,
-                     invalidUTF8: InvalidUTF8 = .refuse, _ log: inout DiagnosticLog) -> String? {
+    package static func read(
+        _ url: URL, from source: ContentSource, displayPath: String, limit: Int = maxBytes,
+        invalidUTF8: InvalidUTF8 = .refuse, _ log: inout DiagnosticLog
+    ) -> String? {
         guard let data = bytes(url, from: source, displayPath: displayPath, limit: limit, &log) else { return nil }
         return decode(data, displayPath: displayPath, limit: limit, invalidUTF8: invalidUTF8, &log)
     }
 
     /// The file's bytes (a regular file, at most `limit`), or nil with an error.
-    package static func bytes(_ url: URL, from source: ContentSource, displayPath: String, limit: Int = maxBytes,
-                      _ log: inout DiagnosticLog) -> Data? {
+    package static func bytes(
+        _ url: URL, from source: ContentSource, displayPath: String, limit: Int = maxBytes,
+        _ log: inout DiagnosticLog
+    ) -> Data? {
         do {
             return try source.read(url, limit: limit)
         } catch {
@@ -32,10 +36,15 @@ package enum SourceText {
         }
     }
 
-    package static func decode(_ data: Data, displayPath: String, limit: Int = maxBytes, invalidUTF8: InvalidUTF8 = .refuse,
-                       _ log: inout DiagnosticLog) -> String? {
+    package static func decode(
+        _ data: Data, displayPath: String, limit: Int = maxBytes, invalidUTF8: InvalidUTF8 = .refuse,
+        _ log: inout DiagnosticLog
+    ) -> String? {
         if data.count > limit {
-            log.error(displayPath, "file is \(data.count.grouped) bytes; the limit is \(limit.grouped) bytes (\(limit / (1024 * 1024)) MiB)")
+            log.error(
+                displayPath,
+                "file is \(data.count.grouped) bytes; the limit is \(limit.grouped) bytes (\(limit / (1024 * 1024)) MiB)"
+            )
             return nil
         }
         var text: String
@@ -59,7 +68,8 @@ package enum SourceText {
 
     /// Line and column of the first byte that breaks UTF-8, for the error message.
     static func firstInvalidUTF8(in data: Data) -> (Int, Int) {
-        var line = 1, lineStart = 0
+        var line = 1
+        var lineStart = 0
         let bytes = [UInt8](data)
         var index = 0
         while index < bytes.count {

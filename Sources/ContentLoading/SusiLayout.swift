@@ -30,7 +30,8 @@ package enum SusiLayout {
     package static func location(contentPath: String) -> SusiSkillLocation? {
         let parts = contentPath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard parts.count >= 5, parts[parts.count - 5] == "models", let file = parts.last,
-              file.lowercased().hasSuffix(".txt"), file.count > 4 else { return nil }
+            file.lowercased().hasSuffix(".txt"), file.count > 4
+        else { return nil }
         return SusiSkillLocation(
             model: parts[parts.count - 4], group: parts[parts.count - 3], language: parts[parts.count - 2],
             tag: String(file.dropLast(4)), languageFolder: parts.dropLast().joined(separator: "/"))

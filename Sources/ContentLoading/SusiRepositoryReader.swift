@@ -22,22 +22,33 @@ package struct SusiRepositoryReader {
     /// A SUSI file's bytes as text, as SUSI's server reads them: invalid UTF-8 and control
     /// characters cost a warning each, not the build.
     package static func text(_ data: Data, displayPath: String, _ log: inout DiagnosticLog) -> String? {
-        guard var text = SourceText.decode(data, displayPath: displayPath, invalidUTF8: lenientUTF8, &log) else { return nil }
+        guard var text = SourceText.decode(data, displayPath: displayPath, invalidUTF8: lenientUTF8, &log) else {
+            return nil
+        }
         if let control = ControlCharacters.first(in: text) {
             let more = control.count > 1 ? " and \(control.count - 1) more" : ""
-            log.append(Diagnostic.warning(displayPath, line: control.line, column: control.column,
-                "control character \(control.name)\(more) removed: it cannot appear on a page").kind(controlKind))
+            log.append(
+                Diagnostic.warning(
+                    displayPath, line: control.line, column: control.column,
+                    "control character \(control.name)\(more) removed: it cannot appear on a page"
+                ).kind(controlKind))
             text = ControlCharacters.removed(from: text)
         }
         return text
     }
 
     /// Reads one `.txt` file; `contentPath` is its path relative to the content root.
-    package mutating func read(_ file: ContentFile, contentPath: String, id: String, source: ContentSource,
-                       budget: ReadBudget = ReadBudget(), _ log: inout DiagnosticLog) {
+    package mutating func read(
+        _ file: ContentFile, contentPath: String, id: String, source: ContentSource,
+        budget: ReadBudget = ReadBudget(), _ log: inout DiagnosticLog
+    ) {
         guard let location = SusiLayout.location(contentPath: contentPath) else {
             if SusiLayout.isUnderModels(contentPath: contentPath) {
-                log.append(Diagnostic.warning(file.displayPath, "a SUSI skill file must sit at models/<model>/<group>/<language>/<skill>.txt; this one is ignored").kind(Self.strayKind))
+                log.append(
+                    Diagnostic.warning(
+                        file.displayPath,
+                        "a SUSI skill file must sit at models/<model>/<group>/<language>/<skill>.txt; this one is ignored"
+                    ).kind(Self.strayKind))
             }
             return
         }
@@ -46,7 +57,9 @@ package struct SusiRepositoryReader {
             data = try source.read(file.url, limit: InputLimits.skillFileBytes)
         } catch {
             if case .tooLarge = error {
-                log.append(Diagnostic.warning(file.displayPath, error.description + ", so this skill is skipped").kind(Self.tooLargeKind))
+                log.append(
+                    Diagnostic.warning(file.displayPath, error.description + ", so this skill is skipped").kind(
+                        Self.tooLargeKind))
             } else {
                 log.error(file.displayPath, error.description)
             }
@@ -103,8 +116,11 @@ enum SusiPageNames {
             let id = skill.id + "-\(number)"
             taken.insert(key(id))
             let other = owner[key(skill.id)].map { "`\($0)`" } ?? "another skill"
-            log.append(Diagnostic.warning(skill.sourcePath, line: skill.sourceLine,
-                "skill `\(skill.id)` would share its page with \(other) (page names ignore case and punctuation); it is published at \(SiteURLs.standard.skillPage(id))")
+            log.append(
+                Diagnostic.warning(
+                    skill.sourcePath, line: skill.sourceLine,
+                    "skill `\(skill.id)` would share its page with \(other) (page names ignore case and punctuation); it is published at \(SiteURLs.standard.skillPage(id))"
+                )
                 .kind(kind))
             result[index].id = id
         }
@@ -125,12 +141,16 @@ enum SkillFolder {
         let source = location.source
         let models = location.root.appendingPathComponent("models")
         if !source.exists(location.skills), source.isFolder(models) {
-            let files = ContentFile.list(in: models, display: location.display + "/models", root: location.root,
-                                         source: source, &log).map { $0.prefixed("models/") }
+            let files = ContentFile.list(
+                in: models, display: location.display + "/models", root: location.root,
+                source: source, &log
+            ).map { $0.prefixed("models/") }
             return Listing(files: files, contentPrefix: "")
         }
-        return Listing(files: ContentFile.list(in: location.skills, display: location.display + "/skills", root: location.root,
-                                               source: source, &log),
-                       contentPrefix: "skills/")
+        return Listing(
+            files: ContentFile.list(
+                in: location.skills, display: location.display + "/skills", root: location.root,
+                source: source, &log),
+            contentPrefix: "skills/")
     }
 }

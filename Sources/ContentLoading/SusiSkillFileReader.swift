@@ -32,11 +32,14 @@ enum SusiSkillFileReader {
         let parsed = SusiSkillText.parse(text)
         var result = Result()
         func warn(_ line: Int?, _ kind: String, _ message: String) {
-            result.diagnostics.append(Diagnostic.warning(displayPath, line: line, column: line.map { _ in 1 }, message).kind(kind))
+            result.diagnostics.append(
+                Diagnostic.warning(displayPath, line: line, column: line.map { _ in 1 }, message).kind(kind))
         }
         for problem in parsed.keyProblems {
             if problem.key.isEmpty {
-                warn(problem.line, Kind.unknownKey, "a metadata line needs a key (`::name My Skill`); this one is ignored")
+                warn(
+                    problem.line, Kind.unknownKey,
+                    "a metadata line needs a key (`::name My Skill`); this one is ignored")
                 continue
             }
             var message = "unknown SUSI key `::\(problem.key)`"
@@ -48,16 +51,25 @@ enum SusiSkillFileReader {
             warn(problem.line, Kind.unknownKey, message)
         }
         if parsed.isBlank {
-            warn(nil, Kind.skipped, text.isEmpty ? "empty SUSI skill file; skipped"
-                : "SUSI skill file holds nothing but blank lines and comments; skipped")
+            warn(
+                nil, Kind.skipped,
+                text.isEmpty
+                    ? "empty SUSI skill file; skipped"
+                    : "SUSI skill file holds nothing but blank lines and comments; skipped")
             return result
         }
         let meta = parsed.metadata
         guard let name = Placeholder.given(meta["name"]?.text) else {
             if let raw = meta["name"] {
-                warn(raw.line, Kind.skipped, "`::name \(raw.text.prefix(80))` is an unfilled template value; the file is skipped until it names the skill")
+                warn(
+                    raw.line, Kind.skipped,
+                    "`::name \(raw.text.prefix(80))` is an unfilled template value; the file is skipped until it names the skill"
+                )
             } else {
-                warn(nil, Kind.skipped, "no `::name` line (the skill's display name, e.g. `::name \(location.tag.prefix(60))`); the file is skipped")
+                warn(
+                    nil, Kind.skipped,
+                    "no `::name` line (the skill's display name, e.g. `::name \(location.tag.prefix(60))`); the file is skipped"
+                )
             }
             return result
         }
@@ -65,7 +77,10 @@ enum SusiSkillFileReader {
         func link(_ key: String, httpOnly: Bool) -> String? {
             guard let raw = meta[key], Placeholder.given(raw.text) != nil else { return nil }
             if let url = SafeURL.external(raw.text), !httpOnly || SafeURL.isHTTP(url) { return url }
-            warn(raw.line, Kind.url, "`::\(key)` `\(raw.text.prefix(80))` is not \(httpOnly ? "an http(s)" : "an http(s) or mailto") URL; it is not linked")
+            warn(
+                raw.line, Kind.url,
+                "`::\(key)` `\(raw.text.prefix(80))` is not \(httpOnly ? "an http(s)" : "an http(s) or mailto") URL; it is not linked"
+            )
             return nil
         }
         func yes(_ key: String) -> Bool {
@@ -88,7 +103,9 @@ enum SusiSkillFileReader {
             }
         }
         // `::author_email` is read by the server for its own use; it is never published here.
-        result.tags = (meta["tags"]?.text ?? "").split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        result.tags = (meta["tags"]?.text ?? "").split(separator: ",").map { $0.trimmingWhitespace() }.filter {
+            !$0.isEmpty
+        }
         result.skill = Skill(
             id: id, tag: location.tag, name: name, group: location.group, language: location.language,
             model: location.model, author: Placeholder.given(meta["author"]?.text),
@@ -177,7 +194,8 @@ struct SusiSkillText: Equatable {
     /// without a value sets nothing.
     mutating func readMetadata(_ line: String, number: Int) {
         let body = line.dropFirst(2)
-        let key: Substring, value: String
+        let key: Substring
+        let value: String
         if let space = body.firstIndex(of: " ") {
             key = body[..<space]
             value = Self.trimmed(body[space...])

@@ -8,8 +8,10 @@ enum SusiStoreReader {
         static let drifted = "SUSI count below zero"
     }
 
-    package static func read(_ root: [String: JSONValue], text: String, path: String, into folder: inout SusiFolder,
-                     _ log: inout DiagnosticLog) {
+    package static func read(
+        _ root: [String: JSONValue], text: String, path: String, into folder: inout SusiFolder,
+        _ log: inout DiagnosticLog
+    ) {
         var outOfRange = OutOfRange()
         defer { outOfRange.report(path: path, text: text, &log) }
         for model in root.keys.sorted() {
@@ -17,16 +19,21 @@ enum SusiStoreReader {
             for group in groups.keys.sorted() {
                 guard let languages = level(groups[group], [model, group], text, path, &log) else { continue }
                 for language in languages.keys.sorted() {
-                    guard let skills = level(languages[language], [model, group, language], text, path, &log) else { continue }
+                    guard let skills = level(languages[language], [model, group, language], text, path, &log) else {
+                        continue
+                    }
                     for tag in skills.keys.sorted() {
                         guard let leaf = skills[tag] else { continue }
                         let key = SusiSkillKey(model: model, group: group, language: language, tag: tag)
                         let keyPath = [model, group, language, tag]
                         if let votes = leaf.array {
-                            readVotes(votes, key: key, keyPath: keyPath, text: text, path: path, into: &folder,
-                                      outOfRange: &outOfRange, &log)
-                        } else if let tally = RatingObject.tally(clampingDrift(leaf, key: key, keyPath: keyPath, text: text, path: path, &log),
-                                                                 keyPath: keyPath, text: text, path: path, &log) {
+                            readVotes(
+                                votes, key: key, keyPath: keyPath, text: text, path: path, into: &folder,
+                                outOfRange: &outOfRange, &log)
+                        } else if let tally = RatingObject.tally(
+                            clampingDrift(leaf, key: key, keyPath: keyPath, text: text, path: path, &log),
+                            keyPath: keyPath, text: text, path: path, &log)
+                        {
                             folder.aggregates[key, default: SusiFolder.Entry(path: path)].tally.merge(tally)
                         }
                     }
@@ -35,12 +42,16 @@ enum SusiStoreReader {
         }
     }
 
-    package static func level(_ value: JSONValue?, _ keyPath: [String], _ text: String, _ path: String,
-                      _ log: inout DiagnosticLog) -> [String: JSONValue]? {
+    package static func level(
+        _ value: JSONValue?, _ keyPath: [String], _ text: String, _ path: String,
+        _ log: inout DiagnosticLog
+    ) -> [String: JSONValue]? {
         guard let value else { return nil }
         guard let object = value.object else {
-            log.append(JSONLocator.error(path, text: text, keyPath: keyPath,
-                                         "expected an object (SUSI's model → group → language → skill nesting), found \(value.kind)"))
+            log.append(
+                JSONLocator.error(
+                    path, text: text, keyPath: keyPath,
+                    "expected an object (SUSI's model → group → language → skill nesting), found \(value.kind)"))
             return nil
         }
         return object
@@ -56,8 +67,11 @@ enum SusiStoreReader {
         package func report(path: String, text: String, _ log: inout DiagnosticLog) {
             guard count > 0, let first else { return }
             let at = JSONLocator.position(of: first, in: text)
-            log.append(Diagnostic.warning(path, line: at?.line, column: at?.column,
-                "\(count.grouped) vote\(count == 1 ? "" : "s") with `stars` outside 1…5 skipped, as SUSI's own totals skip them")
+            log.append(
+                Diagnostic.warning(
+                    path, line: at?.line, column: at?.column,
+                    "\(count.grouped) vote\(count == 1 ? "" : "s") with `stars` outside 1…5 skipped, as SUSI's own totals skip them"
+                )
                 .kind(Kind.outOfRange))
         }
     }
@@ -66,15 +80,20 @@ enum SusiStoreReader {
     /// earlier one with no floor, and the two store files can disagree
     /// (fossasia/susi_server `FiveStarRateSkillService.java:278-289`). Such a count is read as 0,
     /// with a warning naming the skill.
-    static func clampingDrift(_ leaf: JSONValue, key: SusiSkillKey, keyPath: [String], text: String, path: String,
-                              _ log: inout DiagnosticLog) -> JSONValue {
+    static func clampingDrift(
+        _ leaf: JSONValue, key: SusiSkillKey, keyPath: [String], text: String, path: String,
+        _ log: inout DiagnosticLog
+    ) -> JSONValue {
         func clamped(_ object: [String: JSONValue], at keyPath: [String]) -> [String: JSONValue] {
             var result = object
             for (name, _) in StarCounts.susiKeys {
                 guard let n = object[name]?.integer, n < 0 else { continue }
                 let at = JSONLocator.position(of: keyPath + [name], in: text)
-                log.append(Diagnostic.warning(path, line: at?.line, column: at?.column,
-                    "skill `\(key)`: `\(name)` is \(n), which SUSI's store reaches when its two files disagree; counted as 0")
+                log.append(
+                    Diagnostic.warning(
+                        path, line: at?.line, column: at?.column,
+                        "skill `\(key)`: `\(name)` is \(n), which SUSI's store reaches when its two files disagree; counted as 0"
+                    )
                     .kind(Kind.drifted))
                 result[name] = .number(0)
             }
@@ -88,14 +107,18 @@ enum SusiStoreReader {
         return .object(object)
     }
 
-    static func readVotes(_ votes: [JSONValue], key: SusiSkillKey, keyPath: [String], text: String, path: String,
-                          into folder: inout SusiFolder, outOfRange: inout OutOfRange, _ log: inout DiagnosticLog) {
+    static func readVotes(
+        _ votes: [JSONValue], key: SusiSkillKey, keyPath: [String], text: String, path: String,
+        into folder: inout SusiFolder, outOfRange: inout OutOfRange, _ log: inout DiagnosticLog
+    ) {
         var latest: [String: (stars: Int, time: String)] = [:]
         var anonymous = StarCounts()
         for (index, vote) in votes.enumerated() {
             let at = keyPath + [String(index)]
             guard let object = vote.object else {
-                log.append(JSONLocator.error(path, text: text, keyPath: at, "a vote must be an object {email|uuid, stars, timestamp}"))
+                log.append(
+                    JSONLocator.error(
+                        path, text: text, keyPath: at, "a vote must be an object {email|uuid, stars, timestamp}"))
                 continue
             }
             if let stars = object["stars"]?.integer, !(1...5).contains(stars) {
@@ -105,8 +128,10 @@ enum SusiStoreReader {
             }
             guard let stars = object["stars"]?.integer else {
                 let shown = object["stars"].map(RatingObject.short) ?? "nothing"
-                log.append(JSONLocator.error(path, text: text, keyPath: object["stars"] == nil ? at : at + ["stars"],
-                                             "`stars` must be a whole number, found \(shown)"))
+                log.append(
+                    JSONLocator.error(
+                        path, text: text, keyPath: object["stars"] == nil ? at : at + ["stars"],
+                        "`stars` must be a whole number, found \(shown)"))
                 continue
             }
             let user = object["email"]?.string ?? object["uuid"]?.string
@@ -142,8 +167,11 @@ struct SusiFolder {
             guard let voteEntry = votes[key] else { continue }
             if var aggregate = aggregates[key] {
                 if aggregate.tally.stars != voteEntry.tally.stars, aggregate.tally.stars.total > 0 {
-                    log.warning(aggregate.path, "skill `\(key)`: the aggregate says \(aggregate.tally.stars.total.grouped) votes "
-                        + "but \(voteEntry.path) holds \(voteEntry.tally.stars.total.grouped); the individual votes are used")
+                    log.warning(
+                        aggregate.path,
+                        "skill `\(key)`: the aggregate says \(aggregate.tally.stars.total.grouped) votes "
+                            + "but \(voteEntry.path) holds \(voteEntry.tally.stars.total.grouped); the individual votes are used"
+                    )
                 }
                 aggregate.tally.stars = voteEntry.tally.stars
                 result[key] = aggregate

@@ -12,7 +12,8 @@ public enum TornLine {
         let bytes = Array(line)
         guard bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) == 0x7B else { return false }
         do {
-            _ = try JSONSerialization.jsonObject(with: Data(bytes.dropLast(cutCharacterLength(bytes))), options: [.fragmentsAllowed])
+            _ = try JSONSerialization.jsonObject(
+                with: Data(bytes.dropLast(cutCharacterLength(bytes))), options: [.fragmentsAllowed])
             return false
         } catch {
             // Foundation names the offset of a wrong byte ("around character 13") and none when

@@ -28,15 +28,21 @@ struct VoteTime: Comparable {
     /// has a timestamp on every line.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> VoteTime? {
         var reader = Reader(bytes: bytes)
-        guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2), reader.skip("-"),
-              let day = reader.number(digits: 2), (1...12).contains(month), (1...days(in: month, of: year)).contains(day) else {
+        guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2),
+            reader.skip("-"),
+            let day = reader.number(digits: 2), (1...12).contains(month), (1...days(in: month, of: year)).contains(day)
+        else {
             return nil
         }
-        var secondOfDay = 0, nanoseconds = 0, offset = 0
+        var secondOfDay = 0
+        var nanoseconds = 0
+        var offset = 0
         if !reader.atEnd {
             guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
-                  let hour = reader.number(digits: 2), reader.skip(":"), let minute = reader.number(digits: 2), reader.skip(":"),
-                  let second = reader.number(digits: 2), hour < 24, minute < 60, second <= 60 else { return nil }
+                let hour = reader.number(digits: 2), reader.skip(":"), let minute = reader.number(digits: 2),
+                reader.skip(":"),
+                let second = reader.number(digits: 2), hour < 24, minute < 60, second <= 60
+            else { return nil }
             secondOfDay = hour * 3600 + minute * 60 + second
             if reader.skip(".") || reader.skip(",") {
                 guard let fraction = reader.fraction() else { return nil }
@@ -53,8 +59,9 @@ struct VoteTime: Comparable {
             }
             guard reader.atEnd else { return nil }
         }
-        return VoteTime(seconds: daysSinceEpoch(year: year, month: month, day: day) * 86_400 + secondOfDay - offset,
-                        nanoseconds: nanoseconds)
+        return VoteTime(
+            seconds: daysSinceEpoch(year: year, month: month, day: day) * 86_400 + secondOfDay - offset,
+            nanoseconds: nanoseconds)
     }
 
     package static func days(in month: Int, of year: Int) -> Int {
@@ -100,7 +107,8 @@ struct VoteTime: Comparable {
 
         /// Digits after the decimal point, as nanoseconds; digits past the ninth are read and dropped.
         package mutating func fraction() -> Int? {
-            var value = 0, count = 0
+            var value = 0
+            var count = 0
             while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
                 if count < 9 { value = value * 10 + Int(bytes[index] - 0x30) }
                 count += 1

@@ -19,8 +19,10 @@ enum YAMLGuard {
         case tooLarge(line: Int, column: Int)
     }
 
-    package static func check(_ yaml: String, maxDepth: Int = InputLimits.nestingDepth,
-                      maxValues: Int = InputLimits.yamlValues) -> Problem? {
+    package static func check(
+        _ yaml: String, maxDepth: Int = InputLimits.nestingDepth,
+        maxValues: Int = InputLimits.yamlValues
+    ) -> Problem? {
         if cannotReachLimits(yaml, maxDepth: maxDepth, maxValues: maxValues) { return nil }
         return scan(yaml, maxDepth: maxDepth, maxValues: maxValues)
     }
@@ -44,11 +46,13 @@ enum YAMLGuard {
                     // libyaml's own nesting limit stops its scanner before an event says how deep.
                     let problem = parser.problem.map { String(cString: $0) } ?? ""
                     guard problem.contains("nesting level") else { return nil }
-                    return .tooDeep(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+                    return .tooDeep(
+                        line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
                 }
                 defer { yaml_event_delete(&event) }
                 let mark = event.start_mark
-                let line = Int(mark.line) + 1, column = Int(mark.column) + 1
+                let line = Int(mark.line) + 1
+                let column = Int(mark.column) + 1
                 var added = 0
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
@@ -60,7 +64,8 @@ enum YAMLGuard {
                     added = string(event.data.alias.anchor).flatMap { anchored[$0] } ?? 1
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                     if open.count > maxDepth { return .tooDeep(line: line, column: column) }
-                    let anchor = event.type == YAML_SEQUENCE_START_EVENT
+                    let anchor =
+                        event.type == YAML_SEQUENCE_START_EVENT
                         ? string(event.data.sequence_start.anchor) : string(event.data.mapping_start.anchor)
                     open.append((0, anchor))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:

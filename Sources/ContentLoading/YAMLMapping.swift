@@ -74,7 +74,9 @@ struct YAMLMapping {
         }
         guard number.isFinite else {
             let written = value.string ?? ""
-            error(&log, at: value, "`\(key)` must be a finite number; `\(written.prefix(40))` is too large or not a number")
+            error(
+                &log, at: value,
+                "`\(key)` must be a finite number; `\(written.prefix(40))` is too large or not a number")
             return nil
         }
         return number
@@ -97,7 +99,10 @@ struct YAMLMapping {
         case .scalar(let string, _, _):
             // One text stands for a one-item list; a bare number or true/false is a mistake.
             if value.isPlainScalar, Self.number(value) != nil || value.bool != nil {
-                error(&log, at: value, "`\(key)` must be a list of text (lines starting with `- `), not \(value.bool != nil ? "true/false" : "a number")")
+                error(
+                    &log, at: value,
+                    "`\(key)` must be a list of text (lines starting with `- `), not \(value.bool != nil ? "true/false" : "a number")"
+                )
                 return nil
             }
             return [string]

@@ -65,11 +65,12 @@ struct YAMLNode: Sendable, Equatable {
     /// The scalar as Yams holds it, for Yams' own readings of booleans and numbers.
     var yamsScalar: Node.Scalar? {
         guard case .scalar(let string, let style, let tag) = kind else { return nil }
-        let yamsStyle: Node.Scalar.Style = switch style {
-        case .plain: .plain
-        case .any: .any
-        case .quotedOrBlock: .doubleQuoted
-        }
+        let yamsStyle: Node.Scalar.Style =
+            switch style {
+            case .plain: .plain
+            case .any: .any
+            case .quotedOrBlock: .doubleQuoted
+            }
         return Node.Scalar(string, Tag(Tag.Name(rawValue: tag), .basic), yamsStyle)
     }
 

@@ -26,7 +26,9 @@ struct TemplateParseFailure: Error {
 
     /// Swift-mustache reads past the end in these places and fails; so do we, saying why.
     static func endsInsideTag(at offset: Int) -> TemplateParseFailure {
-        TemplateParseFailure(offset: offset, message: "the template ends inside a tag (or with the first character of `{{` and nothing after it)")
+        TemplateParseFailure(
+            offset: offset,
+            message: "the template ends inside a tag (or with the first character of `{{` and nothing after it)")
     }
 }
 

@@ -11,7 +11,9 @@ public enum TemplateFuzzing {
     public static func problems(_ bytes: [UInt8]) -> [String] {
         var sources: [String: (text: String, path: String)] = [:]
         var lines: [String: Int] = [:]
-        for (name, piece) in zip(names, bytes.split(separator: 0, maxSplits: names.count - 1, omittingEmptySubsequences: false)) {
+        for (name, piece) in zip(
+            names, bytes.split(separator: 0, maxSplits: names.count - 1, omittingEmptySubsequences: false))
+        {
             let text = String(decoding: piece, as: UTF8.self)
             sources[name] = (text, "Templates/\(name).mustache")
             // Every line break the error positions count, `\r\n` as one.
@@ -21,15 +23,20 @@ public enum TemplateFuzzing {
         let (library, errors) = TemplateLibrary.compile(sources)
         for error in errors {
             let name = sources.first { $0.value.path == error.path }?.key
-            if name == nil || error.message.isEmpty || error.line < 1 || error.column < 1 || error.line > lines[name ?? ""] ?? 0 {
+            if name == nil || error.message.isEmpty || error.line < 1 || error.column < 1
+                || error.line > lines[name ?? ""] ?? 0
+            {
                 problems.append("an error that names no place in its template: \(error)")
             }
         }
         for name in library.names {
-            var first: [UInt8] = [], second: [UInt8] = []
+            var first: [UInt8] = []
+            var second: [UInt8] = []
             let ended = library.render(templateNamed: name, data: HostileData(depth: 0), into: &first)
             // Compiled once, rendered on many threads: a rendering may depend on nothing but its data.
-            if library.render(templateNamed: name, data: HostileData(depth: 0), into: &second) != ended || first != second {
+            if library.render(templateNamed: name, data: HostileData(depth: 0), into: &second) != ended
+                || first != second
+            {
                 problems.append("`\(name)` rendered twice gave two results")
             }
         }

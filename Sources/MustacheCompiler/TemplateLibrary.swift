@@ -43,7 +43,9 @@ public struct TemplateLibrary: Sendable {
             // Partials were resolved against every name; once without the failed ones, they
             // resolve to nothing, as they would in swift-mustache.
             if failed.isEmpty {
-                return (TemplateLibrary(templates: templates, indexes: indexes, initialEscaping: initialEscaping), errors)
+                return (
+                    TemplateLibrary(templates: templates, indexes: indexes, initialEscaping: initialEscaping), errors
+                )
             }
             names.removeAll(where: failed.contains)
         }
@@ -72,14 +74,17 @@ public struct TemplateLibrary: Sendable {
         guard let index = indexes[name] else { return nil }
         var renderer = TemplateRenderer(templates: templates, initialEscaping: initialEscaping, root: data, output: [])
         renderer.slots = []
-        renderer.render(templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
+        renderer.render(
+            templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
         guard let slots = renderer.slots, !renderer.slotIndented, !renderer.overran else { return nil }
         let output = renderer.output
         var pieces: [TemplateCut.Piece] = []
         var start = 0
         for slot in slots {
             // Slots print between appends, so every cut is between whole UTF-8 sequences.
-            if slot.offset > start { pieces.append(.text(String(decoding: output[start..<slot.offset], as: UTF8.self))) }
+            if slot.offset > start {
+                pieces.append(.text(String(decoding: output[start..<slot.offset], as: UTF8.self)))
+            }
             pieces.append(.slot(slot.number, escaping: slot.escaping))
             start = slot.offset
         }
@@ -92,10 +97,12 @@ public struct TemplateLibrary: Sendable {
     /// (`hasTemplate` tells the two apart).
     public func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool {
         guard let index = indexes[name] else { return false }
-        var renderer = TemplateRenderer(templates: templates, initialEscaping: initialEscaping, root: data, output: output)
+        var renderer = TemplateRenderer(
+            templates: templates, initialEscaping: initialEscaping, root: data, output: output)
         // The renderer holds the only reference, so appending never copies the caller's bytes.
         output = []
-        renderer.render(templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
+        renderer.render(
+            templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
         output = renderer.output
         return !renderer.overran
     }
@@ -112,7 +119,9 @@ public struct TemplateLibrary: Sendable {
         func add(_ name: TemplateName) {
             switch name {
             case .current: break
-            case .inStack(let first, let rest): names.insert(first); names.formUnion(rest)
+            case .inStack(let first, let rest):
+                names.insert(first)
+                names.formUnion(rest)
             case .fromCurrent(let parts): names.formUnion(parts)
             }
         }

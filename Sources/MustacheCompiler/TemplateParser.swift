@@ -113,15 +113,17 @@ struct TemplateParser {
                         flushWhiteSpace()
                     }
                     let body = try parse(state.inSection(name, at: tagStart, newLine: standalone))
-                    nodes.append(inverted ? .invertedSection(TemplateName(name), body) : .section(TemplateName(name), body))
+                    nodes.append(
+                        inverted ? .invertedSection(TemplateName(name), body) : .section(TemplateName(name), body))
 
                 case "/":
                     cursor.advance()
                     let name = try readName(state, tagStart: tagStart)
                     guard name == state.sectionName else {
-                        let message = state.sectionName.map {
-                            "`\(state.open)/\(name)\(state.close)` does not close the open section `\($0)`: close that first with `\(state.open)/\($0)\(state.close)`"
-                        } ?? "`\(state.open)/\(name)\(state.close)` closes a section that is not open"
+                        let message =
+                            state.sectionName.map {
+                                "`\(state.open)/\(name)\(state.close)` does not close the open section `\($0)`: close that first with `\(state.open)/\($0)\(state.close)`"
+                            } ?? "`\(state.open)/\(name)\(state.close)` closes a section that is not open"
                         throw TemplateParseFailure(offset: tagStart, message: message)
                     }
                     if !isStandalone(state) { flushWhiteSpace() }
@@ -130,7 +132,8 @@ struct TemplateParser {
                 case "!":
                     cursor.advance()
                     do { try cursor.skip(past: state.endDelimiter) } catch is TemplateCursor.Overflow {
-                        throw TemplateParseFailure(offset: tagStart, message: "a comment is never closed with `\(state.close)`")
+                        throw TemplateParseFailure(
+                            offset: tagStart, message: "a comment is never closed with `\(state.close)`")
                     }
                     standalone = isStandalone(state)
 
@@ -140,7 +143,8 @@ struct TemplateParser {
                     cursor.advance()
                     let name = try readName(state, tagStart: tagStart)
                     if triple, try !cursor.read("}") {
-                        throw TemplateParseFailure(offset: tagStart, message: "`\(state.open){\(name)` is not closed with `}\(state.close)`")
+                        throw TemplateParseFailure(
+                            offset: tagStart, message: "`\(state.open){\(name)` is not closed with `}\(state.close)`")
                     }
                     nodes.append(.variable(TemplateName(name), escaped: false))
 
@@ -157,7 +161,9 @@ struct TemplateParser {
                         let overrides = try readOverrides(state.inParent(name, at: tagStart), tagStart: tagStart)
                         nodes.append(.partial(template: partials[name], indentation: indentation, overrides: overrides))
                     } else {
-                        nodes.append(.partial(template: partials[name], indentation: standalone ? indentation : nil, overrides: nil))
+                        nodes.append(
+                            .partial(
+                                template: partials[name], indentation: standalone ? indentation : nil, overrides: nil))
                     }
                     whiteSpaceBefore = ""
 
@@ -197,7 +203,9 @@ struct TemplateParser {
             state.newLine = standalone
         }
         if let open = state.sectionName {
-            throw TemplateParseFailure(offset: state.sectionStart, message: "section `\(open)` is never closed: add `\(state.open)/\(open)\(state.close)`")
+            throw TemplateParseFailure(
+                offset: state.sectionStart,
+                message: "section `\(open)` is never closed: add `\(state.open)/\(open)\(state.close)`")
         }
         return nodes
     }
@@ -212,7 +220,11 @@ struct TemplateParser {
             case .text: break
             default:
                 let parent = state.sectionName ?? ""
-                throw TemplateParseFailure(offset: tagStart, message: "only blocks (`\(state.open)$name\(state.close)…\(state.open)/name\(state.close)`) and text may stand directly inside `\(state.open)<\(parent)\(state.close)`")
+                throw TemplateParseFailure(
+                    offset: tagStart,
+                    message:
+                        "only blocks (`\(state.open)$name\(state.close)…\(state.open)/name\(state.close)`) and text may stand directly inside `\(state.open)<\(parent)\(state.close)`"
+                )
             }
         }
         return overrides
@@ -243,7 +255,8 @@ struct TemplateParser {
         state.newLine && cursor.lineFinished()
     }
 
-    private static let nameCharacters = Set<Character>("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*")
+    private static let nameCharacters = Set<Character>(
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*")
     private static let transformCharacters = Set<Character>("()")
     private static let partialNameCharacters = nameCharacters.union("()/")
 
@@ -253,10 +266,18 @@ struct TemplateParser {
         let name = cursor.read(while: { Self.nameCharacters.contains($0) || Self.transformCharacters.contains($0) })
         cursor.skipWhitespace()
         guard try cursor.read(string: state.endDelimiter) else {
-            throw TemplateParseFailure(offset: tagStart, message: "the tag is not closed with `\(state.close)` after its name (a name holds letters, digits and `.-_?*` only)")
+            throw TemplateParseFailure(
+                offset: tagStart,
+                message:
+                    "the tag is not closed with `\(state.close)` after its name (a name holds letters, digits and `.-_?*` only)"
+            )
         }
         if name.contains(where: Self.transformCharacters.contains) {
-            throw TemplateParseFailure(offset: tagStart, message: "`\(name)`: transforms such as `uppercased(name)` are not supported; compute the value in the page data instead")
+            throw TemplateParseFailure(
+                offset: tagStart,
+                message:
+                    "`\(name)`: transforms such as `uppercased(name)` are not supported; compute the value in the page data instead"
+            )
         }
         return name
     }
@@ -266,20 +287,27 @@ struct TemplateParser {
         let name = cursor.read(while: Self.partialNameCharacters.contains)
         cursor.skipWhitespace()
         guard try cursor.read(string: state.endDelimiter) else {
-            throw TemplateParseFailure(offset: tagStart, message: "the tag is not closed with `\(state.close)` after the template's name")
+            throw TemplateParseFailure(
+                offset: tagStart, message: "the tag is not closed with `\(state.close)` after the template's name")
         }
         return name
     }
 
     private func rejectDynamicName(_ state: State, tagStart: Int) throws {
         if cursor.current == "*" {
-            throw TemplateParseFailure(offset: tagStart, message: "dynamic partials (`\(state.open)>*name\(state.close)`) are not supported; name the template")
+            throw TemplateParseFailure(
+                offset: tagStart,
+                message: "dynamic partials (`\(state.open)>*name\(state.close)`) are not supported; name the template")
         }
     }
 
     /// `{{=<% %>=}}`: the new delimiters hold no spaces and are separated by one.
     private mutating func readDelimiters(_ state: State, tagStart: Int) throws -> State {
-        let invalid = TemplateParseFailure(offset: tagStart, message: "invalid set-delimiter tag: write it as `\(state.open)=<% %>=\(state.close)`, two delimiters without spaces in them")
+        let invalid = TemplateParseFailure(
+            offset: tagStart,
+            message:
+                "invalid set-delimiter tag: write it as `\(state.open)=<% %>=\(state.close)`, two delimiters without spaces in them"
+        )
         let start: String
         let end: String
         do {
@@ -291,13 +319,16 @@ struct TemplateParser {
         } catch {
             throw invalid
         }
-        guard try cursor.read("="), try cursor.read(string: state.endDelimiter), !start.isEmpty, !end.isEmpty else { throw invalid }
+        guard try cursor.read("="), try cursor.read(string: state.endDelimiter), !start.isEmpty, !end.isEmpty else {
+            throw invalid
+        }
         return state.withDelimiters(start: Array(start), end: Array(end))
     }
 
     /// `{{% CONTENT_TYPE: name }}`, the only pragma swift-mustache knows.
     private mutating func readPragma(_ state: State, tagStart: Int) throws -> TemplateEscaping {
-        let invalid = TemplateParseFailure(offset: tagStart, message: "invalid pragma: write it as `\(state.open)% CONTENT_TYPE: HTML \(state.close)`")
+        let invalid = TemplateParseFailure(
+            offset: tagStart, message: "invalid pragma: write it as `\(state.open)% CONTENT_TYPE: HTML \(state.close)`")
         let variable: String
         let value: String
         do {
@@ -314,7 +345,8 @@ struct TemplateParser {
         }
         guard !variable.isEmpty, !value.isEmpty else { throw invalid }
         guard variable == "CONTENT_TYPE" else {
-            throw TemplateParseFailure(offset: tagStart, message: "unknown pragma `\(variable)`: only CONTENT_TYPE is supported")
+            throw TemplateParseFailure(
+                offset: tagStart, message: "unknown pragma `\(variable)`: only CONTENT_TYPE is supported")
         }
         guard let escaping = contentTypes[value] else {
             let known = contentTypes.keys.sorted().joined(separator: ", ")

@@ -101,7 +101,9 @@ struct TemplateRenderer {
 
         case .block(let name, let defaultBody, let indentation):
             guard nesting < Self.nestingLimit, expand() else { return }
-            let inner = Scope(indentation: (scope.indentation ?? []) + indentation, overrides: scope.overrides, escaping: scope.escaping)
+            let inner = Scope(
+                indentation: (scope.indentation ?? []) + indentation, overrides: scope.overrides,
+                escaping: scope.escaping)
             nesting += 1
             render(scope.overrides?[name] ?? defaultBody, inner)
             nesting -= 1

@@ -2,10 +2,11 @@ import CatalogueModel
 import ContentLoading
 import Foundation
 import PageRendering
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes batches of files below one folder: paths checked, folders made once, then files written
@@ -47,7 +48,8 @@ final class BatchWriter: @unchecked Sendable {
                 if let failure { throw failure }
             }
         }
-        let folder = folder, previous = previous
+        let folder = folder
+        let previous = previous
         let results = files.parallelMap { file -> Result<Bool, OutputFolder.WriteError> in
             Result { () throws(OutputFolder.WriteError) -> Bool in
                 try Self.place(file, in: folder, previous: previous, content: content)
@@ -60,8 +62,10 @@ final class BatchWriter: @unchecked Sendable {
 
     /// Writes one file, or links it from `previous` when the bytes there are the same.
     /// - Returns: whether it was linked.
-    package static func place(_ file: OutputFile, in folder: String, previous: String?,
-                      content: ContentSource) throws(OutputFolder.WriteError) -> Bool {
+    package static func place(
+        _ file: OutputFile, in folder: String, previous: String?,
+        content: ContentSource
+    ) throws(OutputFolder.WriteError) -> Bool {
         let data = try file.bytes(from: content)
         let target = folder + "/" + file.path
         if let previous {
@@ -94,7 +98,8 @@ final class BatchWriter: @unchecked Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_mode & 0o7777 == 0o644,
-              Int(status.st_size) == data.count else {
+            Int(status.st_size) == data.count
+        else {
             return false
         }
         let chunk = 1 << 16

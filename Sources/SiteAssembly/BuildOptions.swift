@@ -25,9 +25,11 @@ public struct BuildOptions: Sendable {
     /// Votes read from the ratings database (`RatingsDatabase.read`), counted with the rating files.
     public var recordedVotes: RecordedVotes?
 
-    public init(content: ContentLocation, templates: URL?, templatesDisplay: String = "Templates", output: URL,
-                outputDisplay: String? = nil, baseURL: String? = nil, strict: Bool = false, buildDate: BuildDate? = nil,
-                force: Bool = false) {
+    public init(
+        content: ContentLocation, templates: URL?, templatesDisplay: String = "Templates", output: URL,
+        outputDisplay: String? = nil, baseURL: String? = nil, strict: Bool = false, buildDate: BuildDate? = nil,
+        force: Bool = false
+    ) {
         self.content = content
         self.templates = templates
         self.templatesDisplay = templatesDisplay
@@ -76,7 +78,8 @@ public struct BuildReport: Sendable {
     /// The line `sitegen check` ends with: what was read and rendered, and that nothing was written.
     public var checkSummary: String {
         let warnings = self.warnings.count
-        return "Checked \(count(skills, "skill")) and \(count(votesRead, "rating")), \(count(pages, "page")) rendered and "
+        return
+            "Checked \(count(skills, "skill")) and \(count(votesRead, "rating")), \(count(pages, "page")) rendered and "
             + "link-checked: no errors" + (warnings > 0 ? ", \(count(warnings, "warning"))" : "")
     }
 
@@ -84,7 +87,8 @@ public struct BuildReport: Sendable {
     public var stageLines: [String] {
         let width = stages.map(\.name.count).max() ?? 0
         func line(_ name: String, _ seconds: Double) -> String {
-            "  " + name.padding(toLength: max(width, 5), withPad: " ", startingAt: 0) + String(format: " %7.3f s", seconds)
+            "  " + name.padding(toLength: max(width, 5), withPad: " ", startingAt: 0)
+                + String(format: " %7.3f s", seconds)
         }
         return stages.map { line($0.name, $0.seconds) } + [line("total", seconds)]
     }
@@ -95,11 +99,14 @@ public struct BuildReport: Sendable {
 extension BuildReport {
     /// A good build's report: the full build's and the kept site's (`LiveSite`), made in one place
     /// so the two say the same. `notes` come first; the absent rating form's note follows.
-    package init(catalogue: Catalogue, loaded: LoadedContent, options: BuildOptions, pages: Int, files: Int, unchanged: Int,
-                 log: DiagnosticLog, notes: [String] = [], seconds: Double, stages: [(name: String, seconds: Double)]) {
-        self.init(skills: catalogue.entries.count, groups: catalogue.groups.count, pages: pages, files: files,
-                  votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
-                  warnings: log.items.filter { $0.severity == .warning }.sorted(), seconds: seconds, stages: stages)
+    package init(
+        catalogue: Catalogue, loaded: LoadedContent, options: BuildOptions, pages: Int, files: Int, unchanged: Int,
+        log: DiagnosticLog, notes: [String] = [], seconds: Double, stages: [(name: String, seconds: Double)]
+    ) {
+        self.init(
+            skills: catalogue.entries.count, groups: catalogue.groups.count, pages: pages, files: files,
+            votesRead: catalogue.ratingCount, ratingFiles: loaded.ratingFilesRead,
+            warnings: log.items.filter { $0.severity == .warning }.sorted(), seconds: seconds, stages: stages)
         self.catalogue = catalogue
         ratingsDatabase = options.recordedVotes?.display
         unchangedFiles = unchanged

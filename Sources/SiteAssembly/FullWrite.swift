@@ -1,9 +1,10 @@
 import Foundation
 import PageRendering
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// All of a buffer to an open file: `write` may take less than it is given, or be interrupted.
@@ -28,7 +29,7 @@ public enum FullWrite {
 }
 
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-private let systemWrite = Darwin.write
+    private let systemWrite = Darwin.write
 #endif

@@ -87,17 +87,26 @@ enum LinkCheck {
 
         /// The broken references of one file, in page order; nothing for files that are not HTML or XML.
         package mutating func check(_ file: OutputFile) -> [Broken] {
-            guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents else { return [] }
-            let directory = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+            guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents
+            else { return [] }
+            let directory = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(
+                String.init)
             let rootPrefix = String(repeating: "../", count: directory.count)
             var broken: [Broken] = []
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 LinkCheck.scan(bytes) { reference in
                     if reference.kind == .attribute,
-                       let verdict = fromRootVerdict(UnsafeBufferPointer(rebasing: bytes[reference.range]), depth: directory.count) {
+                        let verdict = fromRootVerdict(
+                            UnsafeBufferPointer(rebasing: bytes[reference.range]), depth: directory.count)
+                    {
                         if let reason = verdict {
-                            broken.append(Broken(page: file.path, link: String(decoding: UnsafeBufferPointer(rebasing: bytes[reference.range]), as: UTF8.self), reason: reason))
+                            broken.append(
+                                Broken(
+                                    page: file.path,
+                                    link: String(
+                                        decoding: UnsafeBufferPointer(rebasing: bytes[reference.range]), as: UTF8.self),
+                                    reason: reason))
                         }
                         return
                     }
@@ -136,7 +145,9 @@ enum LinkCheck {
         private mutating func fromRootVerdict(_ value: UnsafeBufferPointer<UInt8>, depth: Int) -> String?? {
             let start = 3 * depth
             guard value.count >= start else { return nil }
-            for k in 0..<depth where value[3 * k] != 0x2E || value[3 * k + 1] != 0x2E || value[3 * k + 2] != 0x2F { return nil }
+            for k in 0..<depth where value[3 * k] != 0x2E || value[3 * k + 1] != 0x2E || value[3 * k + 2] != 0x2F {
+                return nil
+            }
             // FNV-1a over the rest, checking it as `fromRoot` does (":", "/.", "//", a leading "." or "/").
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325
             var previous: UInt8 = 0x2F
@@ -175,20 +186,24 @@ enum LinkCheck {
             guard link.utf8.starts(with: prefix.utf8) else { return nil }
             return link[link.utf8.index(link.utf8.startIndex, offsetBy: prefix.utf8.count)...]
         }
-        guard let rest = after(rootPrefix) ?? (config.hasHost ? after(config.baseURL) : nil) ?? after(config.basePath) else {
+        guard let rest = after(rootPrefix) ?? (config.hasHost ? after(config.baseURL) : nil) ?? after(config.basePath)
+        else {
             return nil
         }
         // Byte checks: Foundation's `contains` costs more than the whole rest of the check.
         var previous: UInt8 = 0x2F
         for byte in rest.utf8 {
-            if byte == 0x3A || (previous == 0x2F && (byte == 0x2E || byte == 0x2F)) { return nil }  // ":", "/.", "//", leading "." or "/"
+            // ":", "/.", "//", leading "." or "/"
+            if byte == 0x3A || (previous == 0x2F && (byte == 0x2E || byte == 0x2F)) { return nil }
             previous = byte
         }
         return rest
     }
 
     /// Why `link`, found in a page in `directory`, does not resolve; nil when it does or is external.
-    package static func problem(_ link: String, directory: [String], existing: Set<String>, config: SiteConfig) -> String? {
+    package static func problem(_ link: String, directory: [String], existing: Set<String>, config: SiteConfig)
+        -> String?
+    {
         let text = link.trimmingWhitespace()
         if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") { return nil }
         var segments: [String]
@@ -235,11 +250,13 @@ enum LinkCheck {
         if existing.contains(target) { return nil }
         // The rating form posts to an endpoint the site owner runs (or `sitegen serve` answers):
         // no file is generated there on purpose.
-        if case .sitePath(let endpoint)? = config.ratingForm?.endpoint, target == endpoint.prefix(while: { $0 != "?" }) {
+        if case .sitePath(let endpoint)? = config.ratingForm?.endpoint, target == endpoint.prefix(while: { $0 != "?" })
+        {
             return nil
         }
         // So does the search form, to the search service (`sitegen serve` answers it too).
-        if let search = config.search?.path, target == (search.hasSuffix("/") ? search + config.urls.indexFile : search) {
+        if let search = config.search?.path, target == (search.hasSuffix("/") ? search + config.urls.indexFile : search)
+        {
             return nil
         }
         if existing.contains(target + "/" + config.urls.indexFile) {
@@ -276,7 +293,8 @@ enum LinkCheck {
 
     /// The links a raw reference holds, entities decoded: a `srcset` holds several.
     static func links(in reference: RawReference, of bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        let value = decodeEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[reference.range]), as: UTF8.self))
+        let value = decodeEntities(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[reference.range]), as: UTF8.self))
         switch reference.kind {
         case .attribute:
             return [value]
@@ -294,8 +312,13 @@ enum LinkCheck {
     @inline(__always)
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (RawReference) -> Void) {
         // Locals, not the statics: a static read in the loop costs a `swift_once` check each time.
-        let hrefName = hrefName, srcName = srcName, srcsetName = srcsetName, locName = locName
-        let actionName = actionName, scriptName = scriptName, styleName = styleName
+        let hrefName = hrefName
+        let srcName = srcName
+        let srcsetName = srcsetName
+        let locName = locName
+        let actionName = actionName
+        let scriptName = scriptName
+        let styleName = styleName
         let n = bytes.count
         var i = 0
         func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
@@ -314,7 +337,9 @@ enum LinkCheck {
         }
         /// The first index at or after `index` holding `byte`, or `n`.
         func find(_ byte: UInt8, from index: Int) -> Int {
-            guard index < n, let base = bytes.baseAddress, let hit = memchr(base + index, Int32(byte), n - index) else { return n }
+            guard index < n, let base = bytes.baseAddress, let hit = memchr(base + index, Int32(byte), n - index) else {
+                return n
+            }
             return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
         }
         /// Just past the next `pattern` (letters in any case; every pattern starts with a non-letter).
@@ -326,15 +351,21 @@ enum LinkCheck {
             }
             return n
         }
-        let commentStart = Array("<!--".utf8), commentEnd = Array("-->".utf8), tagEnd: [UInt8] = [0x3E]
-        let scriptEnd = Array("</script".utf8), styleEnd = Array("</style".utf8)
+        let commentStart = Array("<!--".utf8)
+        let commentEnd = Array("-->".utf8)
+        let tagEnd: [UInt8] = [0x3E]
+        let scriptEnd = Array("</script".utf8)
+        let styleEnd = Array("</style".utf8)
         while i < n {
             guard bytes[i] == 0x3C else {  // "<"
                 // Text between tags: jump to the next "<".
                 i = find(0x3C, from: i)
                 continue
             }
-            if starts(commentStart, at: i) { i = skip(past: commentEnd, from: i + 4); continue }
+            if starts(commentStart, at: i) {
+                i = skip(past: commentEnd, from: i + 4)
+                continue
+            }
             guard i + 1 < n, (bytes[i + 1] | 0x20) >= 0x61 && (bytes[i + 1] | 0x20) <= 0x7A else {
                 // End tags, doctype, processing instructions: nothing to check.
                 i = skip(past: tagEnd, from: i + 1)
@@ -344,20 +375,28 @@ enum LinkCheck {
             let nameStart = j
             while j < n && isNameByte(bytes[j]) { j += 1 }
             let nameEnd = j
-            let skipsBody = isName(scriptName, nameStart, j) ? scriptName : isName(styleName, nameStart, j) ? styleName : nil
+            let skipsBody =
+                isName(scriptName, nameStart, j) ? scriptName : isName(styleName, nameStart, j) ? styleName : nil
             // Attributes until ">".
             while j < n && bytes[j] != 0x3E {
-                if isSpace(bytes[j]) || bytes[j] == 0x2F { j += 1; continue }
+                if isSpace(bytes[j]) || bytes[j] == 0x2F {
+                    j += 1
+                    continue
+                }
                 let attrStart = j
                 while j < n && isNameByte(bytes[j]) { j += 1 }
-                if j == attrStart { j += 1; continue }
+                if j == attrStart {
+                    j += 1
+                    continue
+                }
                 let attrEnd = j
                 while j < n && isSpace(bytes[j]) { j += 1 }
                 guard j < n, bytes[j] == 0x3D else { continue }  // no value
                 j += 1
                 while j < n && isSpace(bytes[j]) { j += 1 }
                 guard j < n else { break }
-                var valueStart = j, valueEnd = j
+                var valueStart = j
+                var valueEnd = j
                 if bytes[j] == 0x22 || bytes[j] == 0x27 {
                     let quote = bytes[j]
                     valueStart = j + 1
@@ -371,7 +410,8 @@ enum LinkCheck {
                 }
                 let isSrcset = isName(srcsetName, attrStart, attrEnd)
                 if isSrcset || isName(hrefName, attrStart, attrEnd) || isName(srcName, attrStart, attrEnd)
-                    || isName(actionName, attrStart, attrEnd) {
+                    || isName(actionName, attrStart, attrEnd)
+                {
                     visit(RawReference(kind: isSrcset ? .srcset : .attribute, range: valueStart..<valueEnd))
                 }
             }

@@ -1,9 +1,10 @@
 import CatalogueModel
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A folder below a root the user named, opened one name at a time without following a link,
@@ -22,9 +23,13 @@ public enum LinkFreeFolder {
 
     /// The open folder `segments` below `root`; the caller closes it.
     /// - Parameter rootDisplay: `root` as the user wrote it, for messages.
-    public static func open(_ segments: some Sequence<String>, below root: URL, rootDisplay: String) throws(Refusal) -> Int32 {
+    public static func open(_ segments: some Sequence<String>, below root: URL, rootDisplay: String) throws(Refusal)
+        -> Int32
+    {
         var directory = systemOpen(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { throw Refusal(path: rootDisplay, isLink: false, reason: "cannot open the folder: \(reason())") }
+        guard directory >= 0 else {
+            throw Refusal(path: rootDisplay, isLink: false, reason: "cannot open the folder: \(reason())")
+        }
         var shown = rootDisplay
         for segment in segments {
             shown += "/" + segment
@@ -39,7 +44,8 @@ public enum LinkFreeFolder {
             }
             let next = openat(directory, segment, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if next < 0 {
-                let failure = Refusal(path: shown, isLink: isLink(segment, in: directory), reason: "cannot open the folder: \(reason())")
+                let failure = Refusal(
+                    path: shown, isLink: isLink(segment, in: directory), reason: "cannot open the folder: \(reason())")
                 close(directory)
                 throw failure
             }
@@ -58,7 +64,8 @@ public enum LinkFreeFolder {
     /// The first symbolic link among the names of `relative` below `root`, as `root/…` in the
     /// user's terms; nil when there is none (names that do not exist yet are no link). Reads only.
     public static func firstLink(in relative: String, below root: URL, rootDisplay: String) -> String? {
-        var path = root.path, shown = rootDisplay
+        var path = root.path
+        var shown = rootDisplay
         for segment in relative.split(separator: "/") {
             path += "/" + segment
             shown += "/" + segment
@@ -74,10 +81,9 @@ public enum LinkFreeFolder {
     /// `open(2)`, which `open` above hides.
     private static func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
         #if canImport(Glibc)
-        Glibc.open(path, flags)
+            Glibc.open(path, flags)
         #elseif canImport(Darwin)
-        Darwin.open(path, flags)
+            Darwin.open(path, flags)
         #endif
     }
 }
-

@@ -68,16 +68,19 @@ public struct LiveSite: Sendable {
     /// events): the others are not looked at.
     /// On failure the kept site stays as it was.
     @discardableResult
-    public mutating func apply(_ options: BuildOptions, changed: Set<String> = [], changedOnly: Bool = false,
-                               appended: [AppendedVotes] = []) throws(BuildFailure) -> Update {
+    public mutating func apply(
+        _ options: BuildOptions, changed: Set<String> = [], changedOnly: Bool = false,
+        appended: [AppendedVotes] = []
+    ) throws(BuildFailure) -> Update {
         let started = ContinuousClock.now
         var times = StageTimes()
         var log = DiagnosticLog()
         let source = options.content.source
 
         let loaded = times.time(.load) {
-            ContentLoader.load(options.content, baseURLOverride: options.baseURL, recordedVotes: options.recordedVotes,
-                               keeping: &parsed, changed: changed, changedOnly: changedOnly, appended: appended)
+            ContentLoader.load(
+                options.content, baseURLOverride: options.baseURL, recordedVotes: options.recordedVotes,
+                keeping: &parsed, changed: changed, changedOnly: changedOnly, appended: appended)
         }
         log.append(contentsOf: loaded.diagnostics)
         var theme = times.time(.templates) { options.loadTheme(&log) }
@@ -112,7 +115,9 @@ public struct LiveSite: Sendable {
 
         // Which pages and generated files to make again.
         var siteValues: [String: [String]] = [:]
-        for template in Set(plan.jobs.map(\.template)) { siteValues[template] = renderer.siteValues(reachedFrom: template) }
+        for template in Set(plan.jobs.map(\.template)) {
+            siteValues[template] = renderer.siteValues(reachedFrom: template)
+        }
         var keys: [String: FileKey] = [:]
         keys.reserveCapacity(plan.count)
         var pageJobs: [SiteRenderer.PageJob] = []
@@ -157,7 +162,9 @@ public struct LiveSite: Sendable {
             let keptPages = files.compactMap { path, data in
                 existing.contains(path) && !checkedPaths.contains(path) ? OutputFile(path: path, data: data) : nil
             }
-            broken += times.time(.linkCheck) { LinkCheck.check(keptPages, existing: existing, config: catalogue.config) }
+            broken += times.time(.linkCheck) {
+                LinkCheck.check(keptPages, existing: existing, config: catalogue.config)
+            }
         }
         log.append(contentsOf: LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay))
         try SiteBuilder.fail(on: log.items, strict: options.strict)
@@ -182,15 +189,19 @@ public struct LiveSite: Sendable {
             throw BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
         }
         files = next
-        last = Built(theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, buildDate: options.buildDate, keys: keys,
-                     catalogue: catalogue, paths: paths)
+        last = Built(
+            theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, buildDate: options.buildDate,
+            keys: keys,
+            catalogue: catalogue, paths: paths)
 
-        let report = BuildReport(catalogue: catalogue, loaded: loaded, options: options,
-                                 pages: existing.filter { $0.hasSuffix(".html") }.count, files: existing.count,
-                                 unchanged: existing.count - written.count, log: log,
-                                 seconds: (ContinuousClock.now - started).seconds, stages: times.stages)
-        return Update(report: report, written: written.sorted(), removed: removed.sorted(),
-                      rendered: pageJobs.count + fileJobs.count, whole: kept == nil)
+        let report = BuildReport(
+            catalogue: catalogue, loaded: loaded, options: options,
+            pages: existing.filter { $0.hasSuffix(".html") }.count, files: existing.count,
+            unchanged: existing.count - written.count, log: log,
+            seconds: (ContinuousClock.now - started).seconds, stages: times.stages)
+        return Update(
+            report: report, written: written.sorted(), removed: removed.sorted(),
+            rendered: pageJobs.count + fileJobs.count, whole: kept == nil)
     }
 
     /// Whether two themes were loaded from the same templates and assets.

@@ -15,15 +15,18 @@ extension LiveSite {
             BuildFailure([.error(display, "cannot write the site: \(error)")])
         }
         if whole || update.whole {
-            if let problem = OutputFolder.problem(output: options.output, display: display,
-                                                  protected: [options.content.root, options.templates].compactMap { $0 },
-                                                  force: options.force) {
+            if let problem = OutputFolder.problem(
+                output: options.output, display: display,
+                protected: [options.content.root, options.templates].compactMap { $0 },
+                force: options.force)
+            {
                 throw BuildFailure([problem])
             }
             do {
                 let staging = try OutputFolder.Staging(output: options.output)
                 do {
-                    try staging.write(files.map { OutputFile(path: $0.key, data: $0.value) }, from: options.content.source)
+                    try staging.write(
+                        files.map { OutputFile(path: $0.key, data: $0.value) }, from: options.content.source)
                     try staging.commit()
                 } catch {
                     staging.discard()
@@ -42,11 +45,14 @@ extension LiveSite {
             }
             for path in update.removed {
                 guard unlink(root + "/" + path) == 0 || errno == ENOENT else {
-                    throw OutputFolder.WriteError(description: "cannot remove `\(path)`: \(String(cString: strerror(errno)))")
+                    throw OutputFolder.WriteError(
+                        description: "cannot remove `\(path)`: \(String(cString: strerror(errno)))")
                 }
                 // A folder the site no longer has goes too, as a full build would not make it.
                 var folder = (path as NSString).deletingLastPathComponent
-                while !folder.isEmpty, rmdir(root + "/" + folder) == 0 { folder = (folder as NSString).deletingLastPathComponent }
+                while !folder.isEmpty, rmdir(root + "/" + folder) == 0 {
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
             }
         } catch {
             throw failure(error)
@@ -56,12 +62,14 @@ extension LiveSite {
     /// Writes `data` beside `path` and renames it over `path`.
     private static func replace(_ path: String, with data: Data) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         let temporary = folder + "/.sitegen-new-" + (path as NSString).lastPathComponent
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
-            throw OutputFolder.WriteError(description: "cannot write `\(temporary)`: \(String(cString: strerror(errno)))")
+            throw OutputFolder.WriteError(
+                description: "cannot write `\(temporary)`: \(String(cString: strerror(errno)))")
         }
         let failed = FullWrite.write(data, to: descriptor)
         let modeSet = fchmod(descriptor, 0o644) == 0

@@ -3,10 +3,11 @@ import CatalogueModel
 import ContentLoading
 import Foundation
 import PageRendering
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes the site: everything goes into a staging folder beside the output, which takes the old
@@ -28,7 +29,10 @@ package enum OutputFolder {
         for folder in protected {
             let source = folder.standardizedFileURL.resolvingSymlinksInPath().path
             if source == out || source.hasPrefix(out + "/") || out.hasPrefix(source + "/") {
-                return .error(display, "the output folder overlaps `\(folder.path)`; it is replaced on every build, so choose another --output")
+                return .error(
+                    display,
+                    "the output folder overlaps `\(folder.path)`; it is replaced on every build, so choose another --output"
+                )
             }
         }
         var isDirectory: ObjCBool = false
@@ -42,9 +46,11 @@ package enum OutputFolder {
         }
         if entries.isEmpty { return nil }
         let shown = entries.prefix(3).map { "`\($0)`" }.joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
-        return .error(display, "the output folder holds \(entries.count.grouped) entr\(entries.count == 1 ? "y" : "ies") (\(shown)) "
-            + "and was not written by sitegen (it has no `\(OutputMark.fileName)` file); every build replaces the whole "
-            + "folder, so choose an empty or new folder, or pass --force to replace it")
+        return .error(
+            display,
+            "the output folder holds \(entries.count.grouped) entr\(entries.count == 1 ? "y" : "ies") (\(shown)) "
+                + "and was not written by sitegen (it has no `\(OutputMark.fileName)` file); every build replaces the whole "
+                + "folder, so choose an empty or new folder, or pass --force to replace it")
     }
 
     /// - Returns: how many files were already in the output, byte for byte, and kept as they were.
@@ -99,7 +105,9 @@ package enum OutputFolder {
         }
 
         /// Writes one batch of files (on all cores).
-        package func write(_ files: [OutputFile], from content: ContentSource) throws { try writer.write(files, from: content) }
+        package func write(_ files: [OutputFile], from content: ContentSource) throws {
+            try writer.write(files, from: content)
+        }
 
         /// How many files were linked from the previous output rather than written.
         package var unchanged: Int { writer.unchanged }
@@ -119,12 +127,16 @@ package enum OutputFolder {
             }
             let reason = errno
             guard reason == ENOSYS || reason == EINVAL || reason == ENOTSUP || reason == EOPNOTSUPP else {
-                throw WriteError(description: "cannot put the new site in place of `\(output.path)`: \(String(cString: strerror(reason)))")
+                throw WriteError(
+                    description:
+                        "cannot put the new site in place of `\(output.path)`: \(String(cString: strerror(reason)))")
             }
-            exchangeFallback = "this file system cannot exchange two folders in one step (\(String(cString: strerror(reason)))); "
+            exchangeFallback =
+                "this file system cannot exchange two folders in one step (\(String(cString: strerror(reason)))); "
                 + "the output folder was missing for a moment while the new site replaced it"
             let old = output.deletingLastPathComponent()
-                .appendingPathComponent(Leftovers.oldName(output: output.lastPathComponent, pid: ProcessInfo.processInfo.processIdentifier))
+                .appendingPathComponent(
+                    Leftovers.oldName(output: output.lastPathComponent, pid: ProcessInfo.processInfo.processIdentifier))
             if OutputMark.isMarked(old.path) { Self.removeTree(old) }
             try fm.moveItem(at: output, to: old)
             do {
@@ -139,7 +151,8 @@ package enum OutputFolder {
         /// Removes a folder, its top-level entries on all cores (a site's `skills/` and `api/`
         /// hold most of its files, so two cores share the work about evenly).
         static func removeTree(_ folder: URL) {
-            let children = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            let children =
+                (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
             _ = children.parallelMap { child in (try? FileManager.default.removeItem(at: child)) != nil }
             try? FileManager.default.removeItem(at: folder)
         }

@@ -7,7 +7,8 @@ import Foundation
 enum OutputMark {
     static let fileName = ".sitegen"
     /// Fixed text, so builds stay byte-identical wherever they run.
-    package static let contents = Data("This folder is written by sitegen and replaced on every build: edit the content, not these files.\n".utf8)
+    package static let contents = Data(
+        "This folder is written by sitegen and replaced on every build: edit the content, not these files.\n".utf8)
 
     /// Whether `folder` holds the mark (a regular file, not a link to one).
     static func isMarked(_ folder: String) -> Bool {

@@ -15,8 +15,9 @@ struct OutputPaths {
     mutating func claim(_ path: String) throws(OutputFolder.WriteError) -> [Substring] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
-              // Bytes, not Foundation's `contains`, which was most of the writer's serial loop.
-              !path.utf8.contains(where: { $0 == 0x5C || $0 == 0 }) else {
+            // Bytes, not Foundation's `contains`, which was most of the writer's serial loop.
+            !path.utf8.contains(where: { $0 == 0x5C || $0 == 0 })
+        else {
             throw OutputFolder.WriteError(description: "refusing to write outside the output folder: \(path)")
         }
         guard taken.insert(path.lowercased()).inserted else {

@@ -31,7 +31,8 @@ public enum SiteBuilder {
         case sink(any OutputSink)
     }
 
-    private static func run(_ options: BuildOptions, into destination: Destination) throws(BuildFailure) -> BuildReport {
+    private static func run(_ options: BuildOptions, into destination: Destination) throws(BuildFailure) -> BuildReport
+    {
         let clock = ContinuousClock()
         let start = clock.now
         var times = StageTimes()
@@ -43,19 +44,25 @@ public enum SiteBuilder {
         }
         let source = options.content.source
 
-        let loaded = times.time(.load) { ContentLoader.load(options.content, baseURLOverride: options.baseURL, recordedVotes: options.recordedVotes) }
+        let loaded = times.time(.load) {
+            ContentLoader.load(options.content, baseURLOverride: options.baseURL, recordedVotes: options.recordedVotes)
+        }
         log.append(contentsOf: loaded.diagnostics)
         var theme = times.time(.templates) { options.loadTheme(&log) }
         if let engine = options.templateEngine { theme.engine = engine(theme) }
         if case .folder = destination,
-           let problem = OutputFolder.problem(output: options.output, display: options.outputDisplay,
-                                              protected: [options.content.root, options.templates].compactMap { $0 },
-                                              force: options.force) {
+            let problem = OutputFolder.problem(
+                output: options.output, display: options.outputDisplay,
+                protected: [options.content.root, options.templates].compactMap { $0 },
+                force: options.force)
+        {
             log.append(problem)
         }
         try fail(on: log.items, strict: options.strict)
 
-        let catalogue = times.time(.model) { Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config) }
+        let catalogue = times.time(.model) {
+            Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config)
+        }
 
         var renderer = times.time(.renderSetup) {
             SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root)
@@ -87,8 +94,11 @@ public enum SiteBuilder {
             }
         }
         var broken: [LinkCheck.Broken] = []
-        func brokenLinks() -> [Diagnostic] { LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay) }
-        var pageCount = 0, fileCount = 0
+        func brokenLinks() -> [Diagnostic] {
+            LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay)
+        }
+        var pageCount = 0
+        var fileCount = 0
         let batchSize = 256
         do {
             var start = 0
@@ -98,7 +108,9 @@ public enum SiteBuilder {
                     try renderer.make(plan, items: start..<end)
                 }
                 if end == plan.count { files += plan.otherFiles + staticFiles }
-                broken += times.time(.linkCheck) { LinkCheck.check(files, existing: existing, config: catalogue.config) }
+                broken += times.time(.linkCheck) {
+                    LinkCheck.check(files, existing: existing, config: catalogue.config)
+                }
                 // Once anything is broken, keep checking (to report it all) but stop writing.
                 if broken.isEmpty, let sink { try times.time(.write) { try sink.write(files, from: source) } }
                 pageCount += files.filter { $0.path.hasSuffix(".html") }.count
@@ -132,15 +144,22 @@ public enum SiteBuilder {
             if let note = sink.note { notes.append(note) }
         }
 
-        return BuildReport(catalogue: catalogue, loaded: loaded, options: options, pages: pageCount, files: fileCount,
-                           unchanged: sink?.unchanged ?? 0, log: log, notes: notes,
-                           seconds: (clock.now - start).seconds, stages: times.stages)
+        return BuildReport(
+            catalogue: catalogue, loaded: loaded, options: options, pages: pageCount, files: fileCount,
+            unchanged: sink?.unchanged ?? 0, log: log, notes: notes,
+            seconds: (clock.now - start).seconds, stages: times.stages)
     }
 
     package static func fail(on diagnostics: [Diagnostic], strict: Bool) throws(BuildFailure) {
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         if failing {
-            throw BuildFailure(strict ? diagnostics.map { var d = $0; d.severity = .error; return d } : diagnostics)
+            throw BuildFailure(
+                strict
+                    ? diagnostics.map {
+                        var d = $0
+                        d.severity = .error
+                        return d
+                    } : diagnostics)
         }
     }
 }
@@ -157,11 +176,14 @@ extension Duration {
 enum StaticFiles {
     /// The files of `Content/static/`, listed from the content source.
     package static func list(_ content: ContentLocation, _ log: inout DiagnosticLog) -> [ContentFile] {
-        ContentFile.list(in: content.staticFiles, display: content.display + "/static", root: content.root,
-                         source: content.source, &log)
+        ContentFile.list(
+            in: content.staticFiles, display: content.display + "/static", root: content.root,
+            source: content.source, &log)
     }
 
-    package static func collect(_ files: [ContentFile], generated: Set<String>, _ log: inout DiagnosticLog) -> [OutputFile] {
+    package static func collect(_ files: [ContentFile], generated: Set<String>, _ log: inout DiagnosticLog)
+        -> [OutputFile]
+    {
         // Compared case-insensitively, as some hosts do.
         let generated = Set(generated.map { $0.lowercased() })
         return files.compactMap { file in

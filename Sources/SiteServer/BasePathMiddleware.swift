@@ -8,7 +8,9 @@ import PageRendering
 struct BasePathMiddleware<Context: RequestContext>: RouterMiddleware {
     let rebuilder: SiteRebuilder
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let base = Slug.encodeForHref(await rebuilder.basePath)
         guard base != "/" else { return try await next(request, context) }
         let path = request.uri.path

@@ -11,25 +11,46 @@ enum ByteRange: Equatable {
 
     init(header: String, size: Int) {
         guard let equals = header.firstIndex(of: "="),
-              header[..<equals].trimmingOWS.lowercased() == "bytes" else { self = .ignored; return }
-        let specs = header[header.index(after: equals)...].split(separator: ",").map(\.trimmingOWS).filter { !$0.isEmpty }
-        guard specs.count == 1, let spec = specs.first else { self = .ignored; return }
+            header[..<equals].trimmingOWS.lowercased() == "bytes"
+        else {
+            self = .ignored
+            return
+        }
+        let specs = header[header.index(after: equals)...].split(separator: ",").map(\.trimmingOWS).filter {
+            !$0.isEmpty
+        }
+        guard specs.count == 1, let spec = specs.first else {
+            self = .ignored
+            return
+        }
         let ends = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard ends.count == 2 else { self = .ignored; return }
+        guard ends.count == 2 else {
+            self = .ignored
+            return
+        }
         let first = Self.position(ends[0])
         let last = Self.position(ends[1])
         switch (ends[0].isEmpty, ends[1].isEmpty) {
         case (false, _):
-            guard let first else { self = .ignored; return }
+            guard let first else {
+                self = .ignored
+                return
+            }
             if ends[1].isEmpty {
                 self = first < size ? .satisfiable(first...(size - 1)) : .unsatisfiable
             } else {
-                guard let last, last >= first else { self = .ignored; return }
+                guard let last, last >= first else {
+                    self = .ignored
+                    return
+                }
                 self = first < size ? .satisfiable(first...min(last, size - 1)) : .unsatisfiable
             }
         case (true, false):
             // `-N` is the last N bytes.
-            guard let suffix = last else { self = .ignored; return }
+            guard let suffix = last else {
+                self = .ignored
+                return
+            }
             self = suffix > 0 && size > 0 ? .satisfiable(max(0, size - suffix)...(size - 1)) : .unsatisfiable
         case (true, true):
             self = .ignored

@@ -9,7 +9,9 @@ import Hummingbird
 /// release is available here, so this middleware resolves the range itself (`ByteRange`) and hands
 /// the file middleware only ranges it serves correctly: a start and an end inside the file.
 struct ByteRangeMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let header = request.headers[.range], request.method == .get || request.method == .head else {
             return try await next(request, context)
         }
@@ -25,7 +27,8 @@ struct ByteRangeMiddleware<Context: RequestContext>: RouterMiddleware {
         probe.method = .head
         let headers = try await next(Request(head: probe, body: request.body), context)
         guard headers.status == .ok, let size = headers.headers[.contentLength].flatMap({ Int($0) }), size >= 0,
-              Self.rangeStillApplies(request.headers[.ifRange], to: headers.headers) else {
+            Self.rangeStillApplies(request.headers[.ifRange], to: headers.headers)
+        else {
             return try await next(Request(head: whole, body: request.body), context)
         }
 
@@ -33,7 +36,8 @@ struct ByteRangeMiddleware<Context: RequestContext>: RouterMiddleware {
         case .ignored:
             return try await next(Request(head: whole, body: request.body), context)
         case .unsatisfiable:
-            return Response(status: .rangeNotSatisfiable, headers: [.contentRange: "bytes */\(size)", .contentLength: "0"])
+            return Response(
+                status: .rangeNotSatisfiable, headers: [.contentRange: "bytes */\(size)", .contentLength: "0"])
         case .satisfiable(let range):
             var ranged = whole
             ranged.headerFields[.range] = "bytes=\(range.lowerBound)-\(range.upperBound)"
@@ -41,7 +45,8 @@ struct ByteRangeMiddleware<Context: RequestContext>: RouterMiddleware {
             // A rebuild can replace the file between the two looks: only the exact answer worked out
             // above goes out; otherwise the whole (new) file does.
             guard response.status == .partialContent,
-                  response.headers[.contentRange] == "bytes \(range.lowerBound)-\(range.upperBound)/\(size)" else {
+                response.headers[.contentRange] == "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+            else {
                 return try await next(Request(head: whole, body: request.body), context)
             }
             return response

@@ -11,7 +11,9 @@ enum ClientAddress {
     /// earlier ones came from the client and prove nothing.
     static func of(socket: SocketAddress?, trustedHeader: String?, headerValues: [String]) -> String {
         if trustedHeader != nil {
-            let entries = headerValues.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            let entries = headerValues.flatMap { $0.split(separator: ",") }.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             if let last = entries.last(where: { !$0.isEmpty }) { return last }
             // The proxy should always set it; without it all such requests share one bucket.
             return "unknown (no \(trustedHeader ?? "") header)"

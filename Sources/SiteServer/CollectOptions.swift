@@ -26,10 +26,13 @@ public struct CollectOptions: Sendable {
     public var requestTimeout: Duration
     public var idleTimeout: Duration
 
-    public init(build: BuildOptions, rebuildsPages: Bool, database: VoteDatabase, host: String = "127.0.0.1", port: Int = 8080,
-                trustedProxyHeader: String? = nil, rateLimit: RateLimitSetting? = RateLimitSetting("20/min"), maxBodyBytes: Int = 4096,
-                quietPeriod: Duration = .seconds(1), longestWait: Duration = .seconds(10), handlesSignals: Bool = false,
-                requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30)) {
+    public init(
+        build: BuildOptions, rebuildsPages: Bool, database: VoteDatabase, host: String = "127.0.0.1", port: Int = 8080,
+        trustedProxyHeader: String? = nil, rateLimit: RateLimitSetting? = RateLimitSetting("20/min"),
+        maxBodyBytes: Int = 4096,
+        quietPeriod: Duration = .seconds(1), longestWait: Duration = .seconds(10), handlesSignals: Bool = false,
+        requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30)
+    ) {
         self.build = build
         self.rebuildsPages = rebuildsPages
         self.database = database

@@ -21,8 +21,10 @@ public enum CollectService {
     /// Runs until cancelled (or, with `handlesSignals`, until SIGINT or SIGTERM). `say` gets every
     /// line meant for the operator (one per request); `listening` gets the service's URL once the
     /// port is open.
-    public static func run(_ options: CollectOptions, say: @escaping @Sendable (String) -> Void,
-                           listening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
+    public static func run(
+        _ options: CollectOptions, say: @escaping @Sendable (String) -> Void,
+        listening: @escaping @Sendable (URL) async -> Void = { _ in }
+    ) async throws {
         try await options.database.withStore(create: true) { store in
             try await withSearchIndex(options.database) { index in
                 try await serve(options, store: store, search: LiveSearch(index: index), say: say, listening: listening)
@@ -32,39 +34,51 @@ public enum CollectService {
 
     /// The search index lives in the vote database: the same SQLite file, or the same PostgreSQL
     /// database (its own tables), so one backup holds both and several instances share it.
-    private static func withSearchIndex<T: Sendable>(_ database: VoteDatabase,
-                                                     _ body: (any SearchIndex) async throws -> T) async throws -> T {
+    private static func withSearchIndex<T: Sendable>(
+        _ database: VoteDatabase,
+        _ body: (any SearchIndex) async throws -> T
+    ) async throws -> T {
         switch database {
         case .sqlite(let path, let display): try await body(SQLiteSearchIndex(path: path, display: display))
         case .postgres(let address): try await PostgresSearchIndex.with(address) { try await body($0) }
         }
     }
 
-    private static func serve(_ options: CollectOptions, store: any VoteStore, search: LiveSearch,
-                              say: @escaping @Sendable (String) -> Void,
-                              listening: @escaping @Sendable (URL) async -> Void) async throws {
+    private static func serve(
+        _ options: CollectOptions, store: any VoteStore, search: LiveSearch,
+        say: @escaping @Sendable (String) -> Void,
+        listening: @escaping @Sendable (URL) async -> Void
+    ) async throws {
         let database = options.database
         let site: CollectedSite
         var schedule: RebuildSchedule?
         var watching: Task<Void, Never>?
         defer { watching?.cancel() }
         if options.rebuildsPages {
-            let rebuilder = SiteRebuilder(options: options.build, say: say, recordedVotes: { () async throws(BuildFailure) in
-                do {
-                    return RecordedVotes(display: database.display, votes: try await store.votes())
-                } catch {
-                    throw BuildFailure([.error(database.display, (error as? VoteStoreError)?.problem ?? "\(error)")])
+            let rebuilder = SiteRebuilder(
+                options: options.build, say: say,
+                recordedVotes: { () async throws(BuildFailure) in
+                    do {
+                        return RecordedVotes(display: database.display, votes: try await store.votes())
+                    } catch {
+                        throw BuildFailure([.error(database.display, (error as? VoteStoreError)?.problem ?? "\(error)")]
+                        )
+                    }
                 }
-            }) { renderer in
+            ) { renderer in
                 do {
                     try await search.follow(renderer)
                 } catch {
-                    say("warning: the search index did not follow this build; searches answer from the last one: \(error)")
+                    say(
+                        "warning: the search index did not follow this build; searches answer from the last one: \(error)"
+                    )
                 }
             }
             await rebuilder.rebuild(because: "start")
             guard await rebuilder.site != nil else {
-                throw CollectStartFailure([.error(options.build.content.display, "the first build failed (above); fix it and start again")])
+                throw CollectStartFailure([
+                    .error(options.build.content.display, "the first build failed (above); fix it and start again")
+                ])
             }
             site = .rebuilt(rebuilder)
             schedule = RebuildSchedule(quiet: options.quietPeriod, longest: options.longestWait) { votes in
@@ -76,7 +90,9 @@ public enum CollectService {
         } else {
             site = .fixed(try load(options.build))
             if await site.current?.hasSearch == true {
-                say("note: search answers only with --output: its results page is rendered with the site's templates as each build follows the content")
+                say(
+                    "note: search answers only with --output: its results page is rendered with the site's templates as each build follows the content"
+                )
             }
         }
         guard let start = await site.current else { return }
@@ -85,8 +101,9 @@ public enum CollectService {
         var logger = Logger(label: "sitegen.collect")
         logger.logLevel = .warning
         let limiter = options.rateLimit.map { RateLimiter($0.limit) }
-        let collector = VoteCollector(store: store, reception: VoteReception(maxBodyBytes: options.maxBodyBytes, say: say),
-                                      limiter: limiter, schedule: schedule, say: say)
+        let collector = VoteCollector(
+            store: store, reception: VoteReception(maxBodyBytes: options.maxBodyBytes, say: say),
+            limiter: limiter, schedule: schedule, say: say)
         let router = Router(context: CollectContext.self)
         router.add(middleware: RequestLogMiddleware(trustedHeader: options.trustedProxyHeader?.lowercased(), say: say))
         router.add(middleware: VoteCollectorMiddleware(collector: collector, site: site))
@@ -103,9 +120,13 @@ public enum CollectService {
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 guard let url = URL(string: "http://\(shownHost):\(port)/") else { return }
                 let path = start.form.flatMap { VoteCollector.path(of: $0, basePath: start.basePath) } ?? "/"
-                say("Collecting votes for \(start.baseURL) at \(url.absoluteString.dropLast())\(path) into \(database.display) (Ctrl-C stops)")
+                say(
+                    "Collecting votes for \(start.baseURL) at \(url.absoluteString.dropLast())\(path) into \(database.display) (Ctrl-C stops)"
+                )
                 if options.trustedProxyHeader == nil && !SiteServer.isLoopback(host) {
-                    say("note: no --trusted-proxy: the rate limit counts each connecting address; behind a proxy, name its client header")
+                    say(
+                        "note: no --trusted-proxy: the rate limit counts each connecting address; behind a proxy, name its client header"
+                    )
                 }
                 await listening(url)
             },
@@ -127,15 +148,26 @@ public enum CollectService {
     static func check(_ site: ServedSite, content: String) throws(CollectStartFailure) {
         let file = content + "/site.yml"
         guard let form = site.form else {
-            throw CollectStartFailure([.error(file, "no `rating_form.endpoint`: the pages have no rating form, so there are no votes to "
-                + "collect; set it to the path the service answers at (/api/ratings)")])
+            throw CollectStartFailure([
+                .error(
+                    file,
+                    "no `rating_form.endpoint`: the pages have no rating form, so there are no votes to "
+                        + "collect; set it to the path the service answers at (/api/ratings)")
+            ])
         }
         if form.postsToSUSI || form.susiWebClient != nil {
-            throw CollectStartFailure([.error(file, "`rating_form` sends votes to SUSI.AI, not to this service; set `endpoint: /api/ratings`")])
+            throw CollectStartFailure([
+                .error(file, "`rating_form` sends votes to SUSI.AI, not to this service; set `endpoint: /api/ratings`")
+            ])
         }
         guard VoteOrigin.Endpoint(pageURL: site.baseURL) != nil else {
-            throw CollectStartFailure([.error(file, "`base_url` is `\(site.baseURL)`: the service needs the deployed site's address "
-                + "(base_url: https://example.org/) to check where votes come from and send voters back; or pass --base-url")])
+            throw CollectStartFailure([
+                .error(
+                    file,
+                    "`base_url` is `\(site.baseURL)`: the service needs the deployed site's address "
+                        + "(base_url: https://example.org/) to check where votes come from and send voters back; or pass --base-url"
+                )
+            ])
         }
     }
 }

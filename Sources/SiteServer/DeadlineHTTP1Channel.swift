@@ -19,7 +19,8 @@ struct DeadlineHTTP1Channel: ServerChildChannel {
         return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(ConnectionDeadline(requestTimeout: requestTimeout, idleTimeout: idleTimeout), position: .after(decoder))
+            try pipeline.addHandler(
+                ConnectionDeadline(requestTimeout: requestTimeout, idleTimeout: idleTimeout), position: .after(decoder))
             return value
         }
     }
@@ -33,8 +34,9 @@ extension HTTPServerBuilder {
     /// HTTP/1 with request and idle deadlines.
     static func http1(requestTimeout: Duration, idleTimeout: Duration) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            DeadlineHTTP1Channel(http1: HTTP1Channel(responder: responder), requestTimeout: TimeAmount(requestTimeout),
-                                 idleTimeout: TimeAmount(idleTimeout))
+            DeadlineHTTP1Channel(
+                http1: HTTP1Channel(responder: responder), requestTimeout: TimeAmount(requestTimeout),
+                idleTimeout: TimeAmount(idleTimeout))
         }
     }
 }

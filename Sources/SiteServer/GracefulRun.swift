@@ -7,8 +7,9 @@ import ServiceLifecycle
 /// committed is still answered. The service group runs outside the caller's task for that reason.
 enum GracefulRun {
     static func run(_ app: some Service, handlesSignals: Bool, logger: Logger) async throws {
-        let services = ServiceGroup(configuration: .init(
-            services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
+        let services = ServiceGroup(
+            configuration: .init(
+                services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
         let serving = Task { try await services.run() }
         try await withTaskCancellationHandler {
             try await serving.value

@@ -5,7 +5,9 @@ import Hummingbird
 struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
     let output: URL
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             let response = try await next(request, context)
             return response.status == .notFound ? page(for: request) : response
@@ -16,9 +18,12 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func page(for request: Request) -> Response {
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
-        let body = (try? Data(contentsOf: output.appendingPathComponent("404.html"))) ?? Data("<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n".utf8)
+        let body =
+            (try? Data(contentsOf: output.appendingPathComponent("404.html")))
+            ?? Data("<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n".utf8)
         headers[.contentLength] = String(body.count)
-        return Response(status: .notFound, headers: headers,
-                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(
+            status: .notFound, headers: headers,
+            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How many files (and so connections) the process may hold open. Every connection costs a
@@ -19,7 +19,7 @@ enum OpenFileLimit {
         guard getrlimit(resource, &limit) == 0 else { return nil }
         var wanted = limit.rlim_max
         #if canImport(Darwin)
-        wanted = min(wanted, rlim_t(OPEN_MAX))
+            wanted = min(wanted, rlim_t(OPEN_MAX))
         #endif
         if limit.rlim_cur < wanted {
             var raised = limit
@@ -36,8 +36,8 @@ enum OpenFileLimit {
     }
 
     #if canImport(Glibc)
-    private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
     #else
-    private static let resource = RLIMIT_NOFILE
+        private static let resource = RLIMIT_NOFILE
     #endif
 }

@@ -8,7 +8,9 @@ struct RateLimit: Sendable, Equatable {
     /// `20/min`, `5/s`, `300/h` (also `sec`, `second`, `minute`, `hour`).
     init?(_ text: String) {
         let parts = text.lowercased().split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let count = Int(parts[0].trimmingCharacters(in: .whitespaces)), count > 0 else { return nil }
+        guard parts.count == 2, let count = Int(parts[0].trimmingCharacters(in: .whitespaces)), count > 0 else {
+            return nil
+        }
         switch parts[1].trimmingCharacters(in: .whitespaces) {
         case "s", "sec", "second": period = .seconds(1)
         case "min", "minute": period = .seconds(60)
@@ -50,7 +52,8 @@ actor RateLimiter {
     func admit(_ client: String, at now: Instant = .now) -> Int? {
         let perSecond = Double(limit.count) / Self.seconds(limit.period)
         var bucket = buckets[client] ?? Bucket(tokens: Double(limit.count), updated: now)
-        bucket.tokens = min(Double(limit.count), bucket.tokens + Self.seconds(bucket.updated.duration(to: now)) * perSecond)
+        bucket.tokens = min(
+            Double(limit.count), bucket.tokens + Self.seconds(bucket.updated.duration(to: now)) * perSecond)
         bucket.updated = now
         if bucket.tokens >= 1 {
             bucket.tokens -= 1

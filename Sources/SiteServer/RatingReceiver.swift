@@ -32,11 +32,14 @@ struct RatingReceiver: Sendable {
         do {
             appended = try await votes.append(vote)
             if let torn = appended.droppedTornLine {
-                say("warning: removed the torn last line of \(votes.display), left by an interrupted write: \(VoteCheck.shown(torn))")
+                say(
+                    "warning: removed the torn last line of \(votes.display), left by an interrupted write: \(VoteCheck.shown(torn))"
+                )
             }
         } catch {
             say("error: the vote for \(vote.skill) could not be recorded: \(error)")
-            return VoteReception.plain(.internalServerError, "the vote could not be recorded; the server's output says why")
+            return VoteReception.plain(
+                .internalServerError, "the vote could not be recorded; the server's output says why")
         }
         say("Vote: \(vote.skill), \(vote.stars) star\(vote.stars == 1 ? "" : "s") → \(votes.display)")
         // The voter's next page load should already count the vote.
@@ -49,9 +52,12 @@ struct RatingReceiver: Sendable {
 struct RatingReceiverMiddleware<Context: RequestContext>: RouterMiddleware {
     let receiver: RatingReceiver
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let site = await receiver.rebuilder.site, let form = site.form, let path = site.receiverPath,
-              request.uri.path == path else {
+            request.uri.path == path
+        else {
             return try await next(request, context)
         }
         return await receiver.receive(request, form: form, site: site)

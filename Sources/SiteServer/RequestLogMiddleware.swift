@@ -8,11 +8,15 @@ struct RequestLogMiddleware: RouterMiddleware {
     let trustedHeader: String?
     let say: @Sendable (String) -> Void
 
-    func handle(_ request: Request, context: CollectContext,
-                next: (Request, CollectContext) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: CollectContext,
+        next: (Request, CollectContext) async throws -> Response
+    ) async throws -> Response {
         var context = context
-        let values = trustedHeader.map { name in request.headers.filter { $0.name.canonicalName == name }.map(\.value) } ?? []
-        context.client = ClientAddress.of(socket: context.remoteAddress, trustedHeader: trustedHeader, headerValues: values)
+        let values =
+            trustedHeader.map { name in request.headers.filter { $0.name.canonicalName == name }.map(\.value) } ?? []
+        context.client = ClientAddress.of(
+            socket: context.remoteAddress, trustedHeader: trustedHeader, headerValues: values)
         let started = ContinuousClock.now
         do {
             let response = try await next(request, context)
@@ -27,7 +31,8 @@ struct RequestLogMiddleware: RouterMiddleware {
 
     private func log(_ request: Request, status: Int, client: String, since started: ContinuousClock.Instant) {
         let milliseconds = RateLimiter.seconds(started.duration(to: .now)) * 1000
-        say("\(request.method.rawValue) \(VoteCheck.shown(request.uri.path)) \(status) "
-            + String(format: "%.1f", milliseconds) + " ms client \(ClientAddress.logName(client))")
+        say(
+            "\(request.method.rawValue) \(VoteCheck.shown(request.uri.path)) \(status) "
+                + String(format: "%.1f", milliseconds) + " ms client \(ClientAddress.logName(client))")
     }
 }

@@ -25,8 +25,10 @@ public struct SearchResponder: Sendable {
     ///   - site: the build to render results with (`LiveSearch.site`), asked on every request,
     ///     so results follow rebuilds.
     ///   - say: where index failures are reported (the visitor gets a plain 500).
-    public init(index: any SearchIndex, site: @escaping @Sendable () async -> SearchSite?,
-                say: @escaping @Sendable (String) -> Void) {
+    public init(
+        index: any SearchIndex, site: @escaping @Sendable () async -> SearchSite?,
+        say: @escaping @Sendable (String) -> Void
+    ) {
         self.index = index
         self.site = site
         self.say = say
@@ -63,7 +65,8 @@ public struct SearchResponder: Sendable {
         var page = 1
         if let given = fields["page"]?.first {
             guard let number = Int(given), (1...Self.maxPage).contains(number) else {
-                return VoteReception.plain(.badRequest, "`page` must be a whole number from 1 to \(Self.maxPage.grouped)")
+                return VoteReception.plain(
+                    .badRequest, "`page` must be a whole number from 1 to \(Self.maxPage.grouped)")
             }
             page = number
         }
@@ -78,12 +81,15 @@ public struct SearchResponder: Sendable {
         }
         if page > 1, results.ids.isEmpty {
             let last = Pagination(itemCount: results.total, pageSize: renderer.catalogue.config.pageSize).pageCount
-            return VoteReception.plain(.notFound, "there is no page \(page) of this search: its results end at page \(last)")
+            return VoteReception.plain(
+                .notFound, "there is no page \(page) of this search: its results end at page \(last)")
         }
-        let outcome = SearchOutcome(query: text, matches: results.ids.compactMap { site.entries[$0] }, total: results.total, page: page)
+        let outcome = SearchOutcome(
+            query: text, matches: results.ids.compactMap { site.entries[$0] }, total: results.total, page: page)
         guard let html = renderer.searchPage(outcome) else {
             say("error: the search page could not be rendered: check Templates/search.mustache")
-            return VoteReception.plain(.internalServerError, "the search page could not be rendered; the server's output says why")
+            return VoteReception.plain(
+                .internalServerError, "the search page could not be rendered; the server's output says why")
         }
         let headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .contentLength: String(html.count),
@@ -109,10 +115,13 @@ public struct SearchResponderMiddleware<Context: RequestContext>: RouterMiddlewa
         self.responder = responder
     }
 
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
         guard let site = await responder.site(), let search = site.search,
-              request.uri.path == "/" + search.path
-                || request.uri.path == search.localPath(basePath: site.renderer.catalogue.config.basePath) else {
+            request.uri.path == "/" + search.path
+                || request.uri.path == search.localPath(basePath: site.renderer.catalogue.config.basePath)
+        else {
             return try await next(request, context)
         }
         return await responder.respond(to: request, site: site)

@@ -31,8 +31,9 @@ struct ServedSite: Sendable {
         var skills: [String: SkillPage] = [:]
         for entry in catalogue.entries {
             let skill = entry.skill
-            skills[skill.id] = SkillPage(id: skill.id, tag: skill.tag, group: skill.group, language: skill.language,
-                                         href: Slug.encodeForHref(entry.path))
+            skills[skill.id] = SkillPage(
+                id: skill.id, tag: skill.tag, group: skill.group, language: skill.language,
+                href: Slug.encodeForHref(entry.path))
         }
         self.skills = skills
     }

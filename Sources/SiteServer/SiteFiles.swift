@@ -1,10 +1,11 @@
 import Foundation
 import Hummingbird
 import NIOCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The output folder as Hummingbird's file middleware sees it, minus every way out: a path whose
@@ -119,13 +120,14 @@ final class PinnedFile: @unchecked Sendable {
             return nil
         }
         #if canImport(Darwin)
-        let modified = info.st_mtimespec
+            let modified = info.st_mtimespec
         #else
-        let modified = info.st_mtim
+            let modified = info.st_mtim
         #endif
         descriptor = fd
-        let found = SiteFiles.Attributes(isFolder: type == S_IFDIR, size: Int(info.st_size),
-                                         modificationDate: Date(timeIntervalSince1970: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9))
+        let found = SiteFiles.Attributes(
+            isFolder: type == S_IFDIR, size: Int(info.st_size),
+            modificationDate: Date(timeIntervalSince1970: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9))
         status = found
         return found
     }

@@ -44,9 +44,11 @@ actor SiteRebuilder {
     /// follows the site here, so a vote's or an edit's next search sees it).
     let afterBuild: (@Sendable (SiteRenderer) async -> Void)?
 
-    init(options: BuildOptions, say: @escaping @Sendable (String) -> Void,
-         recordedVotes: @escaping @Sendable () async throws(BuildFailure) -> RecordedVotes? = { nil },
-         afterBuild: (@Sendable (SiteRenderer) async -> Void)? = nil) {
+    init(
+        options: BuildOptions, say: @escaping @Sendable (String) -> Void,
+        recordedVotes: @escaping @Sendable () async throws(BuildFailure) -> RecordedVotes? = { nil },
+        afterBuild: (@Sendable (SiteRenderer) async -> Void)? = nil
+    ) {
         self.options = options
         self.recordedVotes = recordedVotes
         self.afterBuild = afterBuild
@@ -107,7 +109,10 @@ actor SiteRebuilder {
         let changed = precise ? changedPaths : nil
         changedPaths = []
         let covers = requested
-        let reason = reasons.count > 3 ? reasons.prefix(2).joined(separator: "; ") + "; and \(reasons.count - 2) more" : reasons.joined(separator: "; ")
+        let reason =
+            reasons.count > 3
+            ? reasons.prefix(2).joined(separator: "; ") + "; and \(reasons.count - 2) more"
+            : reasons.joined(separator: "; ")
         reasons = []
         let appended = appended
         self.appended = []
@@ -132,7 +137,9 @@ actor SiteRebuilder {
         }
     }
 
-    private func finished(covers: Int, reason: String, kept: LiveSite, mirrored: Bool, result: Result<LiveSite.Update, BuildFailure>) {
+    private func finished(
+        covers: Int, reason: String, kept: LiveSite, mirrored: Bool, result: Result<LiveSite.Update, BuildFailure>
+    ) {
         report(result, reason: reason)
         live = kept
         folderCurrent = mirrored
@@ -150,8 +157,10 @@ actor SiteRebuilder {
         case .success(let update):
             let built = update.report
             let remarks = built.warnings.map(\.description) + built.notes.map { "note: " + $0 }
-            var line = "Built in \(String(format: "%.2f", built.seconds)) s (\(reason)): \(built.skills) skills, \(built.pages) pages, \(built.votesRead.grouped) ratings; "
-                + (update.whole ? "all rendered" : "\(update.rendered.grouped) rendered") + ", \(update.written.count.grouped) written"
+            var line =
+                "Built in \(String(format: "%.2f", built.seconds)) s (\(reason)): \(built.skills) skills, \(built.pages) pages, \(built.votesRead.grouped) ratings; "
+                + (update.whole ? "all rendered" : "\(update.rendered.grouped) rendered")
+                + ", \(update.written.count.grouped) written"
                 + (update.removed.isEmpty ? "" : ", \(update.removed.count.grouped) removed")
             if remarks == lastRemarks, !remarks.isEmpty {
                 line += "; \(built.warnings.count) warning\(built.warnings.count == 1 ? "" : "s") as before"
@@ -173,9 +182,12 @@ actor SiteRebuilder {
     /// The output folder is brought up to date before the build counts as done, so the site
     /// served from it (and a voter's next page) shows the change. Returns the kept site after the
     /// build, and whether the folder holds it.
-    private static func build(_ options: BuildOptions, live: LiveSite, whole: Bool, changed: Set<String>?,
-                              appended: [AppendedVotes]) async
-        -> (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool) {
+    private static func build(
+        _ options: BuildOptions, live: LiveSite, whole: Bool, changed: Set<String>?,
+        appended: [AppendedVotes]
+    ) async
+        -> (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool)
+    {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 var live = live
@@ -187,7 +199,8 @@ actor SiteRebuilder {
                     continuation.resume(returning: (live, applied, !whole))
                     return
                 }
-                let mirrored = Result { () throws(BuildFailure) in try live.mirror(update, into: options, whole: whole) }
+                let mirrored = Result { () throws(BuildFailure) in try live.mirror(update, into: options, whole: whole)
+                }
                 continuation.resume(returning: (live, mirrored.map { update }, (try? mirrored.get()) != nil))
             }
         }

@@ -33,9 +33,11 @@ public struct ServeOptions: Sendable {
     /// votes are read again before every build.
     public var ratingsDatabase: VoteDatabase?
 
-    public init(build: BuildOptions, host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(500),
-                maxBodyBytes: Int = 4096, handlesSignals: Bool = false, requestTimeout: Duration = .seconds(10),
-                idleTimeout: Duration = .seconds(30), maxConnections: Int = 2048) {
+    public init(
+        build: BuildOptions, host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(500),
+        maxBodyBytes: Int = 4096, handlesSignals: Bool = false, requestTimeout: Duration = .seconds(10),
+        idleTimeout: Duration = .seconds(30), maxConnections: Int = 2048
+    ) {
         self.build = build
         self.host = host
         self.port = port
@@ -57,14 +59,20 @@ public enum SiteServer {
 
     /// Runs until cancelled (or, with `handlesSignals`, until Ctrl-C). `say` gets every line meant
     /// for the person running it; `listening` gets the site's URL once the port is open.
-    public static func run(_ options: ServeOptions, say: @escaping @Sendable (String) -> Void,
-                           listening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
+    public static func run(
+        _ options: ServeOptions, say: @escaping @Sendable (String) -> Void,
+        listening: @escaping @Sendable (URL) async -> Void = { _ in }
+    ) async throws {
         // Searches in the preview come from an index in memory, made again each start.
         let search = LiveSearch(index: try SQLiteSearchIndex.inMemory())
-        let content = options.build.content, database = options.ratingsDatabase
-        let rebuilder = SiteRebuilder(options: options.build, say: say, recordedVotes: { () async throws(BuildFailure) in
-            try await RatingsDatabase.recordedVotes(override: database, content: content)
-        }) { renderer in
+        let content = options.build.content
+        let database = options.ratingsDatabase
+        let rebuilder = SiteRebuilder(
+            options: options.build, say: say,
+            recordedVotes: { () async throws(BuildFailure) in
+                try await RatingsDatabase.recordedVotes(override: database, content: content)
+            }
+        ) { renderer in
             do {
                 try await search.follow(renderer)
             } catch {
@@ -79,7 +87,8 @@ public enum SiteServer {
 
         var logger = Logger(label: "sitegen.serve")
         logger.logLevel = .warning
-        let votes = VoteLog(folder: options.build.content.root, folderDisplay: options.build.content.display, path: votesFile)
+        let votes = VoteLog(
+            folder: options.build.content.root, folderDisplay: options.build.content.display, path: votesFile)
         let receiver = RatingReceiver(rebuilder: rebuilder, votes: votes, maxBodyBytes: options.maxBodyBytes, say: say)
 
         let router = Router()
@@ -88,20 +97,24 @@ public enum SiteServer {
         router.add(middleware: RatingReceiverMiddleware(receiver: receiver))
         router.add(middleware: SearchResponderMiddleware(responder: SearchResponder(following: search, say: say)))
         router.add(middleware: ByteRangeMiddleware())
-        router.add(middleware: FileMiddleware(fileProvider: SiteFiles(root: options.build.output), searchForIndexHtml: true)
-            .withAdditionalMediaTypes(forFileExtensions: textTypes))
+        router.add(
+            middleware: FileMiddleware(fileProvider: SiteFiles(root: options.build.output), searchForIndexHtml: true)
+                .withAdditionalMediaTypes(forFileExtensions: textTypes))
 
         let openFiles = OpenFileLimit.raise()
         let connections = OpenFileLimit.connections(wanted: options.maxConnections, openFiles: openFiles)
         if connections < options.maxConnections, let openFiles {
-            say("note: the open-file limit (\(openFiles)) allows \(connections) connections at once; raise it with `ulimit -n` for more")
+            say(
+                "note: the open-file limit (\(openFiles)) allows \(connections) connections at once; raise it with `ulimit -n` for more"
+            )
         }
         let host = options.host
         let app = Application(
             router: router,
             server: .http1(requestTimeout: options.requestTimeout, idleTimeout: options.idleTimeout),
-            configuration: .init(address: .hostname(host, port: options.port), serverName: nil,
-                                 availableConnectionsDelegate: MaximumAvailableConnections(connections, logger: logger)),
+            configuration: .init(
+                address: .hostname(host, port: options.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(connections, logger: logger)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -109,7 +122,9 @@ public enum SiteServer {
                 guard let url = URL(string: "http://\(shownHost):\(port)\(base)") else { return }
                 say("Serving \(options.build.outputDisplay)/ at \(url.absoluteString) (Ctrl-C stops)")
                 if !isLoopback(host) {
-                    say("warning: \(host) is not a loopback address: anyone who can reach this machine can read the site and post votes")
+                    say(
+                        "warning: \(host) is not a loopback address: anyone who can reach this machine can read the site and post votes"
+                    )
                 }
                 say("Watching \(rebuilder.watchedNames) for changes (\(watcher.method))")
                 await listening(url)

@@ -32,12 +32,16 @@ struct SourceFingerprint: Sendable, Equatable {
     func refreshed(_ paths: Set<String>, in folders: [(url: URL, display: String)]) -> SourceFingerprint {
         var files = files
         for path in paths {
-            guard let folder = folders.first(where: { path.hasPrefix($0.url.standardizedFileURL.path + "/") }) else { continue }
+            guard let folder = folders.first(where: { path.hasPrefix($0.url.standardizedFileURL.path + "/") }) else {
+                continue
+            }
             let relative = path.dropFirst(folder.url.standardizedFileURL.path.count + 1)
-            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !Self.isDatabase(relative) else { continue }
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !Self.isDatabase(relative)
+            else { continue }
             var info = stat()
             let regular = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-            files[folder.display + "/" + relative] = regular ? Stamp(size: Int(info.st_size), modified: SourceTree.modified(info)) : nil
+            files[folder.display + "/" + relative] =
+                regular ? Stamp(size: Int(info.st_size), modified: SourceTree.modified(info)) : nil
         }
         return SourceFingerprint(files: files)
     }

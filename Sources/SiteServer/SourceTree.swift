@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The folders and files under a watched folder as the build sees them: hidden names skipped
@@ -46,9 +46,9 @@ enum SourceTree {
 
     static func modified(_ info: stat) -> Double {
         #if canImport(Darwin)
-        Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+            Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
         #else
-        Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         #endif
     }
 }

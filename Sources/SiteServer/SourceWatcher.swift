@@ -14,7 +14,7 @@ struct SourceWatcher: Sendable {
     /// only costs a second build.
     let settle: Duration
     #if canImport(Glibc)
-    private let events: FolderEvents?
+        private let events: FolderEvents?
     #endif
 
     /// Starts watching at once, so an edit made while the first build runs is not missed.
@@ -23,14 +23,14 @@ struct SourceWatcher: Sendable {
         self.interval = interval
         self.settle = settle
         #if canImport(Glibc)
-        events = FolderEvents(folders: rebuilder.watched.map(\.url))
+            events = FolderEvents(folders: rebuilder.watched.map(\.url))
         #endif
     }
 
     /// How changes are noticed, for the person running the server.
     var method: String {
         #if canImport(Glibc)
-        if events != nil { return "through inotify" }
+            if events != nil { return "through inotify" }
         #endif
         return "every \(SiteServer.seconds(interval)) s or more"
     }
@@ -38,18 +38,20 @@ struct SourceWatcher: Sendable {
     /// Runs until the task is cancelled.
     func run() async {
         #if canImport(Glibc)
-        if let events {
-            defer { events.stop() }
-            await rebuilder.watchPrecisely(true)
-            for await _ in events.changes {
-                do { try await Task.sleep(for: settle) } catch { return }
-                guard events.catchUp() else { break }
-                await rebuilder.rebuildIfChanged(paths: events.takeChanged())
+            if let events {
+                defer { events.stop() }
+                await rebuilder.watchPrecisely(true)
+                for await _ in events.changes {
+                    do { try await Task.sleep(for: settle) } catch { return }
+                    guard events.catchUp() else { break }
+                    await rebuilder.rebuildIfChanged(paths: events.takeChanged())
+                }
+                await rebuilder.watchPrecisely(false)
+                guard !Task.isCancelled else { return }
+                rebuilder.say(
+                    "note: stopped watching \(rebuilder.watchedNames) through inotify (a folder was removed, or the system is out of watches); polling instead"
+                )
             }
-            await rebuilder.watchPrecisely(false)
-            guard !Task.isCancelled else { return }
-            rebuilder.say("note: stopped watching \(rebuilder.watchedNames) through inotify (a folder was removed, or the system is out of watches); polling instead")
-        }
         #endif
         await poll()
     }

@@ -21,17 +21,25 @@ enum VoteCheck {
     /// readers, but filled by bots that fill every field they find.
     static let honeypot = "website"
 
-    static func vote(from fields: [String: [String]], form: RatingFormConfig, site: ServedSite) throws(Rejection) -> (vote: Vote, page: ServedSite.SkillPage) {
+    static func vote(from fields: [String: [String]], form: RatingFormConfig, site: ServedSite) throws(Rejection) -> (
+        vote: Vote, page: ServedSite.SkillPage
+    ) {
         let names = form.fields
         // A site whose own fields use the name keeps them; the trap is then off.
-        let ownNames = [names.skill, names.stars, names.model, names.group, names.language].compactMap { $0 } + Array(form.extra.keys)
+        let ownNames =
+            [names.skill, names.stars, names.model, names.group, names.language].compactMap { $0 }
+            + Array(form.extra.keys)
         if !ownNames.contains(honeypot), let trap = fields[honeypot], trap.contains(where: { !$0.isEmpty }) {
-            throw Rejection(message: "the form's hidden field `\(honeypot)` must stay empty: it is there to catch robots, and people "
-                + "never see it. If your browser filled it in, send the vote again from the page")
+            throw Rejection(
+                message:
+                    "the form's hidden field `\(honeypot)` must stay empty: it is there to catch robots, and people "
+                    + "never see it. If your browser filled it in, send the vote again from the page")
         }
-        let skillValue = try single(names.skill, in: fields, missing: "missing `\(names.skill)`: the id of the skill being rated")
+        let skillValue = try single(
+            names.skill, in: fields, missing: "missing `\(names.skill)`: the id of the skill being rated")
         let page = try skill(skillValue, fields: fields, form: form, site: site)
-        let starsText = try single(names.stars, in: fields, missing: "missing `\(names.stars)`: choose from \(choices(form))")
+        let starsText = try single(
+            names.stars, in: fields, missing: "missing `\(names.stars)`: choose from \(choices(form))")
         guard let stars = stars(starsText, form: form) else {
             throw Rejection(message: "`\(names.stars)` must be one of \(choices(form)), got `\(shown(starsText))`")
         }
@@ -49,7 +57,9 @@ enum VoteCheck {
         }
     }
 
-    static func skill(_ value: String, fields: [String: [String]], form: RatingFormConfig, site: ServedSite) throws(Rejection) -> ServedSite.SkillPage {
+    static func skill(_ value: String, fields: [String: [String]], form: RatingFormConfig, site: ServedSite)
+        throws(Rejection) -> ServedSite.SkillPage
+    {
         switch form.skillValue {
         case .id:
             if let page = site.skills[value] { return page }
@@ -62,12 +72,19 @@ enum VoteCheck {
             }.sorted { $0.id < $1.id }
             if matches.count == 1, let page = matches.first { return page }
         }
-        throw Rejection(message: "unknown skill `\(shown(value))`: no skill with that \(form.skillValue == .tag ? "tag" : "id") is in the catalogue")
+        throw Rejection(
+            message:
+                "unknown skill `\(shown(value))`: no skill with that \(form.skillValue == .tag ? "tag" : "id") is in the catalogue"
+        )
     }
 
     static func single(_ name: String, in fields: [String: [String]], missing: String) throws(Rejection) -> String {
-        guard let values = fields[name], let value = values.first, !value.isEmpty else { throw Rejection(message: missing) }
-        guard values.count == 1 else { throw Rejection(message: "`\(name)` was sent \(values.count) times; send it once") }
+        guard let values = fields[name], let value = values.first, !value.isEmpty else {
+            throw Rejection(message: missing)
+        }
+        guard values.count == 1 else {
+            throw Rejection(message: "`\(name)` was sent \(values.count) times; send it once")
+        }
         return value
     }
 
@@ -80,9 +97,11 @@ enum VoteCheck {
 
     /// Echoed input, cut short and without control characters, for plain-text messages.
     static func shown(_ text: String) -> String {
-        let clean = String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "?" : $0
-        }))
+        let clean = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? "?" : $0
+                }))
         return clean.count > 80 ? String(clean.prefix(80)) + "…" : clean
     }
 }

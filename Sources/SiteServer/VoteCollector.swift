@@ -13,28 +13,34 @@ struct VoteCollector: Sendable {
     let schedule: RebuildSchedule?
     let say: @Sendable (String) -> Void
 
-    func receive(_ request: Request, client: String, site: ServedSite, form: RatingFormConfig, pages: VoteOrigin.Endpoint) async -> Response {
+    func receive(
+        _ request: Request, client: String, site: ServedSite, form: RatingFormConfig, pages: VoteOrigin.Endpoint
+    ) async -> Response {
         if let limiter, let wait = await limiter.admit(client) {
-            var response = VoteReception.plain(.tooManyRequests, "too many votes from your address; try again in \(wait) s")
+            var response = VoteReception.plain(
+                .tooManyRequests, "too many votes from your address; try again in \(wait) s")
             response.headers[.retryAfter] = String(wait)
             return response
         }
         var head = VoteRequest(request)
         head.site = pages
         let accepted: VoteIntake.Accepted
-        switch await reception.read(request, head: head, form: form, site: site, secureCookie: pages.scheme == "https") {
+        switch await reception.read(request, head: head, form: form, site: site, secureCookie: pages.scheme == "https")
+        {
         case .refused(let response): return response
         case .accepted(let vote): accepted = vote
         }
         guard let voter = accepted.vote.user else {
             return VoteReception.plain(.internalServerError, "the vote has no voter; this is a bug in sitegen")
         }
-        let vote = CatalogueModel.Vote(skill: accepted.vote.skill, stars: accepted.vote.stars, voter: voter, time: Date())
+        let vote = CatalogueModel.Vote(
+            skill: accepted.vote.skill, stars: accepted.vote.stars, voter: voter, time: Date())
         do {
             try await store.record(vote)
         } catch {
             say("error: the vote for \(vote.skill) could not be stored: \(error)")
-            return VoteReception.plain(.serviceUnavailable, "the vote could not be stored; please try again in a moment")
+            return VoteReception.plain(
+                .serviceUnavailable, "the vote could not be stored; please try again in a moment")
         }
         await schedule?.voteAccepted()
         return VoteReception.thanks(accepted, pageBase: site.baseURL)
@@ -57,10 +63,14 @@ struct VoteCollectorMiddleware: RouterMiddleware {
     let collector: VoteCollector
     let site: CollectedSite
 
-    func handle(_ request: Request, context: CollectContext,
-                next: (Request, CollectContext) async throws -> Response) async throws -> Response {
-        guard let current = await site.current, let form = current.form, let pages = VoteOrigin.Endpoint(pageURL: current.baseURL),
-              request.uri.path == VoteCollector.path(of: form, basePath: current.basePath) else {
+    func handle(
+        _ request: Request, context: CollectContext,
+        next: (Request, CollectContext) async throws -> Response
+    ) async throws -> Response {
+        guard let current = await site.current, let form = current.form,
+            let pages = VoteOrigin.Endpoint(pageURL: current.baseURL),
+            request.uri.path == VoteCollector.path(of: form, basePath: current.basePath)
+        else {
             return try await next(request, context)
         }
         return await collector.receive(request, client: context.client, site: current, form: form, pages: pages)

@@ -39,7 +39,10 @@ struct VoteRequest: Sendable {
 enum VoteIntake {
     struct Refusal: Error, Equatable {
         enum Status: Int, Sendable {
-            case badRequest = 400, forbidden = 403, methodNotAllowed = 405, unsupportedMediaType = 415
+            case badRequest = 400
+            case forbidden = 403
+            case methodNotAllowed = 405
+            case unsupportedMediaType = 415
         }
 
         var status: Status
@@ -64,14 +67,19 @@ enum VoteIntake {
     static func screen(_ request: VoteRequest, form: RatingFormConfig) -> Refusal? {
         let method = method(of: form)
         guard request.method == method else {
-            return Refusal(status: .methodNotAllowed, message: "send votes with \(method), as the rating form does", allow: method)
+            return Refusal(
+                status: .methodNotAllowed, message: "send votes with \(method), as the rating form does", allow: method)
         }
-        if let reason = VoteOrigin.refusal(fetchSite: request.fetchSite, origin: request.origin, referer: request.referer,
-                                           site: request.pagesOrigin) {
+        if let reason = VoteOrigin.refusal(
+            fetchSite: request.fetchSite, origin: request.origin, referer: request.referer,
+            site: request.pagesOrigin)
+        {
             return Refusal(status: .forbidden, message: reason)
         }
         if method == "POST" && !isFormEncoded(request.contentType) {
-            return Refusal(status: .unsupportedMediaType, message: "send the vote as application/x-www-form-urlencoded, as the rating form does")
+            return Refusal(
+                status: .unsupportedMediaType,
+                message: "send the vote as application/x-www-form-urlencoded, as the rating form does")
         }
         return nil
     }
@@ -79,8 +87,10 @@ enum VoteIntake {
     /// The vote in `form text` (the POST body, or the GET query), checked against the form and
     /// the catalogue.
     /// - Parameter secureCookie: a new voter's cookie goes only over https (the site is https).
-    static func accept(_ request: VoteRequest, formText: String, form: RatingFormConfig, site: ServedSite,
-                       secureCookie: Bool = false) throws(Refusal) -> Accepted {
+    static func accept(
+        _ request: VoteRequest, formText: String, form: RatingFormConfig, site: ServedSite,
+        secureCookie: Bool = false
+    ) throws(Refusal) -> Accepted {
         if let refusal = screen(request, form: form) { throw refusal }
         var checked: (vote: Vote, page: ServedSite.SkillPage)
         do {
@@ -95,7 +105,9 @@ enum VoteIntake {
         let known = VoterCookie.id(in: request.cookie)
         let voter = known ?? VoterCookie.newID()
         checked.vote.user = voter
-        return Accepted(vote: checked.vote, page: checked.page, setCookie: known == nil ? VoterCookie.setCookie(voter, secure: secureCookie) : nil)
+        return Accepted(
+            vote: checked.vote, page: checked.page,
+            setCookie: known == nil ? VoterCookie.setCookie(voter, secure: secureCookie) : nil)
     }
 
     /// The media type alone decides; `; charset=…` and other parameters may follow.

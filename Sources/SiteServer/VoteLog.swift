@@ -3,10 +3,11 @@ import ContentLoading
 import Foundation
 import PageRendering
 import SiteAssembly
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Appends votes to a `.jsonl` events file inside the content folder. The actor runs one append
@@ -56,9 +57,9 @@ actor VoteLog {
 
     static let systemWrite: Write = { descriptor, bytes in
         #if canImport(Glibc)
-        Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+            Glibc.write(descriptor, bytes.baseAddress, bytes.count)
         #elseif canImport(Darwin)
-        Darwin.write(descriptor, bytes.baseAddress, bytes.count)
+            Darwin.write(descriptor, bytes.baseAddress, bytes.count)
         #endif
     }
 
@@ -71,7 +72,8 @@ actor VoteLog {
 
     /// The line for `vote`, with its newline.
     func line(for vote: Vote, at date: Date) throws -> Data {
-        var data = try encoder.encode(Line(skill: vote.skill, stars: vote.stars, timestamp: date.ISO8601Format(), user: vote.user))
+        var data = try encoder.encode(
+            Line(skill: vote.skill, stars: vote.stars, timestamp: date.ISO8601Format(), user: vote.user))
         data.append(0x0A)
         return data
     }
@@ -94,7 +96,9 @@ actor VoteLog {
         case .finished:
             whole = true
         case .torn(let tail):
-            guard ftruncate(fd, length - off_t(tail.count)) == 0 else { throw failure("cannot remove the torn last line of \(display)") }
+            guard ftruncate(fd, length - off_t(tail.count)) == 0 else {
+                throw failure("cannot remove the torn last line of \(display)")
+            }
             length -= off_t(tail.count)
             appended.droppedTornLine = String(decoding: tail, as: UTF8.self)
         case .unfinished:
@@ -108,9 +112,10 @@ actor VoteLog {
             throw error
         }
         if whole, fstat(fd, &info) == 0 {
-            appended.votes = AppendedVotes(path: folder.appendingPathComponent(path).path, lines: String(decoding: data, as: UTF8.self),
-                                           skill: vote.skill, user: vote.user,
-                                           before: before, after: ContentStamp(info))
+            appended.votes = AppendedVotes(
+                path: folder.appendingPathComponent(path).path, lines: String(decoding: data, as: UTF8.self),
+                skill: vote.skill, user: vote.user,
+                before: before, after: ContentStamp(info))
         }
         return appended
     }
@@ -124,27 +129,33 @@ actor VoteLog {
         do {
             directory = try LinkFreeFolder.open(segments, below: folder, rootDisplay: folderDisplay)
         } catch {
-            throw WriteError(description: error.isLink
-                ? "\(error.path) is a symbolic link; votes are written only to a real folder inside the content folder, so replace it with one"
-                : error.description)
+            throw WriteError(
+                description: error.isLink
+                    ? "\(error.path) is a symbolic link; votes are written only to a real folder inside the content folder, so replace it with one"
+                    : error.description)
         }
         defer { close(directory) }
         // O_NONBLOCK: opening a FIFO must not hang the server; it is refused just below.
         let fd = openat(directory, name, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             if LinkFreeFolder.isLink(name, in: directory) {
-                throw WriteError(description: "\(display) is a symbolic link; votes are not written through links, so remove it")
+                throw WriteError(
+                    description: "\(display) is a symbolic link; votes are not written through links, so remove it")
             }
             throw failure("cannot open \(display)")
         }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw WriteError(description: "\(display) is not a regular file; votes are written only to a plain file, so remove it")
+            throw WriteError(
+                description: "\(display) is not a regular file; votes are written only to a plain file, so remove it")
         }
         guard info.st_nlink == 1 else {
             close(fd)
-            throw WriteError(description: "\(display) has \(info.st_nlink) hard links; votes are not written to a file that is also elsewhere")
+            throw WriteError(
+                description:
+                    "\(display) has \(info.st_nlink) hard links; votes are not written to a file that is also elsewhere"
+            )
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return fd
@@ -167,7 +178,11 @@ actor VoteLog {
         let read = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, length - off_t(count)) }
         guard read == count else { throw failure("cannot read the end of \(display)") }
         if tail.last == 0x0A { return .finished }
-        if let newline = tail.lastIndex(of: 0x0A) { tail.removeSubrange(...newline) } else if count < length { return .unfinished }
+        if let newline = tail.lastIndex(of: 0x0A) {
+            tail.removeSubrange(...newline)
+        } else if count < length {
+            return .unfinished
+        }
         return TornLine.isTorn(tail) ? .torn(tail) : .unfinished
     }
 
@@ -179,11 +194,17 @@ actor VoteLog {
             written = data.withUnsafeBytes { write(fd, $0) }
         } while written < 0 && errno == EINTR
         guard written != data.count else { return }
-        let error = written < 0
+        let error =
+            written < 0
             ? failure("cannot write \(display)")
-            : WriteError(description: "cannot write \(display): only \(written) of \(data.count) bytes went out (is the disk full?)")
+            : WriteError(
+                description:
+                    "cannot write \(display): only \(written) of \(data.count) bytes went out (is the disk full?)")
         guard ftruncate(fd, length) == 0 else {
-            throw WriteError(description: "\(error.description); removing the partial line failed too (\(String(cString: strerror(errno)))), so the next build warns about a torn last line")
+            throw WriteError(
+                description:
+                    "\(error.description); removing the partial line failed too (\(String(cString: strerror(errno)))), so the next build warns about a torn last line"
+            )
         }
         throw WriteError(description: "\(error.description); the file is as it was")
     }

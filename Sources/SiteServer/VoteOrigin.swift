@@ -10,7 +10,9 @@ enum VoteOrigin {
     ///   - scheme: the request's own scheme (`http` for the preview).
     ///   - authority: the request's `Host` header, `host[:port]`.
     static func refusal(fetchSite: String?, origin: String?, scheme: String, authority: String?) -> String? {
-        refusal(fetchSite: fetchSite, origin: origin, referer: nil, site: authority.flatMap { Endpoint("\(scheme)://\($0)") })
+        refusal(
+            fetchSite: fetchSite, origin: origin, referer: nil,
+            site: authority.flatMap { Endpoint("\(scheme)://\($0)") })
     }
 
     /// Why the request is refused, or nil when it comes from a page of `site` (nil: no origin is
@@ -53,7 +55,8 @@ enum VoteOrigin {
 
         /// An origin: `scheme://host[:port]`, nothing after it but a `/`.
         init?(_ text: String) {
-            guard let parts = URLComponents(string: text), parts.path.isEmpty || parts.path == "/", parts.query == nil else { return nil }
+            guard let parts = URLComponents(string: text), parts.path.isEmpty || parts.path == "/", parts.query == nil
+            else { return nil }
             self.init(parts)
         }
 
@@ -64,7 +67,9 @@ enum VoteOrigin {
         }
 
         private init?(_ parts: URLComponents) {
-            guard let scheme = parts.scheme?.lowercased(), let host = parts.host?.lowercased(), !host.isEmpty, parts.user == nil else { return nil }
+            guard let scheme = parts.scheme?.lowercased(), let host = parts.host?.lowercased(), !host.isEmpty,
+                parts.user == nil
+            else { return nil }
             guard let port = parts.port ?? (scheme == "http" ? 80 : scheme == "https" ? 443 : nil) else { return nil }
             self.scheme = scheme
             self.host = host

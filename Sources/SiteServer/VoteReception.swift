@@ -21,7 +21,9 @@ struct VoteReception: Sendable {
     ///   - head: the request's parts the checks read (`VoteRequest(request)`, with the site's
     ///     origin set when it is not the request's own).
     ///   - secureCookie: a new voter's cookie is for https only.
-    func read(_ request: Request, head: VoteRequest, form: RatingFormConfig, site: ServedSite, secureCookie: Bool = false) async -> Outcome {
+    func read(
+        _ request: Request, head: VoteRequest, form: RatingFormConfig, site: ServedSite, secureCookie: Bool = false
+    ) async -> Outcome {
         if let refusal = VoteIntake.screen(head, form: form) { return .refused(refuse(refusal)) }
         let text: String
         if request.method == .post {
@@ -40,7 +42,8 @@ struct VoteReception: Sendable {
             text = request.uri.query ?? ""
         }
         do {
-            return .accepted(try VoteIntake.accept(head, formText: text, form: form, site: site, secureCookie: secureCookie))
+            return .accepted(
+                try VoteIntake.accept(head, formText: text, form: form, site: site, secureCookie: secureCookie))
         } catch {
             return .refused(refuse(error))
         }
@@ -50,7 +53,9 @@ struct VoteReception: Sendable {
     /// - Parameter pageBase: what comes before the page's site path: `/` for the preview, the base
     ///   URL for a deployed site.
     static func thanks(_ accepted: VoteIntake.Accepted, pageBase: String) -> Response {
-        var headers: HTTPFields = [.location: pageBase + accepted.page.href + "#" + RatingForm.ratedID(String(accepted.vote.stars))]
+        var headers: HTTPFields = [
+            .location: pageBase + accepted.page.href + "#" + RatingForm.ratedID(String(accepted.vote.stars))
+        ]
         if let cookie = accepted.setCookie { headers[.setCookie] = cookie }
         return Response(status: .seeOther, headers: headers)
     }
@@ -78,7 +83,10 @@ struct VoteReception: Sendable {
         let body = ByteBuffer(string: message + "\n")
         return Response(
             status: status,
-            headers: [.contentType: "text/plain; charset=utf-8", .xContentTypeOptions: "nosniff", .contentLength: String(body.readableBytes)],
+            headers: [
+                .contentType: "text/plain; charset=utf-8", .xContentTypeOptions: "nosniff",
+                .contentLength: String(body.readableBytes),
+            ],
             body: ResponseBody(byteBuffer: body)
         )
     }
@@ -86,9 +94,11 @@ struct VoteReception: Sendable {
 
 extension VoteRequest {
     init(_ request: Request) {
-        self.init(method: request.method.rawValue, contentType: request.headers[.contentType],
-                  fetchSite: request.headers.first { $0.name.canonicalName == "sec-fetch-site" }?.value, origin: request.headers[.origin],
-                  scheme: request.head.scheme ?? "http", authority: request.head.authority, cookie: request.headers[.cookie],
-                  referer: request.headers[.referer])
+        self.init(
+            method: request.method.rawValue, contentType: request.headers[.contentType],
+            fetchSite: request.headers.first { $0.name.canonicalName == "sec-fetch-site" }?.value,
+            origin: request.headers[.origin],
+            scheme: request.head.scheme ?? "http", authority: request.head.authority, cookie: request.headers[.cookie],
+            referer: request.headers[.referer])
     }
 }

@@ -6,7 +6,8 @@ import VoteStore
 
 struct Collect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the service a deployed catalogue needs beside its static files: it takes the rating form's votes.",
+        abstract:
+            "Run the service a deployed catalogue needs beside its static files: it takes the rating form's votes.",
         discussion: """
             Reads CONTENT and site.yml (the skills, the form's fields, base_url) and receives the rating form at its \
             endpoint's path, one vote per voter per skill (a sitegen_voter cookie), into a SQLite file or PostgreSQL. \
@@ -19,37 +20,54 @@ struct Collect: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Folder holding skills/, ratings/ and site.yml.", valueName: "dir"))
     var content = "Content"
 
-    @Option(name: .long, help: ArgumentHelp("Folder of Mustache templates and assets/ (with --output). Default: Templates, when it exists.",
-                                            valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Folder of Mustache templates and assets/ (with --output). Default: Templates, when it exists.",
+            valueName: "dir"))
     var templates: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The site's folder, to keep its pages counting the votes; without it the pages are left to a scheduled sitegen build.",
-        valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The site's folder, to keep its pages counting the votes; without it the pages are left to a scheduled sitegen build.",
+            valueName: "dir"))
     var output: String?
 
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("Where the site is deployed; overrides base_url in site.yml.", valueName: "url"))
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp("Where the site is deployed; overrides base_url in site.yml.", valueName: "url"))
     var baseURL: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A SQLite file or a postgres:// URL. Default: ratings.database in site.yml, else CONTENT/votes.sqlite.", valueName: "file-or-url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A SQLite file or a postgres:// URL. Default: ratings.database in site.yml, else CONTENT/votes.sqlite.",
+            valueName: "file-or-url"))
     var database: String?
 
-    @Option(name: .long, help: ArgumentHelp("Address to listen on. Default: loopback, behind a reverse proxy.", valueName: "address"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Address to listen on. Default: loopback, behind a reverse proxy.", valueName: "address"))
     var host = "127.0.0.1"
 
     @Option(name: .long, help: "Port to listen on (0 picks a free one).")
     var port = 8080
 
-    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
-        "The header your reverse proxy names the client in (X-Forwarded-For, X-Real-IP). Without it the connecting address is used "
-            + "and any such header ignored.", valueName: "header"))
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "The header your reverse proxy names the client in (X-Forwarded-For, X-Real-IP). Without it the connecting address is used "
+                + "and any such header ignored.", valueName: "header"))
     var trustedProxy: String?
 
-    @Option(name: .customLong("rate-limit"), help: ArgumentHelp("Votes per client address: 20/min, 5/s, 300/h, or off.", valueName: "rate"))
+    @Option(
+        name: .customLong("rate-limit"),
+        help: ArgumentHelp("Votes per client address: 20/min, 5/s, 300/h, or off.", valueName: "rate"))
     var rateLimit = "20/min"
 
-    @Flag(name: .long, help: "Replace the output folder even though sitegen did not write it (it has no .sitegen file).")
+    @Flag(
+        name: .long, help: "Replace the output folder even though sitegen did not write it (it has no .sitegen file).")
     var force = false
 
     func run() async throws {
@@ -73,10 +91,12 @@ struct Collect: AsyncParsableCommand {
         site.strict = false
         site.force = force
         let build = try site.buildOptions()
-        let options = CollectOptions(build: build, rebuildsPages: output != nil, database: try storeDatabase(build),
-                                     host: host, port: port, trustedProxyHeader: trustedProxy, rateLimit: limit, handlesSignals: true)
+        let options = CollectOptions(
+            build: build, rebuildsPages: output != nil, database: try storeDatabase(build),
+            host: host, port: port, trustedProxyHeader: trustedProxy, rateLimit: limit, handlesSignals: true)
         do {
-            try await CollectService.run(options, say: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })
+            try await CollectService.run(
+                options, say: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })
         } catch let failure as CollectStartFailure {
             FileHandle.standardError.write(Data("\(failure.description)\ncollect failed to start\n".utf8))
             throw ExitCode(1)
@@ -99,8 +119,10 @@ struct Collect: AsyncParsableCommand {
         }
         let path = build.content.root.appendingPathComponent("votes.sqlite").path
         // Written straight away, not buffered, so it comes before the service's own lines.
-        FileHandle.standardOutput.write(Data(("note: votes go to \(content)/votes.sqlite; put `database: votes.sqlite` under `ratings:` in "
-            + "\(content)/site.yml so `sitegen build` counts them too\n").utf8))
+        FileHandle.standardOutput.write(
+            Data(
+                ("note: votes go to \(content)/votes.sqlite; put `database: votes.sqlite` under `ratings:` in "
+                    + "\(content)/site.yml so `sitegen build` counts them too\n").utf8))
         return .sqlite(path: path, display: content + "/votes.sqlite")
     }
 }

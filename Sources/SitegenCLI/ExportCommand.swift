@@ -22,21 +22,28 @@ struct ExportVotes: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Folder holding site.yml, whose ratings.database is read when --ratings-database is not given.",
-                                            valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Folder holding site.yml, whose ratings.database is read when --ratings-database is not given.",
+            valueName: "dir"))
     var content = "Content"
 
     @OptionGroup var database: RatingsDatabaseOption
 
-    @Option(name: .long, help: ArgumentHelp("File to write (replaced whole), or - for standard output.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("File to write (replaced whole), or - for standard output.", valueName: "file"))
     var to = "-"
 
     func run() async throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let location = ContentLocation(root: URL(fileURLWithPath: content, relativeTo: cwd).standardizedFileURL, display: content)
+        let location = ContentLocation(
+            root: URL(fileURLWithPath: content, relativeTo: cwd).standardizedFileURL, display: content)
         do {
             guard let named = try RatingsDatabase.named(override: try database.named(), content: location) else {
-                throw ValidationError("no ratings database: pass --ratings-database FILE-OR-URL, or set ratings.database in \(content)/site.yml")
+                throw ValidationError(
+                    "no ratings database: pass --ratings-database FILE-OR-URL, or set ratings.database in \(content)/site.yml"
+                )
             }
             let votes = try await RatingsDatabase.votes(named)
             let text = Data(VoteEventLines.text(votes).utf8)
@@ -47,14 +54,16 @@ struct ExportVotes: AsyncParsableCommand {
             let destination = URL(fileURLWithPath: to, relativeTo: cwd)
             do {
                 // `Content/ratings/` of a catalogue that has kept its votes only in the database so far.
-                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 // Replaced whole, never left half-written.
                 try text.write(to: destination, options: .atomic)
             } catch {
                 throw BuildFailure([.error(to, "cannot write the votes: \(error.localizedDescription)")])
             }
             let count = votes.count
-            FileHandle.standardError.write(Data("Exported \(count.grouped) vote\(count == 1 ? "" : "s") from \(named.display) → \(to)\n".utf8))
+            FileHandle.standardError.write(
+                Data("Exported \(count.grouped) vote\(count == 1 ? "" : "s") from \(named.display) → \(to)\n".utf8))
         } catch let failure as BuildFailure {
             throw Report.fail(failure, verb: "export")
         }

@@ -25,10 +25,14 @@ struct ImportSusi: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A checkout of a SUSI skill repository (e.g. susi_skill_data).", valueName: "repo-dir"))
+    @Argument(
+        help: ArgumentHelp("A checkout of a SUSI skill repository (e.g. susi_skill_data).", valueName: "repo-dir"))
     var repository: String
 
-    @Option(name: .long, help: ArgumentHelp("Where the Markdown files go: a content folder's skills/ folder or a folder inside it.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where the Markdown files go: a content folder's skills/ folder or a folder inside it.", valueName: "dir"))
     var to = "Content/skills"
 
     @Flag(name: .long, help: "Overwrite files that already exist.")
@@ -40,8 +44,9 @@ struct ImportSusi: ParsableCommand {
     func run() throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL }
-        let options = SusiImport.Options(repository: url(repository), repositoryDisplay: repository,
-                                         destination: url(to), destinationDisplay: to, force: force)
+        let options = SusiImport.Options(
+            repository: url(repository), repositoryDisplay: repository,
+            destination: url(to), destinationDisplay: to, force: force)
         do {
             let report = try SusiImport.run(options)
             Report.print(report.warnings, verbose: verbose)

@@ -4,9 +4,11 @@ import VoteStore
 
 /// `--ratings-database`, for the commands that read votes from a database.
 struct RatingsDatabaseOption: ParsableArguments {
-    @Option(name: .customLong("ratings-database"), help: ArgumentHelp(
-        "A SQLite file or a postgres:// URL whose votes count with the rating files. Default: ratings.database in site.yml.",
-        valueName: "file-or-url"))
+    @Option(
+        name: .customLong("ratings-database"),
+        help: ArgumentHelp(
+            "A SQLite file or a postgres:// URL whose votes count with the rating files. Default: ratings.database in site.yml.",
+            valueName: "file-or-url"))
     var ratingsDatabase: String?
 
     /// The database the option names (a path relative to the current folder), or nil.

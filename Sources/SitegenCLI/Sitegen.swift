@@ -28,26 +28,41 @@ struct Sitegen: AsyncParsableCommand {
 
 /// Options shared by every command that reads a catalogue.
 struct SiteOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Folder holding skills/, ratings/ and site.yml (or a SUSI skill repository checkout, which holds models/).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Folder holding skills/, ratings/ and site.yml (or a SUSI skill repository checkout, which holds models/).",
+            valueName: "dir"))
     var content = "Content"
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Folder of Mustache templates and assets/; files missing there come from the built-in theme. Default: Templates, when it exists.",
-        valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Folder of Mustache templates and assets/; files missing there come from the built-in theme. Default: Templates, when it exists.",
+            valueName: "dir"))
     var templates: String?
 
-    @Option(name: .long, help: ArgumentHelp("Folder the site is written to. It belongs to sitegen: it is replaced on every build.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Folder the site is written to. It belongs to sitegen: it is replaced on every build.", valueName: "dir"))
     var output = "Public"
 
-    @Option(name: .customLong("base-url"), help: ArgumentHelp(
-        "Where the site is deployed (https://example.org/catalogue/ or /catalogue/); overrides base_url in site.yml.",
-        valueName: "url"))
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp(
+            "Where the site is deployed (https://example.org/catalogue/ or /catalogue/); overrides base_url in site.yml.",
+            valueName: "url"))
     var baseURL: String?
 
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
-    @Flag(name: .long, help: "Replace the output folder even though sitegen did not write it (it has no .sitegen file). Everything in it is lost.")
+    @Flag(
+        name: .long,
+        help:
+            "Replace the output folder even though sitegen did not write it (it has no .sitegen file). Everything in it is lost."
+    )
     var force = false
 
     func buildOptions() throws -> BuildOptions {
@@ -57,7 +72,9 @@ struct SiteOptions: ParsableArguments {
         var templatesDisplay = "Templates"
         if let templates {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url(templates).path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: url(templates).path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
                 throw ValidationError("templates folder `\(templates)` not found")
             }
             templatesURL = url(templates)
@@ -67,7 +84,8 @@ struct SiteOptions: ParsableArguments {
         }
         return BuildOptions(
             content: ContentLocation(root: url(content), display: content), templates: templatesURL,
-            templatesDisplay: templatesDisplay, output: url(output), outputDisplay: output, baseURL: baseURL, strict: strict,
+            templatesDisplay: templatesDisplay, output: url(output), outputDisplay: output, baseURL: baseURL,
+            strict: strict,
             force: force
         )
     }
@@ -89,7 +107,8 @@ enum Report {
 
     static func fail(_ failure: BuildFailure, verb: String, verbose: Bool = false) -> ExitCode {
         print(failure.diagnostics, verbose: verbose)
-        let errors = failure.errors.count, warnings = failure.diagnostics.count - errors
+        let errors = failure.errors.count
+        let warnings = failure.diagnostics.count - errors
         var line = "\(verb) failed: \(errors) error\(errors == 1 ? "" : "s")"
         if warnings > 0 { line += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
         FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -109,8 +128,11 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .long, help: "Print every warning (not a summary of many alike) and the time each stage took.")
     var verbose = false
 
-    @Option(name: .customLong("build-date"), help: ArgumentHelp(
-        "Show \"Updated <date>\" in the footer. Default: SOURCE_DATE_EPOCH when set, else no date.", valueName: "yyyy-mm-dd"))
+    @Option(
+        name: .customLong("build-date"),
+        help: ArgumentHelp(
+            "Show \"Updated <date>\" in the footer. Default: SOURCE_DATE_EPOCH when set, else no date.",
+            valueName: "yyyy-mm-dd"))
     var buildDate: String?
 
     func resolvedBuildDate() throws -> BuildDate? {
@@ -128,13 +150,14 @@ struct Build: AsyncParsableCommand {
         options.buildDate = try resolvedBuildDate()
         let override = try database.named()
         do {
-            options.recordedVotes = try await RatingsDatabase.recordedVotes(override: override, content: options.content)
+            options.recordedVotes = try await RatingsDatabase.recordedVotes(
+                override: override, content: options.content)
             let report = try SiteBuilder.build(options)
             Report.print(report.warnings, verbose: verbose)
             Report.note(report.notes)
             Swift.print(report.summary + " → \(options.outputDisplay)/")
             if verbose {
-                report.stageLines.forEach { Swift.print($0) }
+                for line in report.stageLines { Swift.print(line) }
                 Swift.print("\(report.unchangedFiles.grouped) of \(report.files.grouped) files unchanged")
             }
         } catch {
@@ -159,7 +182,8 @@ struct Check: AsyncParsableCommand {
         var options = try site.buildOptions()
         let override = try database.named()
         do {
-            options.recordedVotes = try await RatingsDatabase.recordedVotes(override: override, content: options.content)
+            options.recordedVotes = try await RatingsDatabase.recordedVotes(
+                override: override, content: options.content)
             let report = try SiteBuilder.check(options)
             Report.print(report.warnings, verbose: verbose)
             Swift.print(report.checkSummary)
@@ -182,7 +206,11 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var site: SiteOptions
     @OptionGroup var database: RatingsDatabaseOption
 
-    @Option(name: .long, help: ArgumentHelp("Address to listen on. Other than loopback, anyone who can reach this machine can vote.", valueName: "address"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Address to listen on. Other than loopback, anyone who can reach this machine can vote.",
+            valueName: "address"))
     var host = "127.0.0.1"
 
     @Option(name: .long, help: "Port to listen on (0 picks a free one).")
@@ -194,7 +222,8 @@ struct Serve: AsyncParsableCommand {
         options.ratingsDatabase = try database.named()
         do {
             // Unbuffered, so each line shows the moment it happens, even through a pipe.
-            try await SiteServer.run(options, say: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })
+            try await SiteServer.run(
+                options, say: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })
         } catch {
             FileHandle.standardError.write(Data("serve failed: \(error)\n".utf8))
             throw ExitCode(1)

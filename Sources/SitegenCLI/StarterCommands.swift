@@ -43,8 +43,10 @@ struct NewSkillCommand: ParsableCommand {
         discussion: "Never overwrites a file."
     )
 
-    @Argument(help: ArgumentHelp("The skill's id: its group's folder and its name, in lowercase letters, digits and hyphens.",
-                                 valueName: "group/name"))
+    @Argument(
+        help: ArgumentHelp(
+            "The skill's id: its group's folder and its name, in lowercase letters, digits and hyphens.",
+            valueName: "group/name"))
     var id: String
 
     @Option(name: .long, help: ArgumentHelp("Folder holding skills/ and site.yml.", valueName: "dir"))

@@ -23,9 +23,13 @@ public struct PostgresAddress: Sendable, Equatable {
     /// The address, or why `text` is not such a URL.
     public static func parse(_ text: String) -> Result<PostgresAddress, VoteStoreError> {
         func failure(_ why: String) -> Result<PostgresAddress, VoteStoreError> {
-            .failure(VoteStoreError(database: redacted(text), why + "; write it like postgres://user:password@host:5432/database"))
+            .failure(
+                VoteStoreError(
+                    database: redacted(text), why + "; write it like postgres://user:password@host:5432/database"))
         }
-        guard isPostgresURL(text), let components = URLComponents(string: text) else { return failure("not a valid postgres:// URL") }
+        guard isPostgresURL(text), let components = URLComponents(string: text) else {
+            return failure("not a valid postgres:// URL")
+        }
         var query: [String: String] = [:]
         for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
         let sslMode = query["sslmode"] ?? "prefer"
@@ -39,10 +43,11 @@ public struct PostgresAddress: Sendable, Equatable {
         }
         let host = components.host ?? ""
         guard socketPath != nil || !host.isEmpty else { return failure("the URL names no host") }
-        return .success(PostgresAddress(
-            host: host, port: components.port ?? 5432, socketPath: socketPath,
-            user: components.user ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres",
-            password: components.password, database: database.isEmpty ? nil : database, sslMode: sslMode))
+        return .success(
+            PostgresAddress(
+                host: host, port: components.port ?? 5432, socketPath: socketPath,
+                user: components.user ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres",
+                password: components.password, database: database.isEmpty ? nil : database, sslMode: sslMode))
     }
 
     /// The URL without its password, for messages and logs.
@@ -70,12 +75,14 @@ public struct PostgresAddress: Sendable, Equatable {
         if let socketPath {
             configuration = .init(unixSocketPath: socketPath, username: user, password: password, database: database)
         } else {
-            let tls: PostgresClient.Configuration.TLS = switch (sslMode, tlsConfiguration) {
-            case (_, nil): .disable
-            case ("prefer", let tls?): .prefer(tls)
-            case (_, let tls?): .require(tls)
-            }
-            configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: tls)
+            let tls: PostgresClient.Configuration.TLS =
+                switch (sslMode, tlsConfiguration) {
+                case (_, nil): .disable
+                case ("prefer", let tls?): .prefer(tls)
+                case (_, let tls?): .require(tls)
+                }
+            configuration = .init(
+                host: host, port: port, username: user, password: password, database: database, tls: tls)
         }
         configuration.options.connectTimeout = .seconds(10)
         // Votes are one short statement each; a few connections per instance keep several
@@ -93,8 +100,9 @@ public struct PostgresAddress: Sendable, Equatable {
             let context = try NIOSSLContext(configuration: tlsConfiguration)
             tls = sslMode == "prefer" ? .prefer(context) : .require(context)
         }
-        var configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: password,
-                                                             database: database, tls: tls)
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: user, password: password,
+            database: database, tls: tls)
         configuration.options.connectTimeout = .seconds(10)
         return configuration
     }

@@ -10,8 +10,10 @@ public struct PostgresVoteStore: VoteStore {
 
     /// Connects, brings the schema to `VoteSchema.latest`, and runs `body` with the store; the
     /// connections close when it returns.
-    public static func with<T: Sendable>(_ address: PostgresAddress,
-                                         _ body: (PostgresVoteStore) async throws -> T) async throws -> T {
+    public static func with<T: Sendable>(
+        _ address: PostgresAddress,
+        _ body: (PostgresVoteStore) async throws -> T
+    ) async throws -> T {
         // Migrated over one connection of its own first: an unreachable server or a wrong password
         // fails here at once, where the pool would retry for a minute before giving up.
         try await migrate(address)
@@ -28,10 +30,13 @@ public struct PostgresVoteStore: VoteStore {
     static func migrate(_ address: PostgresAddress) async throws(VoteStoreError) {
         let connection: PostgresConnection
         do {
-            connection = try await PostgresConnection.connect(configuration: address.connectionConfiguration(), id: 1, logger: logger)
+            connection = try await PostgresConnection.connect(
+                configuration: address.connectionConfiguration(), id: 1, logger: logger)
         } catch {
-            throw VoteStoreError(database: address.display, "cannot connect to PostgreSQL: \(describe(error)); "
-                + "check that the server runs and the URL's host, port, user, password and database")
+            throw VoteStoreError(
+                database: address.display,
+                "cannot connect to PostgreSQL: \(describe(error)); "
+                    + "check that the server runs and the URL's host, port, user, password and database")
         }
         do {
             try await connection.withTransaction(logger: logger) { connection in
@@ -39,10 +44,14 @@ public struct PostgresVoteStore: VoteStore {
                 try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLock))", logger: logger)
                 try await connection.query(PostgresQuery(unsafeSQL: VoteSchema.createVersionTable), logger: logger)
                 var current: Int?
-                for try await version in try await connection.query("SELECT version FROM sitegen_schema", logger: logger).decode(Int.self) {
+                for try await version in try await connection.query(
+                    "SELECT version FROM sitegen_schema", logger: logger
+                ).decode(Int.self) {
                     current = version
                 }
-                if current == nil { try await connection.query("INSERT INTO sitegen_schema (version) VALUES (0)", logger: logger) }
+                if current == nil {
+                    try await connection.query("INSERT INTO sitegen_schema (version) VALUES (0)", logger: logger)
+                }
                 guard let pending = VoteSchema.pending(after: current ?? 0) else {
                     throw VoteStoreError.newerSchema(address.display, found: current ?? 0)
                 }
@@ -50,7 +59,8 @@ public struct PostgresVoteStore: VoteStore {
                     for statement in migration.postgres {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
-                    try await connection.query("UPDATE sitegen_schema SET version = \(migration.version)", logger: logger)
+                    try await connection.query(
+                        "UPDATE sitegen_schema SET version = \(migration.version)", logger: logger)
                 }
             }
             try? await connection.close()
@@ -68,7 +78,8 @@ public struct PostgresVoteStore: VoteStore {
     public func record(_ vote: Vote) async throws -> VoteRecording {
         try await run {
             // `xmax = 0` tells a fresh row from an updated one; no row back means the WHERE kept a later vote.
-            let rows = try await client.query("""
+            let rows = try await client.query(
+                """
                 INSERT INTO sitegen_votes (skill, voter, stars, voted_at, comment)
                 VALUES (\(vote.skill), \(vote.voter), \(vote.stars), \(vote.milliseconds), \(vote.comment))
                 ON CONFLICT (skill, voter) DO UPDATE SET
@@ -85,10 +96,14 @@ public struct PostgresVoteStore: VoteStore {
     public func votes() async throws -> [Vote] {
         try await run {
             let rows = try await client.query(
-                "SELECT skill, voter, stars, voted_at, comment FROM sitegen_votes ORDER BY skill, voter", logger: Self.logger)
+                "SELECT skill, voter, stars, voted_at, comment FROM sitegen_votes ORDER BY skill, voter",
+                logger: Self.logger)
             var votes: [Vote] = []
-            for try await (skill, voter, stars, milliseconds, comment) in rows.decode((String, String, Int, Int64, String?).self) {
-                votes.append(Vote(skill: skill, stars: stars, voter: voter, milliseconds: milliseconds, comment: comment))
+            for try await (skill, voter, stars, milliseconds, comment) in rows.decode(
+                (String, String, Int, Int64, String?).self)
+            {
+                votes.append(
+                    Vote(skill: skill, stars: stars, voter: voter, milliseconds: milliseconds, comment: comment))
             }
             return votes
         }
@@ -97,7 +112,9 @@ public struct PostgresVoteStore: VoteStore {
     public func count() async throws -> Int {
         try await run {
             var count = 0
-            for try await n in try await client.query("SELECT count(*) FROM sitegen_votes", logger: Self.logger).decode(Int.self) {
+            for try await n in try await client.query("SELECT count(*) FROM sitegen_votes", logger: Self.logger).decode(
+                Int.self)
+            {
                 count = n
             }
             return count

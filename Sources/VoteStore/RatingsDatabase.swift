@@ -24,7 +24,9 @@ public enum RatingsDatabase {
 
     /// Every vote of the database `named` finds, or nil when none is named. A missing file or an
     /// unreachable server fails, before anything is built or written.
-    public static func recordedVotes(override: VoteDatabase?, content: ContentLocation) async throws(BuildFailure) -> RecordedVotes? {
+    public static func recordedVotes(override: VoteDatabase?, content: ContentLocation) async throws(BuildFailure)
+        -> RecordedVotes?
+    {
         guard let database = try named(override: override, content: content) else { return nil }
         return RecordedVotes(display: database.display, votes: try await votes(database))
     }

@@ -16,8 +16,10 @@ public struct SQLiteVoteStore: VoteStore {
     public init(path: String, display: String, create: Bool) throws(VoteStoreError) {
         self.display = display
         if !create && !FileManager.default.fileExists(atPath: path) {
-            throw VoteStoreError(database: display, "ratings database not found; check the path (relative to the content folder in "
-                + "site.yml, to the current folder on the command line), or remove the setting")
+            throw VoteStoreError(
+                database: display,
+                "ratings database not found; check the path (relative to the content folder in "
+                    + "site.yml, to the current folder on the command line), or remove the setting")
         }
         var configuration = Configuration()
         configuration.prepareDatabase { db in
@@ -61,18 +63,20 @@ public struct SQLiteVoteStore: VoteStore {
                 // IMMEDIATE: the write lock is taken before the read, so another process cannot
                 // slip a vote in between the two.
                 try db.inTransaction(.immediate) {
-                    let stored = try Int64.fetchOne(db, sql: "SELECT voted_at FROM sitegen_votes WHERE skill = ? AND voter = ?",
-                                                    arguments: [vote.skill, vote.voter])
+                    let stored = try Int64.fetchOne(
+                        db, sql: "SELECT voted_at FROM sitegen_votes WHERE skill = ? AND voter = ?",
+                        arguments: [vote.skill, vote.voter])
                     if let stored, stored > vote.milliseconds {
                         outcome = .keptLater
                         return .commit
                     }
                     outcome = stored == nil ? .added : .replaced
-                    try db.execute(sql: """
-                        INSERT INTO sitegen_votes (skill, voter, stars, voted_at, comment) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (skill, voter) DO UPDATE SET
-                            stars = excluded.stars, voted_at = excluded.voted_at, comment = excluded.comment
-                        """, arguments: [vote.skill, vote.voter, vote.stars, vote.milliseconds, vote.comment])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO sitegen_votes (skill, voter, stars, voted_at, comment) VALUES (?, ?, ?, ?, ?)
+                            ON CONFLICT (skill, voter) DO UPDATE SET
+                                stars = excluded.stars, voted_at = excluded.voted_at, comment = excluded.comment
+                            """, arguments: [vote.skill, vote.voter, vote.stars, vote.milliseconds, vote.comment])
                     return .commit
                 }
                 return outcome
@@ -83,11 +87,14 @@ public struct SQLiteVoteStore: VoteStore {
     public func votes() async throws -> [Vote] {
         try await run {
             try await pool.read { db in
-                try Row.fetchAll(db, sql: "SELECT skill, voter, stars, voted_at, comment FROM sitegen_votes ORDER BY skill, voter")
-                    .map { row in
-                        Vote(skill: row["skill"], stars: row["stars"], voter: row["voter"], milliseconds: row["voted_at"],
-                             comment: row["comment"])
-                    }
+                try Row.fetchAll(
+                    db, sql: "SELECT skill, voter, stars, voted_at, comment FROM sitegen_votes ORDER BY skill, voter"
+                )
+                .map { row in
+                    Vote(
+                        skill: row["skill"], stars: row["stars"], voter: row["voter"], milliseconds: row["voted_at"],
+                        comment: row["comment"])
+                }
             }
         }
     }

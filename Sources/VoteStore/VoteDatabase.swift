@@ -8,10 +8,13 @@ public enum VoteDatabase: Sendable, Equatable {
 
     /// `text` as a user writes it: a `postgres://` URL, or a file path relative to `base`.
     /// - Parameter displayBase: how messages show `base` (`Content`), or nil to show `text` alone.
-    public static func named(_ text: String, relativeTo base: URL, displayBase: String?) -> Result<VoteDatabase, VoteStoreError> {
+    public static func named(_ text: String, relativeTo base: URL, displayBase: String?) -> Result<
+        VoteDatabase, VoteStoreError
+    > {
         if PostgresAddress.isPostgresURL(text) { return PostgresAddress.parse(text).map(VoteDatabase.postgres) }
         if text.contains("://") {
-            return .failure(VoteStoreError(database: text, "a ratings database is a SQLite file path or a postgres:// URL"))
+            return .failure(
+                VoteStoreError(database: text, "a ratings database is a SQLite file path or a postgres:// URL"))
         }
         let url = text.hasPrefix("/") ? URL(fileURLWithPath: text) : base.appendingPathComponent(text)
         let display = text.hasPrefix("/") ? text : displayBase.map { $0 + "/" + text } ?? text

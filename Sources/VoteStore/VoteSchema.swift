@@ -21,7 +21,8 @@ enum VoteSchema {
         // PostgreSQL order text by bytes, as SQLite does, so `votes()` agrees on both.
         Migration(
             version: 1,
-            sqlite: ["""
+            sqlite: [
+                """
                 CREATE TABLE sitegen_votes (
                     skill TEXT NOT NULL,
                     voter TEXT NOT NULL,
@@ -29,8 +30,10 @@ enum VoteSchema {
                     voted_at INTEGER NOT NULL,
                     PRIMARY KEY (skill, voter)
                 ) WITHOUT ROWID
-                """],
-            postgres: ["""
+                """
+            ],
+            postgres: [
+                """
                 CREATE TABLE sitegen_votes (
                     skill TEXT COLLATE "C" NOT NULL,
                     voter TEXT COLLATE "C" NOT NULL,
@@ -38,7 +41,8 @@ enum VoteSchema {
                     voted_at BIGINT NOT NULL,
                     PRIMARY KEY (skill, voter)
                 )
-                """]
+                """
+            ]
         ),
         // A voter's words beside the stars, for reviews later; nothing reads it into pages yet.
         Migration(

@@ -12,14 +12,18 @@ public struct VoteStoreError: Error, Equatable, CustomStringConvertible {
     public var description: String { "\(database): \(problem)" }
 
     static func newerSchema(_ database: String, found: Int) -> VoteStoreError {
-        VoteStoreError(database: database, "the vote schema is version \(found), but this sitegen knows versions up to "
-            + "\(VoteSchema.latest): it was written by a newer sitegen; use that one (nothing was changed)")
+        VoteStoreError(
+            database: database,
+            "the vote schema is version \(found), but this sitegen knows versions up to "
+                + "\(VoteSchema.latest): it was written by a newer sitegen; use that one (nothing was changed)")
     }
 
     /// Runs `body`, turning whatever it throws into an error naming `database`, in the words of
     /// `describe` (each backend knows where its library keeps the message).
-    package static func naming<T>(_ database: String, _ describe: (any Error) -> String,
-                          _ body: () async throws -> T) async throws(VoteStoreError) -> T {
+    package static func naming<T>(
+        _ database: String, _ describe: (any Error) -> String,
+        _ body: () async throws -> T
+    ) async throws(VoteStoreError) -> T {
         do {
             return try await body()
         } catch {

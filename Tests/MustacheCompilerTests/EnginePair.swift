@@ -1,9 +1,10 @@
-@testable import CatalogueModel
 import Mustache
 import MustacheCompiler
 import MustacheOracle
-@testable import PageRendering
 import Testing
+
+@testable import CatalogueModel
+@testable import PageRendering
 
 /// The same templates compiled by both engines, as `Theme.load` would register them: the engine
 /// under test and swift-mustache, its oracle.
@@ -22,7 +23,8 @@ struct EnginePair {
 
     init(_ sources: [String: String]) {
         let (compiled, errors) = TemplateLibrary.compile(
-            Dictionary(uniqueKeysWithValues: sources.map { ($0, (text: $1, path: $0)) }), contentTypes: Self.contentTypes
+            Dictionary(uniqueKeysWithValues: sources.map { ($0, (text: $1, path: $0)) }),
+            contentTypes: Self.contentTypes
         )
         var oracle = MustacheLibrary()
         var failures: Set<String> = []
@@ -42,8 +44,10 @@ struct EnginePair {
     /// Both renderings of one template, as bytes (String's `==` would forgive a different
     /// normalisation).
     func render(_ name: String, _ data: any TemplateData) -> (compiled: [UInt8]?, oracle: [UInt8]?) {
-        (compiled.render(templateNamed: name, data: data).map { Array($0.utf8) },
-         oracle.render(OracleData(data), withTemplate: name).map { Array($0.utf8) })
+        (
+            compiled.render(templateNamed: name, data: data).map { Array($0.utf8) },
+            oracle.render(OracleData(data), withTemplate: name).map { Array($0.utf8) }
+        )
     }
 }
 
@@ -54,11 +58,14 @@ func expectSameOutput(
 ) {
     let pair = EnginePair(partials.merging(["main": template]) { _, main in main })
     #expect(pair.errors.isEmpty, "compile errors: \(pair.errors)", sourceLocation: sourceLocation)
-    #expect(pair.oracleFailures.isEmpty, "swift-mustache could not parse \(pair.oracleFailures)", sourceLocation: sourceLocation)
+    #expect(
+        pair.oracleFailures.isEmpty, "swift-mustache could not parse \(pair.oracleFailures)",
+        sourceLocation: sourceLocation)
     let (compiled, oracle) = pair.render("main", data)
-    #expect(compiled != nil && compiled == oracle,
-            "compiled: \(compiled.map { String(decoding: $0, as: UTF8.self).debugDescription } ?? "nil")\noracle:   \(oracle.map { String(decoding: $0, as: UTF8.self).debugDescription } ?? "nil")",
-            sourceLocation: sourceLocation)
+    #expect(
+        compiled != nil && compiled == oracle,
+        "compiled: \(compiled.map { String(decoding: $0, as: UTF8.self).debugDescription } ?? "nil")\noracle:   \(oracle.map { String(decoding: $0, as: UTF8.self).debugDescription } ?? "nil")",
+        sourceLocation: sourceLocation)
 }
 
 /// A repeatable random source (SplitMix64), so a failing seed can be replayed.

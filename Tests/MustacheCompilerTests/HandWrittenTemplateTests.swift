@@ -12,7 +12,8 @@ import Testing
             .data(TemplateDictionary(["name": "Linus"])),
         ]),
         "nav": .data(TemplateDictionary(["home": "page", "deep": .data(TemplateDictionary(["er": "deepest"]))])),
-        "outer": .data(TemplateDictionary(["outer": .data(TemplateDictionary(["outer": "innermost"])), "name": "outer's"])),
+        "outer": .data(
+            TemplateDictionary(["outer": .data(TemplateDictionary(["outer": "innermost"])), "name": "outer's"])),
         "html": "<b>bold</b>", "mixed": .list(["a", 1, true, .list(["nested"])]),
     ])
 
@@ -81,12 +82,30 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{{<layout}}{{$main}}mine{{/main}}{{/layout}}", ["layout": "<h>{{$head}}head{{/head}}</h>\n<m>{{$main}}main{{/main}}</m>\n"]),
-        ("{{<layout}}\n{{$head}}\n  <meta>\n    deeper\n{{/head}}\n{{/layout}}\n", ["layout": "<head>\n  {{$head}}{{/head}}\n</head>\n  {{$main}}\n  none\n  {{/main}}\n"]),
+        (
+            "{{<layout}}{{$main}}mine{{/main}}{{/layout}}",
+            ["layout": "<h>{{$head}}head{{/head}}</h>\n<m>{{$main}}main{{/main}}</m>\n"]
+        ),
+        (
+            "{{<layout}}\n{{$head}}\n  <meta>\n    deeper\n{{/head}}\n{{/layout}}\n",
+            ["layout": "<head>\n  {{$head}}{{/head}}\n</head>\n  {{$main}}\n  none\n  {{/main}}\n"]
+        ),
         ("{{<layout}}{{/layout}}", ["layout": "{{$a}}default a{{/a}}"]),
-        ("{{<layout}}\n  {{$a}}\n    indented block\n      more\n  {{/a}}\n{{/layout}}", ["layout": "    {{$a}}x{{/a}}\n"]),
-        ("{{<middle}}{{$a}}from child{{/a}}{{/middle}}", ["middle": "{{<layout}}{{$a}}from middle{{/a}}{{$b}}middle b{{/b}}{{/layout}}", "layout": "{{$a}}A{{/a}}|{{$b}}B{{/b}}"]),
-        ("{{<layout}}{{$a}}{{#people}}{{name}},{{/people}}{{/a}}{{/layout}}", ["layout": "{{#yes}}{{$a}}{{/a}}{{/yes}}"]),
+        (
+            "{{<layout}}\n  {{$a}}\n    indented block\n      more\n  {{/a}}\n{{/layout}}",
+            ["layout": "    {{$a}}x{{/a}}\n"]
+        ),
+        (
+            "{{<middle}}{{$a}}from child{{/a}}{{/middle}}",
+            [
+                "middle": "{{<layout}}{{$a}}from middle{{/a}}{{$b}}middle b{{/b}}{{/layout}}",
+                "layout": "{{$a}}A{{/a}}|{{$b}}B{{/b}}",
+            ]
+        ),
+        (
+            "{{<layout}}{{$a}}{{#people}}{{name}},{{/people}}{{/a}}{{/layout}}",
+            ["layout": "{{#yes}}{{$a}}{{/a}}{{/yes}}"]
+        ),
         ("{{<missing}}{{$a}}x{{/a}}{{/missing}}|", [:]),
         ("{{$a}}top-level default{{/a}}", [:]),
         ("{{<layout}}{{$main}}{{>item}}{{/main}}{{/layout}}", ["layout": "  {{$main}}{{/main}}\n", "item": "p\nq\n"]),
@@ -100,7 +119,9 @@ import Testing
     @Test(arguments: HostileText.samples)
     func hostileValue(_ value: String) {
         let hostile = TemplateDictionary(["v": .text(value), "list": .list([.text(value), .text(value)])])
-        expectSameOutput("<a title=\"{{v}}\">{{{v}}}</a>{{#v}}[{{.}}]{{/v}}{{#list}}{{.}}{{/list}}{{list}}\n  {{>p}}\n", hostile, partials: ["p": "{{v}}\n{{&v}}\n"])
+        expectSameOutput(
+            "<a title=\"{{v}}\">{{{v}}}</a>{{#v}}[{{.}}]{{/v}}{{#list}}{{.}}{{/list}}{{list}}\n  {{>p}}\n", hostile,
+            partials: ["p": "{{v}}\n{{&v}}\n"])
         let pair = EnginePair(["main": "{{% CONTENT_TYPE: HTML }}<a title=\"{{v}}\">{{{v}}}</a>"])
         let (compiled, oracle) = pair.render("main", hostile)
         #expect(compiled == oracle)

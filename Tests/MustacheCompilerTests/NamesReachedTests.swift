@@ -6,7 +6,10 @@ import Testing
 @Suite struct NamesReachedTests {
     @Test func namesComeFromTheTemplateItsPartialsAndItsParent() throws {
         let library = try TemplateLibrary([
-            "page": ("{{<frame}}{{$main}}{{title}} {{#groups}}{{name}}{{/groups}}{{/main}}{{/frame}}{{^empty}}{{>card}}{{/empty}}", "page"),
+            "page": (
+                "{{<frame}}{{$main}}{{title}} {{#groups}}{{name}}{{/groups}}{{/main}}{{/frame}}{{^empty}}{{>card}}{{/empty}}",
+                "page"
+            ),
             "frame": ("<b>{{site.skillCount}}</b>{{$main}}{{fallback}}{{/main}}", "frame"),
             "card": ("{{.}}{{.rating.stars}}{{>card}}", "card"),
             "other": ("{{ratingCount}}", "other"),

@@ -23,14 +23,16 @@ struct RandomData {
         case 1: return .number(Int.random(in: -3...1000, using: &generator))
         case 2: return .flag(Bool.random(using: &generator))
         case 3: return .text(["", "0", "x"].randomElement(using: &generator) ?? "")
-        case 4: return .list((0..<Int.random(in: 0...3, using: &generator)).map { _ in .data(context(depth: depth + 1)) })
+        case 4:
+            return .list((0..<Int.random(in: 0...3, using: &generator)).map { _ in .data(context(depth: depth + 1)) })
         case 5: return .list((0..<Int.random(in: 0...3, using: &generator)).map { _ in value(depth: depth + 1) })
         default: return .data(context(depth: depth + 1))
         }
     }
 
     mutating func text() -> String {
-        Bool.random(using: &generator) ? "value \(Int.random(in: 0...99, using: &generator))"
+        Bool.random(using: &generator)
+            ? "value \(Int.random(in: 0...99, using: &generator))"
             : HostileText.samples.randomElement(using: &generator) ?? ""
     }
 }

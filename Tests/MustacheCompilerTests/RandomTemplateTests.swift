@@ -13,28 +13,38 @@ import Testing
         // override that reaches its own block again recurses for ever in swift-mustache.
         let p1 = grammar.template(partials: [], blockFree: [])
         let p0 = grammar.template(partials: ["p1"], blockFree: p1.contains("$") ? [] : ["p1"])
-        let blockFree = ["missing"] + (p0.contains("$") || p0.contains("p1") && p1.contains("$") ? [] : ["p0"]) + (p1.contains("$") ? [] : ["p1"])
-        compareEngines(seed: seed, sources: [
-            "main": grammar.template(partials: ["p0", "p1", "missing"], blockFree: blockFree),
-            "p0": p0,
-            "p1": p1,
-        ])
+        let blockFree =
+            ["missing"] + (p0.contains("$") || p0.contains("p1") && p1.contains("$") ? [] : ["p0"])
+            + (p1.contains("$") ? [] : ["p1"])
+        compareEngines(
+            seed: seed,
+            sources: [
+                "main": grammar.template(partials: ["p0", "p1", "missing"], blockFree: blockFree),
+                "p0": p0,
+                "p1": p1,
+            ])
     }
 
     /// Tag pieces thrown together: mostly invalid, so this checks the two reject the same.
     @Test(arguments: 0..<1000)
     func junkTemplate(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) &+ 1_000_003)
-        let pieces = ["{{", "}}", "{", "}", "#", "^", "/", "!", ">", "<", "$", "=", "&", "%", ".", "a", "b", " ", "\n",
-                      "\r\n", "\t", "<% %>", "{{#a}}", "{{/a}}", "{{>p}}", "{{$a}}", "{{/b}}", "CONTENT_TYPE:TEXT", ":"]
-        let template = (0..<Int.random(in: 1...14, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+        let pieces = [
+            "{{", "}}", "{", "}", "#", "^", "/", "!", ">", "<", "$", "=", "&", "%", ".", "a", "b", " ", "\n",
+            "\r\n", "\t", "<% %>", "{{#a}}", "{{/a}}", "{{>p}}", "{{$a}}", "{{/b}}", "CONTENT_TYPE:TEXT", ":",
+        ]
+        let template = (0..<Int.random(in: 1...14, using: &generator)).map { _ in
+            pieces.randomElement(using: &generator) ?? ""
+        }.joined()
         compareEngines(seed: seed, sources: ["main": template, "p": "[{{a}}]\n"])
     }
 
     func compareEngines(seed: Int, sources: [String: String], sourceLocation: SourceLocation = #_sourceLocation) {
         let pair = EnginePair(sources)
-        #expect(Set(pair.errors.map(\.path)) == pair.oracleFailures,
-                "seed \(seed): errors \(pair.errors) vs swift-mustache's \(pair.oracleFailures) in \(sources)", sourceLocation: sourceLocation)
+        #expect(
+            Set(pair.errors.map(\.path)) == pair.oracleFailures,
+            "seed \(seed): errors \(pair.errors) vs swift-mustache's \(pair.oracleFailures) in \(sources)",
+            sourceLocation: sourceLocation)
         guard !pair.oracleFailures.contains("main") else { return }
         var data = RandomData(names: Self.names, generator: SeededGenerator(seed: UInt64(seed)))
         for _ in 0..<8 {
@@ -77,7 +87,9 @@ struct TemplateGrammar {
     }
 
     private mutating func pieces(depth: Int, partials: [String]) -> String {
-        (0..<Int.random(in: depth == 0 ? 3...10 : 0...5, using: &generator)).map { _ in piece(depth: depth, partials: partials) }.joined()
+        (0..<Int.random(in: depth == 0 ? 3...10 : 0...5, using: &generator)).map { _ in
+            piece(depth: depth, partials: partials)
+        }.joined()
     }
 
     private mutating func piece(depth: Int, partials: [String]) -> String {
@@ -121,7 +133,8 @@ struct TemplateGrammar {
         case 4: return open + "! comment " + pick(["", "\n", "{"]) + close
         case 5:
             // No one-character delimiters: swift-mustache traps on `|#a||/a|` (an empty section).
-            let delimiters = pick(["<% %>", "<| |>", "{{ }}", "[[ ]]", "{{{ }}}"]).split(separator: " ").map(String.init)
+            let delimiters = pick(["<% %>", "<| |>", "{{ }}", "[[ ]]", "{{{ }}}"]).split(separator: " ").map(
+                String.init)
             let tag = open + "=" + delimiters[0] + " " + delimiters[1] + "=" + close
             open = delimiters[0]
             close = delimiters[1]

@@ -34,18 +34,24 @@ import Testing
             "main": (template, "main"), "inner": ("<{{a}}>", "inner"), "parent": ("P{{$body}}{{/body}}", "parent"),
         ]
         let library = try TemplateLibrary(sources, contentTypes: ["HTML": .swiftMustacheHTML, "TEXT": .text])
-        let slots = TemplateDictionary(["a": .data(TemplateSlot(0)), "b": .data(TemplateSlot(1)), "c": .data(TemplateSlot(2)),
-                                        "name": "named"])
-        let values = TemplateDictionary(["a": .text(Self.values[0]), "b": .text(Self.values[1]), "c": .text(Self.values[2]),
-                                         "name": "named"])
+        let slots = TemplateDictionary([
+            "a": .data(TemplateSlot(0)), "b": .data(TemplateSlot(1)), "c": .data(TemplateSlot(2)),
+            "name": "named",
+        ])
+        let values = TemplateDictionary([
+            "a": .text(Self.values[0]), "b": .text(Self.values[1]), "c": .text(Self.values[2]),
+            "name": "named",
+        ])
         let cut = try #require(library.cut(templateNamed: "main", data: slots))
         #expect(Self.fill(cut) == library.render(templateNamed: "main", data: values))
     }
 
     /// In an indented partial the text put in a slot could change what is indented after it.
     @Test func aSlotInAnIndentedPartialIsNotCut() throws {
-        let library = try TemplateLibrary(["main": (text: "<ul>\n  {{>item}}\n</ul>\n", path: "main"),
-                                           "item": (text: "<li>\n{{a}}</li>\n", path: "item")])
+        let library = try TemplateLibrary([
+            "main": (text: "<ul>\n  {{>item}}\n</ul>\n", path: "main"),
+            "item": (text: "<li>\n{{a}}</li>\n", path: "item"),
+        ])
         #expect(library.cut(templateNamed: "main", data: TemplateDictionary(["a": .data(TemplateSlot(0))])) == nil)
         #expect(library.cut(templateNamed: "item", data: TemplateDictionary(["a": .data(TemplateSlot(0))])) != nil)
         #expect(library.cut(templateNamed: "missing", data: TemplateDictionary([:])) == nil)

@@ -1,17 +1,19 @@
-@testable import CatalogueModel
-@testable import ContentLoading
 import Foundation
 import MustacheCompiler
+import Testing
+
+@testable import CatalogueModel
+@testable import ContentLoading
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Every template of the default theme, as `Theme.load` compiles it (the HTML pragma in front),
 /// rendered by both engines from random data for every name the theme uses.
 @Suite struct ThemeDifferentialTests {
-    static let sources: [String: String] = Dictionary(uniqueKeysWithValues: DefaultTheme.files.compactMap { path, text in
-        path.hasSuffix(".mustache") ? (String(path.dropLast(9)), HTMLContent.pragma + text) : nil
-    })
+    static let sources: [String: String] = Dictionary(
+        uniqueKeysWithValues: DefaultTheme.files.compactMap { path, text in
+            path.hasSuffix(".mustache") ? (String(path.dropLast(9)), HTMLContent.pragma + text) : nil
+        })
 
     /// Every name and name part the theme's tags use (`nav.home` gives `nav` and `home`).
     static let names: [String] = {
@@ -52,8 +54,10 @@ import Testing
     /// left unrendered.
     @Test func everyTemplateWithEverySectionOpen() {
         let pair = EnginePair(Self.sources)
-        let item = TemplateDictionary(Dictionary(uniqueKeysWithValues: Self.names.map { ($0, TemplateValue.text("<i>\($0)</i>")) }))
-        var values = Dictionary(uniqueKeysWithValues: Self.names.map { ($0, TemplateValue.list([.data(item), .data(item)])) })
+        let item = TemplateDictionary(
+            Dictionary(uniqueKeysWithValues: Self.names.map { ($0, TemplateValue.text("<i>\($0)</i>")) }))
+        var values = Dictionary(
+            uniqueKeysWithValues: Self.names.map { ($0, TemplateValue.list([.data(item), .data(item)])) })
         values["nav"] = .data(item)
         let data = TemplateDictionary(values)
         for name in Self.sources.keys.sorted() {

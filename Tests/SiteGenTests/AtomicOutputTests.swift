@@ -1,8 +1,9 @@
-@testable import CatalogueModel
 import Foundation
+import Testing
+
+@testable import CatalogueModel
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// `Public/` belongs to sitegen: it is replaced whole, and only by a complete, successful build.
 @Suite struct AtomicOutputTests {
@@ -48,7 +49,9 @@ import Testing
         let output = folder.appendingPathComponent("Public")
         let options = FixtureSite.options(content: content, output: output)
         _ = try SiteBuilder.build(options)
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("skills/news/tech-digest/index.html").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: output.appendingPathComponent("skills/news/tech-digest/index.html").path))
         // A file someone put into the output by hand is gone too: the folder is sitegen's.
         try Data("stray".utf8).write(to: output.appendingPathComponent("stray.txt"))
 
@@ -85,9 +88,10 @@ import Testing
             Issue.record("a static file overwrote the generated \(path)")
         } catch {
             // Compared case-insensitively: `Index.HTML` and `index.html` are one file on some hosts.
-            #expect(error.diagnostics.map(\.description) == [
-                "Content/static/\(path): error: would overwrite the generated `\(path)`; rename or remove it",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "Content/static/\(path): error: would overwrite the generated `\(path)`; rename or remove it"
+                ])
         }
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
@@ -98,7 +102,9 @@ import Testing
         let content = try FixtureSite.copy(fixture: "valid", into: folder)
         let before = try FixtureSite.tree(content)
         for output in [folder, content, content.appendingPathComponent("skills")] {
-            #expect(throws: BuildFailure.self) { try SiteBuilder.build(FixtureSite.options(content: content, output: output)) }
+            #expect(throws: BuildFailure.self) {
+                try SiteBuilder.build(FixtureSite.options(content: content, output: output))
+            }
         }
         #expect(try FixtureSite.tree(content) == before)
     }
@@ -106,16 +112,22 @@ import Testing
     @Test func writerRefusesPathsOutsideTheOutput() throws {
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
-        for path in ["../escape.html", "a/../../escape.html", "/etc/escape.html", "a//b.html", "./a.html", "a\\..\\b.html"] {
+        for path in [
+            "../escape.html", "a/../../escape.html", "/etc/escape.html", "a//b.html", "./a.html", "a\\..\\b.html",
+        ] {
             #expect(throws: OutputFolder.WriteError.self) {
-                try OutputFolder.write([OutputFile(path: path, text: "x")], into: folder.appendingPathComponent("site"), from: .disk)
+                try OutputFolder.write(
+                    [OutputFile(path: path, text: "x")], into: folder.appendingPathComponent("site"), from: .disk)
             }
         }
         #expect(throws: OutputFolder.WriteError.self) {
-            try OutputFolder.write([OutputFile(path: "a.html", text: "1"), OutputFile(path: "A.html", text: "2")],
-                                   into: folder.appendingPathComponent("other"), from: .disk)
+            try OutputFolder.write(
+                [OutputFile(path: "a.html", text: "1"), OutputFile(path: "A.html", text: "2")],
+                into: folder.appendingPathComponent("other"), from: .disk)
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.html").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.html").path))
     }
 }
 

@@ -1,8 +1,9 @@
-@testable import CatalogueModel
 import Foundation
+import Testing
+
+@testable import CatalogueModel
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The writer refuses every path that could leave the output folder or means something else on
 /// another host, before it writes anything of the batch.
@@ -13,7 +14,8 @@ import Testing
         defer { FixtureSite.remove(folder) }
         let writer = BatchWriter(folder: folder.path, previous: nil)
         #expect(throws: OutputFolder.WriteError.self) {
-            try writer.write([OutputFile(path: "fine.html", text: "x"), OutputFile(path: path, text: "y")], from: .disk)
+            try writer.write(
+                [OutputFile(path: "fine.html", text: "x"), OutputFile(path: path, text: "y")], from: .disk)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("fine.html").path))
     }
@@ -21,7 +23,8 @@ import Testing
     @Test func plainPathsAreWritten() throws {
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
-        try BatchWriter(folder: folder.path, previous: nil).write([OutputFile(path: "a/b/c.html", text: "x")], from: .disk)
+        try BatchWriter(folder: folder.path, previous: nil).write(
+            [OutputFile(path: "a/b/c.html", text: "x")], from: .disk)
         #expect(try String(contentsOf: folder.appendingPathComponent("a/b/c.html"), encoding: .utf8) == "x")
     }
 
@@ -31,7 +34,8 @@ import Testing
         defer { FixtureSite.remove(folder) }
         let writer = BatchWriter(folder: folder.path, previous: nil)
         try writer.write([OutputFile(path: "a/b/c.html", text: "x")], from: .disk)
-        try writer.write([OutputFile(path: "a/b/d/e/f.html", text: "y"), OutputFile(path: "g/h.html", text: "z")], from: .disk)
+        try writer.write(
+            [OutputFile(path: "a/b/d/e/f.html", text: "y"), OutputFile(path: "g/h.html", text: "z")], from: .disk)
         #expect(try String(contentsOf: folder.appendingPathComponent("a/b/d/e/f.html"), encoding: .utf8) == "y")
         #expect(try String(contentsOf: folder.appendingPathComponent("g/h.html"), encoding: .utf8) == "z")
     }

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// One log through every stage, and a time for each named stage.
 @Suite struct BuildStagesTests {
@@ -28,7 +29,9 @@ import Testing
             Issue.record("the build should fail when the site cannot be put in place")
         } catch {
             let messages = error.diagnostics.map(\.description)
-            #expect(messages.contains { $0.hasPrefix("Content/site.yml:1:1: warning: unknown site.yml key `titel`") }, "\(messages)")
+            #expect(
+                messages.contains { $0.hasPrefix("Content/site.yml:1:1: warning: unknown site.yml key `titel`") },
+                "\(messages)")
             #expect(messages.last == "Public: error: cannot write the site: no space left on device")
         }
         #expect(sink.discarded)
@@ -38,15 +41,23 @@ import Testing
         let site = TestSite()
         site.skill("g/x", name: "X", group: "G")
         let built = try site.build()
-        #expect(built.stages.map(\.name) == ["load", "templates", "model", "render setup", "plan", "render", "link check", "write"])
+        #expect(
+            built.stages.map(\.name) == [
+                "load", "templates", "model", "render setup", "plan", "render", "link check", "write",
+            ])
         #expect(built.stages.allSatisfy { $0.seconds >= 0 })
         let checked = try SiteBuilder.check(site.options())
-        #expect(checked.stages.map(\.name) == ["load", "templates", "model", "render setup", "plan", "render", "link check"])
+        #expect(
+            checked.stages.map(\.name) == [
+                "load", "templates", "model", "render setup", "plan", "render", "link check",
+            ]
+        )
     }
 
     @Test func verboseLinesShowEachStageThenTheTotal() {
-        var report = BuildReport(skills: 0, groups: 0, pages: 0, files: 0, votesRead: 0, ratingFiles: 0, warnings: [],
-                                 seconds: 1.5, stages: [("load", 0.25), ("link check", 1.25)])
+        var report = BuildReport(
+            skills: 0, groups: 0, pages: 0, files: 0, votesRead: 0, ratingFiles: 0, warnings: [],
+            seconds: 1.5, stages: [("load", 0.25), ("link check", 1.25)])
         report.notes = []
         #expect(report.stageLines == ["  load         0.250 s", "  link check   1.250 s", "  total        1.500 s"])
     }

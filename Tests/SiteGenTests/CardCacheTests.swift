@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
 @testable import PageRendering
@@ -12,7 +13,8 @@ import Testing
     /// asked for it escaped.
     @Test func aSlotIsEscapedWhereTheTemplateEscapesIt() throws {
         let site = try TestSite(copying: FixtureSite.fixture("valid"))
-        site.template("card.mustache", "<li>{{starRow}}|{{{starRowLarge}}}|{{root}}{{url}}|h{{cardLevel}}#{{rank}}</li>\n")
+        site.template(
+            "card.mustache", "<li>{{starRow}}|{{{starRowLarge}}}|{{root}}{{url}}|h{{cardLevel}}#{{rank}}</li>\n")
         try site.build(site.options(templates: site.templates))
         let top = try site.read("top-rated/index.html")
         #expect(top.contains("<li>&lt;svg class=&quot;stars&quot;"))
@@ -24,8 +26,9 @@ import Testing
     @Test func aCardTemplateWithATransformIsRefusedWhereItIsWritten() throws {
         let site = try TestSite(copying: FixtureSite.fixture("valid"))
         site.template("card.mustache", "<li><a href=\"{{lowercased(root)}}{{url}}\">{{name}}</a> h{{cardLevel}}</li>\n")
-        #expect(FixtureSite.failure(site.options(templates: site.templates)) == [
-            "Templates/card.mustache:1:14: error: template error: `lowercased(root)`: transforms such as `uppercased(name)` are not supported; compute the value in the page data instead",
-        ])
+        #expect(
+            FixtureSite.failure(site.options(templates: site.templates)) == [
+                "Templates/card.mustache:1:14: error: template error: `lowercased(root)`: transforms such as `uppercased(name)` are not supported; compute the value in the page data instead"
+            ])
     }
 }

@@ -1,19 +1,21 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// A build publishes only what is inside the content folder, never hangs on what it finds there,
 /// and says so when the content folder is not one (hardening issue, part 1).
 @Suite struct ContentBoundaryTests {
     /// A small catalogue under `folder/Content` with one skill and one static file.
     static func catalogue(in folder: URL) throws -> URL {
-        try FixtureSite.write([
-            "Content/skills/tools/echo.md": "---\nname: Echo\ngroup: Tools\n---\nSays it back.\n",
-            "Content/static/hello.txt": "hello\n",
-        ], under: folder)
+        try FixtureSite.write(
+            [
+                "Content/skills/tools/echo.md": "---\nname: Echo\ngroup: Tools\n---\nSays it back.\n",
+                "Content/static/hello.txt": "hello\n",
+            ], under: folder)
         return folder.appendingPathComponent("Content")
     }
 
@@ -42,7 +44,10 @@ import Testing
 
         let output = folder.appendingPathComponent("Public")
         let errors = Self.buildErrors(content, output: output)
-        #expect(errors.contains("Content/\(name): error: is a symbolic link to `\(target.path)`, outside the content folder; sitegen reads only what is inside the content folder (a link out could publish any file on this machine), so copy it in instead"), "\(errors)")
+        #expect(
+            errors.contains(
+                "Content/\(name): error: is a symbolic link to `\(target.path)`, outside the content folder; sitegen reads only what is inside the content folder (a link out could publish any file on this machine), so copy it in instead"
+            ), "\(errors)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
@@ -52,10 +57,12 @@ import Testing
         let content = try Self.catalogue(in: folder)
         try FileManager.default.removeItem(at: content.appendingPathComponent("static"))
         try FixtureSite.write(["Content/shared/static/robots.txt": "User-agent: *\n"], under: folder)
-        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("static").path, withDestinationPath: "shared/static")
+        try FileManager.default.createSymbolicLink(
+            atPath: content.appendingPathComponent("static").path, withDestinationPath: "shared/static")
         let output = folder.appendingPathComponent("Public")
         _ = try SiteBuilder.build(FixtureSite.options(content: content, output: output))
-        #expect(try String(contentsOf: output.appendingPathComponent("robots.txt"), encoding: .utf8) == "User-agent: *\n")
+        #expect(
+            try String(contentsOf: output.appendingPathComponent("robots.txt"), encoding: .utf8) == "User-agent: *\n")
     }
 
     /// A FIFO would block a plain read forever; sockets and devices are no content either.
@@ -67,7 +74,10 @@ import Testing
         #expect(mkfifo(content.appendingPathComponent(path).path, 0o644) == 0)
         let output = folder.appendingPathComponent("Public")
         let report = try SiteBuilder.build(FixtureSite.options(content: content, output: output))
-        #expect(report.warnings.map(\.description) == ["Content/\(path): warning: is a FIFO (named pipe), not a regular file; skipped"])
+        #expect(
+            report.warnings.map(\.description) == [
+                "Content/\(path): warning: is a FIFO (named pipe), not a regular file; skipped"
+            ])
         #expect(report.skills == 1)
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path))
     }
@@ -77,7 +87,9 @@ import Testing
         defer { FixtureSite.remove(folder) }
         let fifo = folder.appendingPathComponent("pipe").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: RegularFile.Failure.notRegular("a FIFO (named pipe)")) { try RegularFile.read(fifo, limit: 100) }
+        #expect(throws: RegularFile.Failure.notRegular("a FIFO (named pipe)")) {
+            try RegularFile.read(fifo, limit: 100)
+        }
     }
 
     /// Published files are readable by any web server: 0644 and 0755 whatever the umask, and a
@@ -88,7 +100,8 @@ import Testing
         defer { FixtureSite.remove(folder) }
         let content = try Self.catalogue(in: folder)
         #expect(chmod(content.appendingPathComponent("static/hello.txt").path, 0o600) == 0)
-        let run = try SitegenExecutable.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "umask 077 && exec \"$0\" build", sitegen.path], in: folder)
+        let run = try SitegenExecutable.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "umask 077 && exec \"$0\" build", sitegen.path], in: folder)
         #expect(run.status == 0, "\(run.errorOutput)")
         let output = folder.appendingPathComponent("Public")
         #expect(try Self.modes(below: output).filter { $0.value != ($0.key.hasSuffix("/") ? 0o755 : 0o644) } == [:])
@@ -119,7 +132,10 @@ import Testing
         let file = folder.appendingPathComponent("Content")
         try Data("not a folder".utf8).write(to: file)
         let errors = Self.buildErrors(file, output: folder.appendingPathComponent("Public"))
-        #expect(errors.first == "Content: error: is a file, not a folder; pass --content the folder that holds skills/, ratings/ and site.yml")
+        #expect(
+            errors.first
+                == "Content: error: is a file, not a folder; pass --content the folder that holds skills/, ratings/ and site.yml"
+        )
     }
 
     @Test func anEmptyContentFolderIsAnErrorUnlessAllowed() throws {
@@ -128,9 +144,10 @@ import Testing
         let content = folder.appendingPathComponent("Content")
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
         let output = folder.appendingPathComponent("Public")
-        #expect(Self.buildErrors(content, output: output) == [
-            "Content/skills: error: no skill files found (.md, .json, or SUSI .txt under Content/skills/); check --content, add a skill, or set `allow_empty: true` in site.yml to build an empty catalogue",
-        ])
+        #expect(
+            Self.buildErrors(content, output: output) == [
+                "Content/skills: error: no skill files found (.md, .json, or SUSI .txt under Content/skills/); check --content, add a skill, or set `allow_empty: true` in site.yml to build an empty catalogue"
+            ])
         #expect(!FileManager.default.fileExists(atPath: output.path))
         try Data("allow_empty: true\n".utf8).write(to: content.appendingPathComponent("site.yml"))
         let report = try SiteBuilder.build(FixtureSite.options(content: content, output: output))
@@ -145,8 +162,9 @@ import Testing
         let content = try Self.catalogue(in: folder)
         try? FileManager.default.removeItem(at: content.appendingPathComponent(name))
         try Data("oops".utf8).write(to: content.appendingPathComponent(name))
-        #expect(Self.buildErrors(content, output: folder.appendingPathComponent("Public")).contains(
-            "Content/\(name): error: is a file, not a folder"))
+        #expect(
+            Self.buildErrors(content, output: folder.appendingPathComponent("Public")).contains(
+                "Content/\(name): error: is a file, not a folder"))
     }
 
     /// `skills/` or `ratings/` that cannot be read fail the build with the system's reason; they
@@ -164,13 +182,16 @@ import Testing
         defer { chmod(content.appendingPathComponent(name).path, 0o755) }
         let run: SitegenExecutable.Run
         if geteuid() == 0 {
-            run = try SitegenExecutable.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                                            ["--reuid=65534", "--regid=65534", "--clear-groups", sitegen.path, "build"], in: folder)
+            run = try SitegenExecutable.run(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                ["--reuid=65534", "--regid=65534", "--clear-groups", sitegen.path, "build"], in: folder)
         } else {
             run = try SitegenExecutable.run(sitegen, ["build"], in: folder)
         }
         #expect(run.status == 1)
-        #expect(run.errorOutput.contains("Content/\(name): error: cannot read the folder: Permission denied"), "\(run.errorOutput)")
+        #expect(
+            run.errorOutput.contains("Content/\(name): error: cannot read the folder: Permission denied"),
+            "\(run.errorOutput)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Public").path))
     }
 
@@ -179,30 +200,38 @@ import Testing
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
         let content = try Self.catalogue(in: folder)
-        try FixtureSite.write([
-            "Content/skills/tools/nul.md": "---\nname: Nul\ngroup: Tools\n---\nBefore\u{0}after, and a bell\u{7}.\n",
-            "Content/skills/tools/escaped.json": #"{"skill_name": "Escaped", "group": "Tools", "descriptions": "cut\u0000here"}"#,
-            "Content/site.yml": "title: My\u{1B}[31m catalogue\n",
-        ], under: folder)
+        try FixtureSite.write(
+            [
+                "Content/skills/tools/nul.md":
+                    "---\nname: Nul\ngroup: Tools\n---\nBefore\u{0}after, and a bell\u{7}.\n",
+                "Content/skills/tools/escaped.json":
+                    #"{"skill_name": "Escaped", "group": "Tools", "descriptions": "cut\u0000here"}"#,
+                "Content/site.yml": "title: My\u{1B}[31m catalogue\n",
+            ], under: folder)
         let errors = Self.buildErrors(content, output: folder.appendingPathComponent("Public"))
-        #expect(errors == [
-            "Content/site.yml:1:10: error: the file holds the control character U+001B (escape), which cannot appear on a page; remove it",
-            "Content/skills/tools/escaped.json:1: error: `description` holds the control character U+0000 (NUL), which cannot appear on a page; remove it",
-            "Content/skills/tools/nul.md:5:7: error: the file holds the control character U+0000 (NUL) (and 1 more), which cannot appear on a page; remove it",
-        ])
+        #expect(
+            errors == [
+                "Content/site.yml:1:10: error: the file holds the control character U+001B (escape), which cannot appear on a page; remove it",
+                "Content/skills/tools/escaped.json:1: error: `description` holds the control character U+0000 (NUL), which cannot appear on a page; remove it",
+                "Content/skills/tools/nul.md:5:7: error: the file holds the control character U+0000 (NUL) (and 1 more), which cannot appear on a page; remove it",
+            ])
     }
 
     @Test func controlCharactersInSUSIFilesAreRemovedWithAWarning() throws {
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
-        try FixtureSite.write([
-            "Content/models/general/Tools/en/bell.txt": "::name Bell\u{7}Ringer\n::description Rings\u{0} twice\n\nring\n!example:ring\n",
-        ], under: folder)
+        try FixtureSite.write(
+            [
+                "Content/models/general/Tools/en/bell.txt":
+                    "::name Bell\u{7}Ringer\n::description Rings\u{0} twice\n\nring\n!example:ring\n"
+            ], under: folder)
         let output = folder.appendingPathComponent("Public")
-        let report = try SiteBuilder.build(FixtureSite.options(content: folder.appendingPathComponent("Content"), output: output))
-        #expect(report.warnings.map(\.description) == [
-            "Content/models/general/Tools/en/bell.txt:1:12: warning: control character U+0007 (BEL) and 1 more removed: it cannot appear on a page",
-        ])
+        let report = try SiteBuilder.build(
+            FixtureSite.options(content: folder.appendingPathComponent("Content"), output: output))
+        #expect(
+            report.warnings.map(\.description) == [
+                "Content/models/general/Tools/en/bell.txt:1:12: warning: control character U+0007 (BEL) and 1 more removed: it cannot appear on a page"
+            ])
         let skill = try #require(report.catalogue?.entries.first?.skill)
         #expect(skill.name == "BellRinger")
         #expect(skill.description.contains("Rings twice"))

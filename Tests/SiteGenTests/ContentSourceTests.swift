@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The memory source answers as the disk does for the same regular files, so what the readers
 /// report does not depend on where the bytes came from.
@@ -21,9 +22,11 @@ import Testing
         let root = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(root) }
         let names = ["plain.md", "with space.md", "100% <script>.md", "ümlaut/é😀.json", "a%2Fb.md", "deep/er/x?y#z.md"]
-        try FixtureSite.write(Dictionary(uniqueKeysWithValues: names.map { ("Content/skills/" + $0, "x") }), under: root)
+        try FixtureSite.write(
+            Dictionary(uniqueKeysWithValues: names.map { ("Content/skills/" + $0, "x") }), under: root)
         var log = DiagnosticLog()
-        let files = ContentFile.list(in: root.appendingPathComponent("Content/skills"), display: "Content/skills", source: .disk, &log)
+        let files = ContentFile.list(
+            in: root.appendingPathComponent("Content/skills"), display: "Content/skills", source: .disk, &log)
         #expect(files.count == names.count)
         for file in files {
             #expect(file.path == file.url.path, "\(file.relativePath)")
@@ -34,12 +37,16 @@ import Testing
     @Test func listsWhatTheDiskWouldListSkippingHiddenEntries() throws {
         let root = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(root) }
-        try FixtureSite.write(Self.files.mapKeys { String($0.dropFirst("/m/".count)) }.mapValues { String(decoding: $0, as: UTF8.self) },
-                              under: root)
-        var diskLog = DiagnosticLog(), memoryLog = DiagnosticLog()
-        let disk = ContentFile.list(in: root.appendingPathComponent("Content/skills"), display: "Content/skills", source: .disk, &diskLog)
-        let memory = ContentFile.list(in: URL(fileURLWithPath: "/m/Content/skills"), display: "Content/skills",
-                                      source: .memory(Self.files), &memoryLog)
+        try FixtureSite.write(
+            Self.files.mapKeys { String($0.dropFirst("/m/".count)) }.mapValues { String(decoding: $0, as: UTF8.self) },
+            under: root)
+        var diskLog = DiagnosticLog()
+        var memoryLog = DiagnosticLog()
+        let disk = ContentFile.list(
+            in: root.appendingPathComponent("Content/skills"), display: "Content/skills", source: .disk, &diskLog)
+        let memory = ContentFile.list(
+            in: URL(fileURLWithPath: "/m/Content/skills"), display: "Content/skills",
+            source: .memory(Self.files), &memoryLog)
         #expect(memory.map(\.relativePath) == ["a.md", "deep/b.json"])
         #expect(memory.map(\.relativePath) == disk.map(\.relativePath))
         #expect(memory.map(\.displayPath) == disk.map(\.displayPath))
@@ -51,7 +58,9 @@ import Testing
         #expect(try source.read("/m/Content/skills/a.md", 10) == Data("a".utf8))
         #expect(throws: RegularFile.Failure.tooLarge(size: 10, limit: 9)) { try source.read("/m/Content/big.txt", 9) }
         #expect(throws: RegularFile.Failure.notRegular("a folder")) { try source.read("/m/Content/skills", 10) }
-        #expect(throws: RegularFile.Failure.system("No such file or directory")) { try source.read("/m/Content/none", 10) }
+        #expect(throws: RegularFile.Failure.system("No such file or directory")) {
+            try source.read("/m/Content/none", 10)
+        }
     }
 
     @Test func saysWhatIsAtAPath() {
@@ -63,15 +72,19 @@ import Testing
     }
 
     @Test func aMissingContentFolderInMemoryIsTheDisksError() {
-        let loaded = ContentLoader.load(ContentLocation(root: URL(fileURLWithPath: "/m/Nowhere"), display: "Nowhere",
-                                                        source: .memory(Self.files)))
-        #expect(loaded.errors.map(\.description).first
-            == "Nowhere: error: content folder not found; pass --content DIR or run from the folder that holds Content/")
+        let loaded = ContentLoader.load(
+            ContentLocation(
+                root: URL(fileURLWithPath: "/m/Nowhere"), display: "Nowhere",
+                source: .memory(Self.files)))
+        #expect(
+            loaded.errors.map(\.description).first
+                == "Nowhere: error: content folder not found; pass --content DIR or run from the folder that holds Content/"
+        )
     }
 }
 
 extension Dictionary {
     fileprivate func mapKeys<K: Hashable>(_ transform: (Key) -> K) -> [K: Value] {
-        Dictionary<K, Value>(uniqueKeysWithValues: map { (transform($0.key), $0.value) })
+        [K: Value](uniqueKeysWithValues: map { (transform($0.key), $0.value) })
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The writer skips `chmod` only where the umask already gives the published modes, and still
 /// sets them on files and folders that were there before it.
@@ -22,8 +23,9 @@ import Testing
         #expect(chmod(site.appendingPathComponent("a").path, 0o700) == 0)
         #expect(chmod(site.appendingPathComponent("a/b.html").path, 0o600) == 0)
 
-        try OutputFolder.write([OutputFile(path: "a/b.html", text: "new"), OutputFile(path: "a/c/d.html", text: "d")],
-                               into: site, from: .disk)
+        try OutputFolder.write(
+            [OutputFile(path: "a/b.html", text: "new"), OutputFile(path: "a/c/d.html", text: "d")],
+            into: site, from: .disk)
 
         #expect(try String(contentsOf: site.appendingPathComponent("a/b.html"), encoding: .utf8) == "new")
         for (path, mode) in ["a": 0o755, "a/b.html": 0o644, "a/c": 0o755, "a/c/d.html": 0o644] as [String: mode_t] {

@@ -4,8 +4,10 @@ import Testing
 /// the navigation or the sitemap; its page stays, saying why it is empty, for anyone who has its
 /// address from before.
 @Suite struct EmptyListingsTests {
-    static let navItems = [("Top rated", "top-rated/"), ("Most rated", "most-rated/"), ("Newest", "newest/"),
-                           ("Authors", "authors/")]
+    static let navItems = [
+        ("Top rated", "top-rated/"), ("Most rated", "most-rated/"), ("Newest", "newest/"),
+        ("Authors", "authors/"),
+    ]
 
     func site(votes: Bool, dates: Bool, authors: Bool = false) throws -> TestSite {
         let site = TestSite()
@@ -13,7 +15,8 @@ import Testing
         for name in ["alpha", "beta"] {
             let created = dates ? "created: 2024-03-0\(name == "alpha" ? 1 : 2)\n" : ""
             let author = authors ? "author: Ann\n" : ""
-            site.write("skills/tools/\(name).md", "---\nname: \(name)\ngroup: tools\n\(created)\(author)---\nAbout \(name).\n")
+            site.write(
+                "skills/tools/\(name).md", "---\nname: \(name)\ngroup: tools\n\(created)\(author)---\nAbout \(name).\n")
         }
         if votes { site.write("ratings/counts.json", "{\"tools/alpha\": {\"five_star\": 3}}") }
         try site.build()

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Builds real sites and looks at them as a visitor would.
 @Suite struct EndToEndTests {
@@ -60,7 +61,8 @@ import Testing
             #expect(scripts.allSatisfy { $0.hasPrefix(" type=\"application/ld+json\">") }, "\(page)")
             #expect(html.hasPrefix("<!DOCTYPE html>"))
             #expect(html.contains("<html lang=\""))
-            for link in Self.references(in: html) where !link.contains(":") && !link.hasPrefix("#") && !link.hasPrefix("/") {
+            for link in Self.references(in: html)
+            where !link.contains(":") && !link.hasPrefix("#") && !link.hasPrefix("/") {
                 var target = URL(fileURLWithPath: "/" + page).deletingLastPathComponent()
                     .appendingPathComponent(link.removingPercentEncoding ?? link).standardizedFileURL
                 if link.hasSuffix("/") || link.isEmpty { target.appendPathComponent("index.html") }
@@ -91,7 +93,8 @@ import Testing
         #expect(files.count == DefaultTheme.files.count, "run scripts/embed-theme")
         for file in files {
             let text = try TestSupport.read(file.url)
-            #expect(DefaultTheme.files[file.relativePath] == text, "\(file.relativePath) differs: run scripts/embed-theme")
+            #expect(
+                DefaultTheme.files[file.relativePath] == text, "\(file.relativePath) differs: run scripts/embed-theme")
         }
     }
 
@@ -107,7 +110,9 @@ import Testing
         var rest = html[...]
         while let range = rest.range(of: "%)</span></td>") {
             let before = rest[..<range.lowerBound]
-            if let open = before.lastIndex(of: "("), let n = Int(before[before.index(after: open)...]) { result.append(n) }
+            if let open = before.lastIndex(of: "("), let n = Int(before[before.index(after: open)...]) {
+                result.append(n)
+            }
             rest = rest[range.upperBound...]
         }
         return result
@@ -135,11 +140,14 @@ enum Golden {
     static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)
             return
         }
         let expected = try TestSupport.read(url)
-        #expect(actual == expected, "\(name) differs from its golden file (UPDATE_GOLDEN=1 rewrites it)", sourceLocation: sourceLocation)
+        #expect(
+            actual == expected, "\(name) differs from its golden file (UPDATE_GOLDEN=1 rewrites it)",
+            sourceLocation: sourceLocation)
     }
 }

@@ -1,7 +1,8 @@
-@testable import CatalogueModel
-@testable import ContentLoading
 import Foundation
 import Testing
+
+@testable import CatalogueModel
+@testable import ContentLoading
 
 /// The vote merger against the rule it implements, written out the plain way: every line decoded
 /// by JSONDecoder, a table of users per skill, timestamps compared as text read by `VoteTime`.
@@ -25,11 +26,14 @@ import Testing
         }
         for file in files {
             // Split as bytes: as Characters, "\r\n" is one and would not split.
-            for (offset, raw) in Array(file.text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            for (offset, raw) in Array(file.text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false)
+                .enumerated()
+            {
                 let line = raw.last == 0x0D ? raw.dropLast() : raw
                 guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }),
-                      let event = try? JSONDecoder().decode(EventMerger.Line.self, from: Data(line)),
-                      let skill = event.skill, !skill.isEmpty, let stars = event.stars?.integer, (1...5).contains(stars) else { continue }
+                    let event = try? JSONDecoder().decode(EventMerger.Line.self, from: Data(line)),
+                    let skill = event.skill, !skill.isEmpty, let stars = event.stars?.integer, (1...5).contains(stars)
+                else { continue }
                 if result.firstPath[skill] == nil { result.firstPath[skill] = "\(file.path):\(offset + 1)" }
                 guard let user = event.user else {
                     anonymous[skill, default: StarCounts()].add(vote: stars)
@@ -50,7 +54,12 @@ import Testing
         func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
         var members: [String] = []
         if Int.random(in: 0..<20, using: &random) > 0 {
-            members.append(#""skill":"# + pick([#""a""#, #""news/headline-finder""#, "\"\u{E9}t\u{E9}\"", "\"e\u{301}te\u{301}\"", #""""#, #""b\u0062""#]))
+            members.append(
+                #""skill":"#
+                    + pick([
+                        #""a""#, #""news/headline-finder""#, "\"\u{E9}t\u{E9}\"", "\"e\u{301}te\u{301}\"", #""""#,
+                        #""b\u0062""#,
+                    ]))
         }
         if Int.random(in: 0..<20, using: &random) > 0 {
             members.append(#""stars":"# + pick(["1", "2", "3", "4", "5", "5", "0", "6", "2.0", "\"3\""]))
@@ -59,10 +68,12 @@ import Testing
             members.append(#""user":"# + pick([#""u1""#, #""u2""#, #""u3""#, "7", #""u\u0031""#]))
         }
         if Int.random(in: 0..<4, using: &random) > 0 {
-            members.append(#""timestamp":"# + pick([
-                #""2024-01-01T10:00:00Z""#, #""2024-01-01T11:00:00+01:00""#, #""2024-01-01T10:00:00.5Z""#,
-                #""2024-01-02""#, #""2023-12-31T23:59:59Z""#, #""soon""#, #""""#,
-            ]))
+            members.append(
+                #""timestamp":"#
+                    + pick([
+                        #""2024-01-01T10:00:00Z""#, #""2024-01-01T11:00:00+01:00""#, #""2024-01-01T10:00:00.5Z""#,
+                        #""2024-01-02""#, #""2023-12-31T23:59:59Z""#, #""soon""#, #""""#,
+                    ]))
         }
         if Int.random(in: 0..<10, using: &random) == 0 { members.append(#""source":"form""#) }
         members.shuffle(using: &random)
@@ -70,7 +81,8 @@ import Testing
         case 0: return "{" + members.joined(separator: ",")  // broken: only JSONDecoder explains it
         case 1: return "   "
         case 2: return "[1]"
-        default: return pick(["", " "]) + "{" + members.joined(separator: pick([",", ", "])) + "}" + pick(["", "", "\r"])
+        default:
+            return pick(["", " "]) + "{" + members.joined(separator: pick([",", ", "])) + "}" + pick(["", "", "\r"])
         }
     }
 
@@ -89,7 +101,9 @@ import Testing
             let bytes = files.map { Array($0.text.utf8) }
             if bytes.allSatisfy({ b in
                 b.split(separator: 0x0A).allSatisfy { FlatVoteLines.read(b, [$0.startIndex..<$0.endIndex]) != nil }
-            }) { fastOnly += 1 }
+            }) {
+                fastOnly += 1
+            }
             #expect(merger.tallies() == expected.tallies, "\(files.map(\.text))")
             for (skill, first) in expected.firstPath {
                 #expect(merger.firstPath(of: skill) == first, "\(skill) in \(files.map(\.text))")

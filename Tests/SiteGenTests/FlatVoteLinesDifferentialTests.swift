@@ -1,8 +1,9 @@
-@testable import CatalogueModel
 import Foundation
+import Testing
+
+@testable import CatalogueModel
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The fast vote reader against its reference, JSONDecoder, over generated lines and the fuzzers'
 /// saved inputs: whatever line the fast reader accepts, it reads exactly as the reference does, so
@@ -15,11 +16,15 @@ import Testing
     static func line(_ random: inout SplitMix64) -> String {
         func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
         func string() -> String {
-            let pieces = ["a", "news/headline-finder", "ü", "日本", "\\\"", "\\\\", "\\n", "\\u0041", " ", "\t", "é", "-", "0"]
+            let pieces = [
+                "a", "news/headline-finder", "ü", "日本", "\\\"", "\\\\", "\\n", "\\u0041", " ", "\t", "é", "-", "0",
+            ]
             return "\"" + (0..<Int.random(in: 0...4, using: &random)).map { _ in pick(pieces) }.joined() + "\""
         }
         func number() -> String {
-            let digits = (0..<Int.random(in: 1...20, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+            let digits = (0..<Int.random(in: 1...20, using: &random)).map { _ in
+                String(Int.random(in: 0...9, using: &random))
+            }.joined()
             return pick(["", "-", "+"]) + digits + pick(["", "", "", ".5", "e3", "E-2", ".0"])
         }
         func value() -> String {
@@ -36,12 +41,15 @@ import Testing
             members.append("\"\(pick(keys))\"" + pick([":", " : ", ":\t"]) + value())
         }
         let space = pick(["", " ", "\t", "\r"])
-        return space + "{" + space + members.joined(separator: pick([",", " , ", ",\t"])) + space + "}" + pick(["", " ", "\r"])
+        return space + "{" + space + members.joined(separator: pick([",", " , ", ",\t"])) + space + "}"
+            + pick(["", " ", "\r"])
     }
 
     static func check(_ line: String) -> String? {
         guard let fast = FlatVoteLinesTests.fast(line) else { return nil }
-        guard let reference = try? FlatVoteLinesTests.decoded(line) else { return "accepted what the reference refuses: \(line)" }
+        guard let reference = try? FlatVoteLinesTests.decoded(line) else {
+            return "accepted what the reference refuses: \(line)"
+        }
         return FlatVoteLinesTests.same(fast, reference) ? nil : "read differently: \(line)"
     }
 

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
-import Testing
 
 /// The byte-level vote reader must read every line it accepts exactly as JSONDecoder does, and
 /// leave every other line to JSONDecoder.
@@ -17,7 +18,8 @@ import Testing
     }
 
     static func same(_ a: EventMerger.Line, _ b: EventMerger.Line) -> Bool {
-        a.skill == b.skill && a.skillValue == b.skillValue && a.stars == b.stars && a.user == b.user && a.timestamp == b.timestamp
+        a.skill == b.skill && a.skillValue == b.skillValue && a.stars == b.stars && a.user == b.user
+            && a.timestamp == b.timestamp
     }
 
     @Test(arguments: [
@@ -62,7 +64,9 @@ import Testing
     }
 
     @Test func oneOddLineSendsTheWholeFileToJSONDecoderWithTheSameResult() {
-        let plain = (0..<50).map { #"{"skill":"s\#($0 % 7)","stars":\#($0 % 5 + 1),"user":"u\#($0 % 11)","timestamp":"2024-01-\#(10 + $0 % 9)"}"# }
+        let plain = (0..<50).map {
+            #"{"skill":"s\#($0 % 7)","stars":\#($0 % 5 + 1),"user":"u\#($0 % 11)","timestamp":"2024-01-\#(10 + $0 % 9)"}"#
+        }
         let odd = plain + [#"{"skill":"s1","stars":5.0,"user":"u\u0031","timestamp":"2025-01-01"}"#]
         func tallies(_ lines: [String]) -> [String: RatingTally] {
             var merger = EventMerger()

@@ -1,10 +1,11 @@
-@testable import CatalogueModel
-@testable import ContentLoading
 import Foundation
 import MustacheCompiler
+import Testing
+
+@testable import CatalogueModel
+@testable import ContentLoading
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Escaping works on Unicode scalars, the way a browser's HTML parser reads text.
 @Suite struct HTMLEscapeTests {
@@ -38,9 +39,10 @@ import Testing
     @Test func errorsOnTheFirstLineKeepTheirColumn() {
         var log = DiagnosticLog()
         _ = Self.loadTheme(probe: "ab{{#x}}{{/y}}", &log)
-        #expect(log.items.map(\.description) == [
-            "Templates/probe.mustache:1:9: error: template error: `{{/y}}` does not close the open section `x`: close that first with `{{/x}}`",
-        ])
+        #expect(
+            log.items.map(\.description) == [
+                "Templates/probe.mustache:1:9: error: template error: `{{/y}}` does not close the open section `x`: close that first with `{{/x}}`"
+            ])
     }
 
     /// The built-in theme with a `Templates/probe.mustache` held in memory.

@@ -1,34 +1,43 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Numbers at and past the edges of Int and Double, in every file a number is read from: each
 /// is a located error that names the allowed range, never a trap.
 @Suite struct HostileNumberTests {
     static let skill = "---\nname: A\ngroup: News\n---\n"
     /// Written as JSON numbers and as the numeric strings SUSI also writes.
-    static let hostile = ["1234567890123456789", "9999999999999999999", "99999999999999999999", "-9223372036854775808", "1e400", "1e-400", "-0"]
+    static let hostile = [
+        "1234567890123456789", "9999999999999999999", "99999999999999999999", "-9223372036854775808", "1e400", "1e-400",
+        "-0",
+    ]
 
     @Test func theIssuesVoteLineIsALocatedErrorFromTheRealBuild() throws {
         let sitegen = try #require(SitegenExecutable.url, "the sitegen executable was not built")
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
-        try FixtureSite.write([
-            "Content/skills/a/b.md": Self.skill,
-            // A 19-digit number past Int.max, which overflowed the fast reader, and the issue's line.
-            "Content/ratings/votes.jsonl": #"{"skill":"a/b","stars":9999999999999999999}"# + "\n"
-                + #"{"skill":"a/b","stars":1234567890123456789}"# + "\n",
-        ], under: folder)
+        try FixtureSite.write(
+            [
+                "Content/skills/a/b.md": Self.skill,
+                // A 19-digit number past Int.max, which overflowed the fast reader, and the issue's line.
+                "Content/ratings/votes.jsonl": #"{"skill":"a/b","stars":9999999999999999999}"# + "\n"
+                    + #"{"skill":"a/b","stars":1234567890123456789}"# + "\n",
+            ], under: folder)
         for command in ["build", "check"] {
             let run = try SitegenExecutable.run(sitegen, [command], in: folder)
             #expect(run.status == 1, "\(command) must fail, not crash")
             let lines = run.errorOutput.split(separator: "\n").map(String.init)
             #expect(lines.count == 3, "\(run.errorOutput)")
-            #expect(lines.first?.hasPrefix("Content/ratings/votes.jsonl:1:24: error: `stars` must be a whole number from 1 to 5") == true)
-            #expect(lines.dropFirst().first?.hasPrefix("Content/ratings/votes.jsonl:2:24: error: `stars` must be a whole number from 1 to 5") == true)
+            #expect(
+                lines.first?.hasPrefix(
+                    "Content/ratings/votes.jsonl:1:24: error: `stars` must be a whole number from 1 to 5") == true)
+            #expect(
+                lines.dropFirst().first?.hasPrefix(
+                    "Content/ratings/votes.jsonl:2:24: error: `stars` must be a whole number from 1 to 5") == true)
         }
     }
 
@@ -36,15 +45,19 @@ import Testing
     func voteLineStars(_ number: String) throws {
         let loaded = TestSupport.load([
             "skills/news/a.md": Self.skill,
-            "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":5}\n{\"skill\":\"news/a\",\"stars\":\(number)}\n{\"skill\":\"news/a\",\"stars\":\"\(number)\"}\n",
+            "ratings/votes.jsonl":
+                "{\"skill\":\"news/a\",\"stars\":5}\n{\"skill\":\"news/a\",\"stars\":\(number)}\n{\"skill\":\"news/a\",\"stars\":\"\(number)\"}\n",
         ])
         let errors = loaded.errors
         #expect(errors.map(\.line) == [2, 3])
         #expect(errors.allSatisfy { $0.path == "Content/ratings/votes.jsonl" && $0.column == 27 })
         // A bare number no Double holds is named as such; every other is a wrong `stars`.
         let bareBeyondDouble = Self.beyondDouble[number] != nil
-        #expect(errors.first?.message.hasPrefix(bareBeyondDouble ? "invalid JSON: the number `\(number)`" : "`stars` must be a whole number from 1 to 5") == true,
-                "\(errors)")
+        #expect(
+            errors.first?.message.hasPrefix(
+                bareBeyondDouble ? "invalid JSON: the number `\(number)`" : "`stars` must be a whole number from 1 to 5"
+            ) == true,
+            "\(errors)")
         #expect(errors.last?.message.hasPrefix("`stars` must be a whole number from 1 to 5") == true, "\(errors)")
     }
 
@@ -59,13 +72,16 @@ import Testing
     }
 
     /// JSONDecoder refuses a whole document for one number beyond Double; the error names it.
-    static let beyondDouble = ["1e400": "too large to be held", "-1e400": "too large to be held", "1e-400": "too close to 0"]
+    static let beyondDouble = [
+        "1e400": "too large to be held", "-1e400": "too large to be held", "1e-400": "too close to 0",
+    ]
 
     @Test(arguments: hostile + ["-1e400"])
     func countsFileStarsAndThumbs(_ number: String) throws {
         let loaded = TestSupport.load([
             "skills/news/a.md": Self.skill,
-            "ratings/counts.json": "{\"news/a\": {\"one_star\": \(number),\n \"two_star\": \"\(number)\"},\n \"news/b\": {\"positive\": \(number)}}",
+            "ratings/counts.json":
+                "{\"news/a\": {\"one_star\": \(number),\n \"two_star\": \"\(number)\"},\n \"news/b\": {\"positive\": \(number)}}",
         ])
         let errors = loaded.errors
         if let problem = Self.beyondDouble[number] {
@@ -75,11 +91,18 @@ import Testing
             // Zero, however it is written, is a count.
             #expect(errors.isEmpty)
         } else {
-            #expect(errors.map(\.location) == ["Content/ratings/counts.json:1:25", "Content/ratings/counts.json:2:14",
-                                               "Content/ratings/counts.json:3:25"])
+            #expect(
+                errors.map(\.location) == [
+                    "Content/ratings/counts.json:1:25", "Content/ratings/counts.json:2:14",
+                    "Content/ratings/counts.json:3:25",
+                ])
             let limit = "the limit is 1,000,000,000,000"
-            #expect(errors.allSatisfy { $0.message.contains(limit) || $0.message.contains("cannot be negative") || $0.message.contains("≥ 0") },
-                    "\(errors)")
+            #expect(
+                errors.allSatisfy {
+                    $0.message.contains(limit) || $0.message.contains("cannot be negative")
+                        || $0.message.contains("≥ 0")
+                },
+                "\(errors)")
         }
     }
 
@@ -110,7 +133,9 @@ import Testing
         let voteError = try #require(errors.first { $0.line == 2 }, "\(errors)")
         #expect(voteError.message.hasPrefix("`stars` must be a whole number, found"))
         if number.hasPrefix("-") {
-            #expect(warnings.contains { $0.contains("`one_star` is -9223372036854775808") && $0.hasSuffix("counted as 0") }, "\(warnings)")
+            #expect(
+                warnings.contains { $0.contains("`one_star` is -9223372036854775808") && $0.hasSuffix("counted as 0") },
+                "\(warnings)")
         } else {
             let countError = try #require(errors.first { $0.line == 3 }, "\(errors)")
             #expect(countError.message.contains("the limit is 1,000,000,000,000"), "\(countError)")
@@ -124,7 +149,8 @@ import Testing
             "ratings/counts.json": "{\"news/a\": {\"one_star\": \"\(text)\"}}",
             "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":\"\(text)\"}\n",
         ])
-        #expect(loaded.errors.map(\.location) == ["Content/ratings/counts.json:1:25", "Content/ratings/votes.jsonl:1:27"])
+        #expect(
+            loaded.errors.map(\.location) == ["Content/ratings/counts.json:1:25", "Content/ratings/votes.jsonl:1:27"])
         #expect(loaded.errors.first?.message == "`one_star` must be a whole number, found \"\(text)\"")
         #expect(loaded.errors.last?.message == "`stars` must be a whole number from 1 to 5, found \"\(text)\"")
     }
@@ -147,7 +173,9 @@ import Testing
     }
 
     @Test func aLongBaseSixtyNumberInFrontMatterTagsIsAnError() throws {
-        let loaded = TestSupport.load(["skills/news/a.md": "---\nname: A\ngroup: News\ntags: 1:2:3:4:5:6:7:8:9:10:11:12\n---\n"])
+        let loaded = TestSupport.load([
+            "skills/news/a.md": "---\nname: A\ngroup: News\ntags: 1:2:3:4:5:6:7:8:9:10:11:12\n---\n"
+        ])
         #expect(loaded.errors.map(\.location) == ["Content/skills/news/a.md:4:7"])
         #expect(loaded.errors.first?.message.hasPrefix("`tags` must be a list of text") == true)
     }

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// A whole site read from a dictionary and written into one: the same pipeline as on disk.
 @Suite struct InMemoryBuildTests {
@@ -11,8 +12,10 @@ import Testing
     func memoryBuildsWhatTheDiskBuilds(_ fixture: String) throws {
         let folder = FixtureSite.fixture(fixture)
         let fromDisk = TestSite()
-        let diskReport = try fromDisk.build(BuildOptions(content: ContentLocation(root: folder, display: "Content"),
-                                                         templates: nil, output: fromDisk.root, outputDisplay: "Public"))
+        let diskReport = try fromDisk.build(
+            BuildOptions(
+                content: ContentLocation(root: folder, display: "Content"),
+                templates: nil, output: fromDisk.root, outputDisplay: "Public"))
         let inMemory = try TestSite(copying: folder)
         let memoryReport = try inMemory.build()
         #expect(inMemory.outputFiles() == fromDisk.outputFiles())
@@ -41,8 +44,10 @@ import Testing
         let warnings = report.warnings.map(\.description)
         #expect(warnings.count == 1)
         #expect(warnings.first?.hasPrefix("Content/skills/g/x.md") == true, "\(warnings)")
-        #expect(warnings.first?.hasSuffix("warning: image `images/none.png` not found in Content/; the page shows a placeholder") == true,
-                "\(warnings)")
+        #expect(
+            warnings.first?.hasSuffix(
+                "warning: image `images/none.png` not found in Content/; the page shows a placeholder") == true,
+            "\(warnings)")
     }
 
     @Test func userTemplatesAreReadFromTheSource() throws {
@@ -120,7 +125,8 @@ import Testing
             try output.write([OutputFile(path: "../escape.html", text: "x")], from: .memory([:]))
         }
         #expect(throws: OutputFolder.WriteError.self) {
-            try output.write([OutputFile(path: "a.html", text: "1"), OutputFile(path: "A.html", text: "2")], from: .memory([:]))
+            try output.write(
+                [OutputFile(path: "a.html", text: "1"), OutputFile(path: "A.html", text: "2")], from: .memory([:]))
         }
     }
 }

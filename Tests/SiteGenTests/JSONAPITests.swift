@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 @Suite struct JSONAPITests {
     /// The keys of a skill object in SUSI's `getSkillList.json`, in SUSI's order (formats/SUSI.md).
@@ -17,7 +18,9 @@ import Testing
     func site() -> TestSite {
         let site = TestSite()
         site.write("site.yml", "base_url: https://example.org/catalogue/\n")
-        site.write("skills/news/headlines.md", """
+        site.write(
+            "skills/news/headlines.md",
+            """
             ---
             name: Headlines
             group: News
@@ -30,7 +33,9 @@ import Testing
             """)
         site.skill("news/de/headlines", name: "Schlagzeilen", group: "News", language: "de")
         site.skill("weather/forecast", name: "Forecast", group: "Weather")
-        site.write("ratings/counts.json", #"{"news/headlines": {"one_star": 1, "two_star": 0, "three_star": 0, "four_star": 3, "five_star": 5}}"#)
+        site.write(
+            "ratings/counts.json",
+            #"{"news/headlines": {"one_star": 1, "two_star": 0, "three_star": 0, "four_star": 3, "five_star": 5}}"#)
         return site
     }
 
@@ -43,19 +48,38 @@ import Testing
         // Top-level keys of the object that follows `"key":{`, read with the tokenizer below.
         guard let range = text.range(of: "\"\(key)\":{") else { return [] }
         var keys: [String] = []
-        var depth = 0, inString = false, escaped = false, token = "", expectingKey = true
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var token = ""
+        var expectingKey = true
         for ch in text[range.upperBound...] {
             if inString {
-                if escaped { escaped = false; token.append(ch); continue }
-                if ch == "\\" { escaped = true; continue }
-                if ch == "\"" { inString = false; if depth == 0 && expectingKey { keys.append(token) }; continue }
+                if escaped {
+                    escaped = false
+                    token.append(ch)
+                    continue
+                }
+                if ch == "\\" {
+                    escaped = true
+                    continue
+                }
+                if ch == "\"" {
+                    inString = false
+                    if depth == 0 && expectingKey { keys.append(token) }
+                    continue
+                }
                 token.append(ch)
                 continue
             }
             switch ch {
-            case "\"": inString = true; token = ""
+            case "\"":
+                inString = true
+                token = ""
             case "{", "[": depth += 1
-            case "}", "]": if depth == 0 { return keys }; depth -= 1
+            case "}", "]":
+                if depth == 0 { return keys }
+                depth -= 1
             case ":": if depth == 0 { expectingKey = false }
             case ",": if depth == 0 { expectingKey = true }
             default: break
@@ -91,7 +115,10 @@ import Testing
         #expect(Set(rating.keys) == ["negative", "positive", "feedback_count", "bookmark_count", "stars"])
         #expect(rating["positive"] is String, "SUSI writes thumbs as strings")
         let stars = try #require(rating["stars"] as? [String: Any])
-        #expect(Set(stars.keys) == ["one_star", "two_star", "three_star", "four_star", "five_star", "total_star", "avg_star"])
+        #expect(
+            Set(stars.keys) == [
+                "one_star", "two_star", "three_star", "four_star", "five_star", "total_star", "avg_star",
+            ])
         #expect(stars["total_star"] as? Int == 9)
         #expect((stars["avg_star"] as? Double).map { abs($0 - 4.22) < 1e-9 } == true, "(1 + 12 + 25) / 9 = 4.22")
         #expect(skill["creationTime"] as? String == "2019-03-01T00:00:00Z")
@@ -107,7 +134,9 @@ import Testing
         #expect(skill["author_email"] is NSNull)
         for path in site.outputFiles() {
             let data = try site.data(path)
-            #expect(!String(decoding: data, as: UTF8.self).contains("ann@example.org"), "\(path) publishes the author's email")
+            #expect(
+                !String(decoding: data, as: UTF8.self).contains("ann@example.org"),
+                "\(path) publishes the author's email")
         }
     }
 
@@ -122,7 +151,10 @@ import Testing
         for (_, skill) in skills {
             #expect(Set(skill.keys) == Set(Self.susiSkillKeys))
             let stars = (skill["skill_rating"] as? [String: Any])?["stars"] as? [String: Any]
-            #expect(Set(stars.map { Array($0.keys) } ?? []) == ["one_star", "two_star", "three_star", "four_star", "five_star", "total_star", "avg_star"])
+            #expect(
+                Set(stars.map { Array($0.keys) } ?? []) == [
+                    "one_star", "two_star", "three_star", "four_star", "five_star", "total_star", "avg_star",
+                ])
         }
     }
 
@@ -154,15 +186,18 @@ import Testing
 /// (each followed by its skills' files) rather than made one after another, all in one batch.
 @Suite struct JSONAPIOrderTests {
     @Test func eachGroupListIsFollowedByItsSkills() {
-        let skills = [("a", "Alpha", "News"), ("b", "Beta", "Weather"), ("c", "Gamma", "News"), ("d", "Delta", "Weather")]
-            .map { Skill(id: $0.0, tag: $0.0, name: $0.1, group: $0.2) }
+        let skills = [
+            ("a", "Alpha", "News"), ("b", "Beta", "Weather"), ("c", "Gamma", "News"), ("d", "Delta", "Weather"),
+        ]
+        .map { Skill(id: $0.0, tag: $0.0, name: $0.1, group: $0.2) }
         let catalogue = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
         let jobs = JSONAPI.files(catalogue)
-        #expect(jobs.map(\.path) == [
-            "api/groups.json",
-            "api/groups/news.json", "api/skills/a.json", "api/skills/c.json",
-            "api/groups/weather.json", "api/skills/b.json", "api/skills/d.json",
-        ])
+        #expect(
+            jobs.map(\.path) == [
+                "api/groups.json",
+                "api/groups/news.json", "api/skills/a.json", "api/skills/c.json",
+                "api/groups/weather.json", "api/skills/b.json", "api/skills/d.json",
+            ])
         // Each file is still its own skill's.
         let text = jobs.map { job -> String in
             guard case .data(let data) = job.make().contents else { return "" }

@@ -1,8 +1,9 @@
-@testable import ContentLoading
 import Foundation
+import Testing
+
+@testable import ContentLoading
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 @Suite struct JSONLDTests {
     static let hostile = "Evil </script><script>alert(1)</script> \u{2028} <!-- & x"
@@ -17,11 +18,15 @@ import Testing
     @Test func fieldsCannotBreakOutOfTheScriptElement() throws {
         let site = TestSite()
         site.write("site.yml", "base_url: https://example.org/\n")
-        site.write("skills/x/evil.json", """
+        site.write(
+            "skills/x/evil.json",
+            """
             {"skill_name": "\(Self.hostile.replacingOccurrences(of: "\u{2028}", with: "\\u2028"))", "group": "G", "author": "a</script>b",
              "descriptions": "<!-- comment </SCRIPT >"}
             """)
-        site.write("ratings/counts.json", #"{"x/evil": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 1, "five_star": 1}}"#)
+        site.write(
+            "ratings/counts.json",
+            #"{"x/evil": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 1, "five_star": 1}}"#)
         try site.build()
         let html = try site.read("skills/x/evil/index.html")
         #expect(html.components(separatedBy: "<script").count == 2, "exactly one script element")
@@ -60,6 +65,7 @@ import Testing
         #expect(html.contains(#"<link rel="canonical" href="https://example.org/catalogue/skills/g/x/">"#))
         #expect(html.contains(#"<meta property="og:url" content="https://example.org/catalogue/skills/g/x/">"#))
         #expect(html.contains(#"<meta property="og:title" content="X &amp; Y">"#))
-        #expect(html.contains(#"<meta property="og:image" content="https://example.org/catalogue/media/images/x.png">"#))
+        #expect(
+            html.contains(#"<meta property="og:image" content="https://example.org/catalogue/media/images/x.png">"#))
     }
 }

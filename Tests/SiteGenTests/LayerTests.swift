@@ -19,7 +19,8 @@ import Testing
     }
 
     private func checkLayers(_ arguments: [String]) throws -> SitegenExecutable.Run {
-        try SitegenExecutable.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "scripts/check-layers"] + arguments,
-                                  in: TestSupport.repoRoot)
+        try SitegenExecutable.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "scripts/check-layers"] + arguments,
+            in: TestSupport.repoRoot)
     }
 }

@@ -1,14 +1,19 @@
-@testable import CatalogueModel
-@testable import ContentLoading
 import Foundation
-@testable import PageRendering
-@testable import SiteAssembly
 import Testing
 
-@Suite struct LinkCheckTests {
-    static let existing: Set<String> = ["index.html", "groups/news/index.html", "assets/style.css", "media/images/ä.png", "skills/a/index.html"]
+@testable import CatalogueModel
+@testable import ContentLoading
+@testable import PageRendering
+@testable import SiteAssembly
 
-    func problem(_ link: String, from page: String = "groups/news/index.html", base: String = "https://example.org/catalogue/") -> String? {
+@Suite struct LinkCheckTests {
+    static let existing: Set<String> = [
+        "index.html", "groups/news/index.html", "assets/style.css", "media/images/ä.png", "skills/a/index.html",
+    ]
+
+    func problem(
+        _ link: String, from page: String = "groups/news/index.html", base: String = "https://example.org/catalogue/"
+    ) -> String? {
         var config = SiteConfig()
         config.baseURL = base
         let directory = page.split(separator: "/").dropLast().map(String.init)
@@ -52,21 +57,29 @@ import Testing
             <a class=x href=unquoted.html>u</a><img alt="" src='single.png' srcset="s1.png 1x, s2.png 2x">
             <form action="send/"><a href="amp?a=1&amp;b=2">q</a></form></body></html>
             """
-        #expect(LinkCheck.references(in: Data(html.utf8)) == ["a.css", "unquoted.html", "single.png", "s1.png", "s2.png", "send/", "amp?a=1&b=2"])
-        let sitemap = "<?xml version=\"1.0\"?><urlset><url><loc>https://example.org/a/?x=1&amp;y=2</loc></url><url><loc>\n b/ </loc></url></urlset>"
+        #expect(
+            LinkCheck.references(in: Data(html.utf8)) == [
+                "a.css", "unquoted.html", "single.png", "s1.png", "s2.png", "send/", "amp?a=1&b=2",
+            ])
+        let sitemap =
+            "<?xml version=\"1.0\"?><urlset><url><loc>https://example.org/a/?x=1&amp;y=2</loc></url><url><loc>\n b/ </loc></url></urlset>"
         #expect(LinkCheck.references(in: Data(sitemap.utf8)) == ["https://example.org/a/?x=1&y=2", "b/"])
     }
 
     @Test func aBrokenLinkFailsTheBuildNamingPageAndLink() throws {
         let site = TestSite()
         site.skill("g/x", name: "X", group: "G")
-        site.template("group.mustache", "{{<layout}}{{$main}}<a href=\"{{root}}no-such-page/\">x</a>{{/main}}{{/layout}}")
+        site.template(
+            "group.mustache", "{{<layout}}{{$main}}<a href=\"{{root}}no-such-page/\">x</a>{{/main}}{{/layout}}")
         do {
             try site.build(templates: site.templates)
             Issue.record("the build should fail on a broken link")
         } catch {
             let messages = error.diagnostics.map(\.description)
-            #expect(messages.contains { $0.hasPrefix("Public/groups/g/index.html: error: broken link `../../no-such-page/`") }, "\(messages)")
+            #expect(
+                messages.contains {
+                    $0.hasPrefix("Public/groups/g/index.html: error: broken link `../../no-such-page/`")
+                }, "\(messages)")
             #expect(!site.exists("index.html"), "nothing written")
         }
     }
@@ -75,11 +88,13 @@ import Testing
         var config = SiteConfig()
         config.baseURL = "https://example.org/catalogue/"
         let files = [
-            OutputFile(path: "a/b/index.html", text: """
-                <a href="../../x/">root</a><a href="c/">below</a><a href="../../../x/">above</a>
-                <a href="/catalogue/x/">base path</a><a href="https://example.org/catalogue/a/b/c/">base URL</a>
-                <a href="../../x//">double</a><a href="../../a/./b/c/">dot</a><a href="../../y/">missing</a>
-                """),
+            OutputFile(
+                path: "a/b/index.html",
+                text: """
+                    <a href="../../x/">root</a><a href="c/">below</a><a href="../../../x/">above</a>
+                    <a href="/catalogue/x/">base path</a><a href="https://example.org/catalogue/a/b/c/">base URL</a>
+                    <a href="../../x//">double</a><a href="../../a/./b/c/">dot</a><a href="../../y/">missing</a>
+                    """),
             OutputFile(path: "x/index.html", text: "<a href=\"../a/b/\">up</a><a href=\"../a/b\">folder</a>"),
             OutputFile(path: "a/b/c/index.html", text: ""),
         ]
@@ -95,9 +110,10 @@ import Testing
         let page = OutputFile(path: "a/index.html", text: "<a href=\"../missing/\">x</a>")
         let other = OutputFile(path: "b/index.html", text: "<a href=\"../missing/\">x</a>")
         let diagnostics = LinkCheck.diagnostics([page, other], config: SiteConfig(), outputDisplay: "Public")
-        #expect(diagnostics.map(\.description) == [
-            "Public/a/index.html: error: broken link `../missing/`: nothing is generated at `missing/index.html` (and 1 more link like it)",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "Public/a/index.html: error: broken link `../missing/`: nothing is generated at `missing/index.html` (and 1 more link like it)"
+            ])
     }
 }
 
@@ -112,12 +128,20 @@ import Testing
         site.write("images/pic.png", "png")
         site.write("images/grüße.png", "png")
         site.write("static/favicon.ico", "ico")
-        site.skill("news/headlines", name: "Headlines", group: "News", author: "Ann Author", created: "2019-03-01", image: "images/pic.png")
+        site.skill(
+            "news/headlines", name: "Headlines", group: "News", author: "Ann Author", created: "2019-03-01",
+            image: "images/pic.png")
         site.skill("news/digest", name: "Digest", group: "News", author: "Ann Author", created: "2021-07-04")
-        site.skill("news/more", name: "More News", group: "News", language: "de", created: "2020-01-01", image: "images/grüße.png")
-        site.skill("wetter/grüße", name: "Grüße aus Köln", group: "Wetter & Klima", language: "de", author: "Jürgen Groß")
-        site.skill("wetter/forecast", name: "Forecast", group: "Wetter & Klima", image: "https://images.example.net/f.png")
-        site.write("ratings/counts.json", """
+        site.skill(
+            "news/more", name: "More News", group: "News", language: "de", created: "2020-01-01",
+            image: "images/grüße.png")
+        site.skill(
+            "wetter/grüße", name: "Grüße aus Köln", group: "Wetter & Klima", language: "de", author: "Jürgen Groß")
+        site.skill(
+            "wetter/forecast", name: "Forecast", group: "Wetter & Klima", image: "https://images.example.net/f.png")
+        site.write(
+            "ratings/counts.json",
+            """
             {"news/headlines": {"one_star": 0, "two_star": 0, "three_star": 1, "four_star": 3, "five_star": 5},
              "news/digest": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 0, "five_star": 1},
              "wetter/grüße": {"one_star": 1, "two_star": 0, "three_star": 0, "four_star": 0, "five_star": 0}}
@@ -130,13 +154,16 @@ import Testing
         let path = url.path(percentEncoded: false)
         guard path.hasPrefix("/catalogue/") || path == "/catalogue" else { return nil }
         var file = String(path.dropFirst("/catalogue/".count))
-        if url.absoluteString.hasSuffix("/") || file.isEmpty || url.hasDirectoryPath { file += file.isEmpty || file.hasSuffix("/") ? "index.html" : "/index.html" }
+        if url.absoluteString.hasSuffix("/") || file.isEmpty || url.hasDirectoryPath {
+            file += file.isEmpty || file.hasSuffix("/") ? "index.html" : "/index.html"
+        }
         return file
     }
 
     func references(in text: String) -> [String] {
         // Script bodies (JSON-LD) hold no references.
-        let stripped = text.replacingOccurrences(of: "<script[^>]*>[\\s\\S]*?</script>", with: "", options: .regularExpression)
+        let stripped = text.replacingOccurrences(
+            of: "<script[^>]*>[\\s\\S]*?</script>", with: "", options: .regularExpression)
         let regex = try? NSRegularExpression(pattern: "\\s(?:href|src|action)\\s*=\\s*\"([^\"]*)\"")
         let ns = stripped as NSString
         return (regex?.matches(in: stripped, range: NSRange(location: 0, length: ns.length)) ?? []).map {
@@ -156,7 +183,9 @@ import Testing
             let text = try site.read(page)
             var refs = references(in: text)
             if page.hasSuffix(".xml") {
-                refs += text.components(separatedBy: "<loc>").dropFirst().compactMap { $0.components(separatedBy: "</loc>").first }
+                refs += text.components(separatedBy: "<loc>").dropFirst().compactMap {
+                    $0.components(separatedBy: "</loc>").first
+                }
             }
             for ref in refs {
                 // Same-document references ("", "#main") need no file.
@@ -187,9 +216,11 @@ import Testing
         #expect(broken.isEmpty, "\(broken.prefix(20).joined(separator: "\n"))")
         // What the fixture is meant to exercise is really there.
         let files = Set(site.outputFiles())
-        for path in ["groups/news/page/2/index.html", "newest/page/2/index.html", "feed.xml",
-                     "sitemap.xml", "media/images/grüße.png", "favicon.ico", "404.html", "languages/de/index.html",
-                     "authors/jürgen-groß/index.html", "api/groups/wetter-klima.json"] {
+        for path in [
+            "groups/news/page/2/index.html", "newest/page/2/index.html", "feed.xml",
+            "sitemap.xml", "media/images/grüße.png", "favicon.ico", "404.html", "languages/de/index.html",
+            "authors/jürgen-groß/index.html", "api/groups/wetter-klima.json",
+        ] {
             #expect(files.contains(path), "\(path) missing")
         }
         let notFound = try site.read("404.html")
@@ -201,7 +232,8 @@ import Testing
 
     @Test func theSampleCatalogueWorksUnderTheSubPath() throws {
         let content = TestSite.repository.appendingPathComponent("Content")
-        try #require(FileManager.default.fileExists(atPath: content.path), "the sample catalogue is part of the repository")
+        try #require(
+            FileManager.default.fileExists(atPath: content.path), "the sample catalogue is part of the repository")
         let site = try TestSite(copying: content)
         let report = try site.build(baseURL: Self.base)
         // The rating form's endpoint is answered by a server, not a file (the sample sets one).

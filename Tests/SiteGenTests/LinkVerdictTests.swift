@@ -1,14 +1,17 @@
-@testable import CatalogueModel
 import Foundation
+import Testing
+
+@testable import CatalogueModel
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The checker decides most links from the page's bytes and remembers verdicts by a hash of them;
 /// whatever route a link takes, its verdict is `LinkCheck.problem`'s on the link as written.
 @Suite struct LinkVerdictTests {
-    static let existing: Set<String> = ["index.html", "groups/news/index.html", "skills/a/index.html", "media/images/ä.png",
-                                        "sitemap.xml", "assets/style.css"]
+    static let existing: Set<String> = [
+        "index.html", "groups/news/index.html", "skills/a/index.html", "media/images/ä.png",
+        "sitemap.xml", "assets/style.css",
+    ]
 
     static func page(_ path: String, _ parts: [String], raw: [UInt8] = []) -> OutputFile {
         var bytes = Array(parts.map { "<a href=\"\($0)\">x</a>\n" }.joined().utf8)
@@ -16,19 +19,30 @@ import Testing
         return OutputFile(path: path, data: Data(bytes))
     }
 
-    static let links = ["skills/a/", "missing/", "skills/a", "#top", "", "?q=1", "https://example.org/x", "https://example.org/nowhere/",
-                        "skills/a/?x=1&amp;y=2", "missing/?x=1&amp;y=2", "media/images/%C3%A4.png", "media/images/ä.png", "a:b", "./skills/a/",
-                        "//cdn.example/x", "/skills/a/", "/missing/", "skills//a/", "skills/./a/", "skills/a/#ratings", "missing/#x",
-                        "assets/style.css", "assets/style.cs", "index.html", "skills/a/index.html", "missing/", "missing/"]
+    static let links = [
+        "skills/a/", "missing/", "skills/a", "#top", "", "?q=1", "https://example.org/x",
+        "https://example.org/nowhere/",
+        "skills/a/?x=1&amp;y=2", "missing/?x=1&amp;y=2", "media/images/%C3%A4.png", "media/images/ä.png", "a:b",
+        "./skills/a/",
+        "//cdn.example/x", "/skills/a/", "/missing/", "skills//a/", "skills/./a/", "skills/a/#ratings", "missing/#x",
+        "assets/style.css", "assets/style.cs", "index.html", "skills/a/index.html", "missing/", "missing/",
+    ]
 
     static func files() -> [OutputFile] {
-        let invalid: [UInt8] = Array("<a href=\"bad".utf8) + [0xFF, 0xFE] + Array("/\">x</a><a href=\"skills/a/\u{301}\">y</a>".utf8)
+        let invalid: [UInt8] =
+            Array("<a href=\"bad".utf8) + [0xFF, 0xFE] + Array("/\">x</a><a href=\"skills/a/\u{301}\">y</a>".utf8)
         return [
             page("index.html", links, raw: invalid),
-            page("groups/news/index.html", links.map { "../../" + $0 } + ["../skills/a/", "../../../x/", "../../groups/news"] + links,
-                 raw: Array("<img srcset=\"../../missing.png 1x, ../../assets/style.css 2x\">".utf8) + invalid),
+            page(
+                "groups/news/index.html",
+                links.map { "../../" + $0 } + ["../skills/a/", "../../../x/", "../../groups/news"] + links,
+                raw: Array("<img srcset=\"../../missing.png 1x, ../../assets/style.css 2x\">".utf8) + invalid),
             page("skills/a/index.html", links.map { "../../" + $0 } + links.map { "../" + $0 }),
-            OutputFile(path: "sitemap.xml", text: "<urlset><url><loc>https://example.org/skills/a/</loc></url><url><loc> https://example.org/gone/ </loc></url></urlset>"),
+            OutputFile(
+                path: "sitemap.xml",
+                text:
+                    "<urlset><url><loc>https://example.org/skills/a/</loc></url><url><loc> https://example.org/gone/ </loc></url></urlset>"
+            ),
         ]
     }
 

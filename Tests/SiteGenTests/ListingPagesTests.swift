@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 @Suite struct ListingPagesTests {
     func site() -> TestSite {
@@ -12,7 +13,9 @@ import Testing
         for (i, name) in ["Alpha", "Bravo", "Charlie", "Delta", "Echo"].enumerated() {
             site.skill("g/\(name.lowercased())", name: name, group: "G", author: "Ann", created: "2020-01-0\(i + 1)")
         }
-        site.write("ratings/counts.json", """
+        site.write(
+            "ratings/counts.json",
+            """
             {"g/alpha": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 0, "five_star": 1},
              "g/bravo": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 90, "five_star": 10},
              "g/charlie": {"one_star": 0, "two_star": 0, "three_star": 40, "four_star": 0, "five_star": 0}}
@@ -32,9 +35,15 @@ import Testing
         try site.build()
         for page in ["top-rated/index.html", "top-rated/page/2/index.html"] {
             let html = try site.read(page)
-            #expect(html.contains("weighted by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones. <a href=\"#how-ranked\">How the order is worked out</a></p>"), "\(page)")
+            #expect(
+                html.contains(
+                    "weighted by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones. <a href=\"#how-ranked\">How the order is worked out</a></p>"
+                ), "\(page)")
             #expect(html.contains("<section class=\"how-ranked\" id=\"how-ranked\""), "\(page)")
-            #expect(html.contains("score = (sum of its stars + 5 × 3) ÷ (its number of ratings + 5). A single 5-star rating scores 3.33;"), "\(page)")
+            #expect(
+                html.contains(
+                    "score = (sum of its stars + 5 × 3) ÷ (its number of ratings + 5). A single 5-star rating scores 3.33;"
+                ), "\(page)")
         }
         #expect(!(try site.read("most-rated/index.html")).contains("how-ranked"))
     }
@@ -49,7 +58,9 @@ import Testing
         #expect(first.contains("<span class=\"pager-current\" aria-current=\"page\">1</span>"))
         #expect(first.contains("<a href=\"../top-rated/page/2/\">2</a>"))
         // Cards show the plain average and count, never the score.
-        #expect(first.contains("<span class=\"rating-average\">4.1</span> <span class=\"rating-count\">(100 ratings)</span>"))
+        #expect(
+            first.contains(
+                "<span class=\"rating-average\">4.1</span> <span class=\"rating-count\">(100 ratings)</span>"))
         let second = try site.read("top-rated/page/2/index.html")
         #expect(cardNames(second) == ["Charlie"])
         #expect(second.contains("<link rel=\"prev\" href=\"../../../top-rated/\">"))
@@ -79,9 +90,15 @@ import Testing
         #expect(home.contains("<a href=\"top-rated/\">Top rated</a>"))
         #expect(home.contains("<a href=\"newest/\">Newest</a>"))
         #expect(home.contains("<a href=\"groups/\">Groups</a>"))
-        #expect(try site.read("top-rated/index.html").contains("<a href=\"../top-rated/\" aria-current=\"page\">Top rated</a>"))
-        #expect(try site.read("top-rated/page/2/index.html").contains("<a href=\"../../../top-rated/\" aria-current=\"true\">Top rated</a>"))
-        #expect(try site.read("skills/g/alpha/index.html").contains("<a href=\"../../../groups/\" aria-current=\"true\">Groups</a>"))
+        #expect(
+            try site.read("top-rated/index.html").contains(
+                "<a href=\"../top-rated/\" aria-current=\"page\">Top rated</a>"))
+        #expect(
+            try site.read("top-rated/page/2/index.html").contains(
+                "<a href=\"../../../top-rated/\" aria-current=\"true\">Top rated</a>"))
+        #expect(
+            try site.read("skills/g/alpha/index.html").contains(
+                "<a href=\"../../../groups/\" aria-current=\"true\">Groups</a>"))
         #expect(!(try site.read("404.html")).contains("aria-current"))
     }
 
@@ -92,7 +109,10 @@ import Testing
         try site.build(baseURL: "https://example.org/")
         #expect(try site.read("top-rated/index.html").contains("No skill has been rated yet."))
         #expect(try site.read("newest/index.html").contains("No skill says when it was added."))
-        for path in ["groups/index.html", "languages/index.html", "authors/index.html", "most-rated/index.html", "api/groups.json"] {
+        for path in [
+            "groups/index.html", "languages/index.html", "authors/index.html", "most-rated/index.html",
+            "api/groups.json",
+        ] {
             #expect(site.exists(path), "\(path) missing")
         }
         #expect(!site.exists("feed.xml"), "a feed needs a dated skill for its date")
@@ -136,7 +156,11 @@ import Testing
         let loaded = site.load()
         let messages = loaded.diagnostics.map(\.description)
         #expect(messages.contains { $0.contains("`page_size` must be a whole number") })
-        #expect(messages.contains { $0.contains("site.yml:2:") && $0.contains("`home_cards` must be a whole number of skills from 0 to 10000") })
+        #expect(
+            messages.contains {
+                $0.contains("site.yml:2:")
+                    && $0.contains("`home_cards` must be a whole number of skills from 0 to 10000")
+            })
         #expect(messages.contains { $0.contains("`ranking.prior_votes` must be a number") })
         #expect(messages.contains { $0.contains("unknown ranking key `prior_vote`; did you mean `prior_votes`?") })
     }
@@ -146,7 +170,9 @@ import Testing
         let site = TestSite()
         site.write("site.yml", "ranking:\n  prior_votes: 0\n")
         let loaded = site.load()
-        #expect(loaded.diagnostics.map(\.description).contains(
-            "Content/site.yml:2:16: error: `ranking.prior_votes` must be a number of votes from 1 to 1000000 (below 1, a single 5-star vote would outrank a thousand votes averaging 4.5)"))
+        #expect(
+            loaded.diagnostics.map(\.description).contains(
+                "Content/site.yml:2:16: error: `ranking.prior_votes` must be a number of votes from 1 to 1000000 (below 1, a single 5-star vote would outrank a thousand votes averaging 4.5)"
+            ))
     }
 }

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Incremental equals full (#14 goal 5): a random series of edits, additions, deletions, votes,
 /// template changes and broken edits is applied to a kept site, and after every step the kept
@@ -29,18 +30,21 @@ import Testing
             let appended = edits.appended
             edits.appended = []
             let liveResult = Result { () throws(BuildFailure) in
-                try live.apply(options, changed: changedOnly ? changed : [], changedOnly: changedOnly, appended: appended)
+                try live.apply(
+                    options, changed: changedOnly ? changed : [], changedOnly: changedOnly, appended: appended)
             }
             let context = "seed \(seed), step \(step) (\(what))"
             switch (fullResult, liveResult) {
             case (.success, .success(let update)):
-                try #require(Self.firstDifference(full.files, live.files) == nil,
-                             "\(context): \(Self.firstDifference(full.files, live.files) ?? "")")
+                try #require(
+                    Self.firstDifference(full.files, live.files) == nil,
+                    "\(context): \(Self.firstDifference(full.files, live.files) ?? "")")
                 #expect(update.written == update.written.filter { before[$0] != live.files[$0] }, "\(context)")
                 #expect(Set(update.removed) == Set(before.keys).subtracting(live.files.keys), "\(context)")
             case (.failure(let fullFailure), .failure(let liveFailure)):
-                #expect(Set(liveFailure.diagnostics.map(\.description)) == Set(fullFailure.diagnostics.map(\.description)),
-                        "\(context)")
+                #expect(
+                    Set(liveFailure.diagnostics.map(\.description)) == Set(fullFailure.diagnostics.map(\.description)),
+                    "\(context)")
                 #expect(live.files == before, "\(context): a failed build changed the kept site")
             case (.success, .failure(let failure)):
                 Issue.record("\(context): the full build succeeded, the kept one failed: \(failure.diagnostics)")
@@ -68,7 +72,9 @@ import Testing
             try live.apply(site.options())
             let full = MemoryOutput()
             _ = try SiteBuilder.build(site.options(), into: full)
-            #expect(Self.firstDifference(full.files, live.files) == nil, "\(Self.firstDifference(full.files, live.files) ?? "")")
+            #expect(
+                Self.firstDifference(full.files, live.files) == nil,
+                "\(Self.firstDifference(full.files, live.files) ?? "")")
             let sitemap = live.files["sitemap.xml"].map { String(decoding: $0, as: UTF8.self) } ?? ""
             #expect(sitemap.contains("https://example.org/top-rated/") == !votes.isEmpty)
         }
@@ -86,7 +92,9 @@ import Testing
         var live = LiveSite()
         let first = try live.apply(site.options())
         #expect(first.whole)
-        site.write("ratings/votes.jsonl", #"{"skill":"g0/s0","stars":4,"user":"b"}"# + "\n" + #"{"skill":"g1/s4","stars":5,"user":"a"}"# + "\n")
+        site.write(
+            "ratings/votes.jsonl",
+            #"{"skill":"g0/s0","stars":4,"user":"b"}"# + "\n" + #"{"skill":"g1/s4","stars":5,"user":"a"}"# + "\n")
         let vote = try live.apply(site.options())
         #expect(!vote.whole)
         #expect(vote.written.contains("skills/g1/s4/index.html"))
@@ -95,8 +103,10 @@ import Testing
 
         site.template("footer.mustache", "<footer>{{ratingCount}} ratings</footer>")
         try live.apply(site.options(templates: site.templates))
-        site.write("ratings/votes.jsonl", #"{"skill":"g0/s0","stars":4,"user":"b"}"# + "\n" + #"{"skill":"g1/s4","stars":5,"user":"a"}"# + "\n"
-                   + #"{"skill":"g2/s5","stars":3}"# + "\n")
+        site.write(
+            "ratings/votes.jsonl",
+            #"{"skill":"g0/s0","stars":4,"user":"b"}"# + "\n" + #"{"skill":"g1/s4","stars":5,"user":"a"}"# + "\n"
+                + #"{"skill":"g2/s5","stars":3}"# + "\n")
         let counted = try live.apply(site.options(templates: site.templates))
         #expect(counted.written.contains("skills/g1/s7/index.html"))
     }
@@ -107,15 +117,17 @@ import Testing
         let site = TestSite()
         site.write("site.yml", "base_url: https://example.org/\n")
         site.skill("g/target", name: "Target", group: "G")
-        site.skill("g/linker", name: "Linker", group: "G", body: "See [the target](https://example.org/skills/g/target/).")
+        site.skill(
+            "g/linker", name: "Linker", group: "G", body: "See [the target](https://example.org/skills/g/target/).")
         var live = LiveSite()
         try live.apply(site.options())
         let kept = live.files
         site.remove("skills/g/target.md")
         let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
-        #expect(failure.diagnostics.map(\.description).contains {
-            $0.contains("skills/g/linker/index.html") && $0.contains("https://example.org/skills/g/target/")
-        }, "\(failure.diagnostics)")
+        #expect(
+            failure.diagnostics.map(\.description).contains {
+                $0.contains("skills/g/linker/index.html") && $0.contains("https://example.org/skills/g/target/")
+            }, "\(failure.diagnostics)")
         #expect(live.files == kept)
     }
 
@@ -130,7 +142,9 @@ import Testing
         try live.apply(site.options())
         let kept = live.files
         site.write("static/skills/G/A/index.html", "<p>mine</p>")
-        let full = try #require(throws: BuildFailure.self) { try SiteBuilder.build(site.options(), into: MemoryOutput()) }
+        let full = try #require(throws: BuildFailure.self) {
+            try SiteBuilder.build(site.options(), into: MemoryOutput())
+        }
         let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
         #expect(failure.diagnostics.map(\.description) == full.diagnostics.map(\.description))
         #expect(live.files == kept)
@@ -176,8 +190,10 @@ struct RandomEdits {
         site.write("site.yml", "base_url: https://example.org/\npage_size: 3\nhome_cards: 2\n")
         if seed % 2 == 0 {
             // Site-wide values on every page: every vote and every new skill changes them all.
-            site.template("footer.mustache",
-                          "<footer>{{skillCount}} skills, {{ratingCount}} ratings{{#navGroups}} {{name}} ({{count}}){{/navGroups}}</footer>\n")
+            site.template(
+                "footer.mustache",
+                "<footer>{{skillCount}} skills, {{ratingCount}} ratings{{#navGroups}} {{name}} ({{count}}){{/navGroups}}</footer>\n"
+            )
         }
         for _ in 0..<8 { addSkill() }
     }
@@ -189,16 +205,28 @@ struct RandomEdits {
             return "repair"
         }
         switch random.below(100) {
-        case 0..<18: addSkill(); return "add"
+        case 0..<18:
+            addSkill()
+            return "add"
         case 18..<32: return editSkill()
         case 32..<42: return deleteSkill()
-        case 42..<68: vote(); return "vote"
-        case 68..<73: counts(); return "counts"
-        case 73..<76: laterLog(); return "later log"
+        case 42..<68:
+            vote()
+            return "vote"
+        case 68..<73:
+            counts()
+            return "counts"
+        case 73..<76:
+            laterLog()
+            return "later log"
         case 76..<82: return brokenSkill()
         case 82..<88: return linkThenDelete()
-        case 88..<92: template(); return "template"
-        case 92..<95: settings(); return "settings"
+        case 88..<92:
+            template()
+            return "template"
+        case 92..<95:
+            settings()
+            return "settings"
         default: return "nothing"
         }
     }
@@ -220,15 +248,19 @@ struct RandomEdits {
         if let other = skills[id], other != json { site.remove("skills/\(id).\(other ? "json" : "md")") }
         skills[id] = json
         if json {
-            var object: [String: Any] = ["skill_name": name, "group": group, "descriptions": body, "language": random.below(4) == 0 ? "de" : "en"]
+            var object: [String: Any] = [
+                "skill_name": name, "group": group, "descriptions": body,
+                "language": random.below(4) == 0 ? "de" : "en",
+            ]
             if let author { object["author"] = author }
             if let created { object["creationTime"] = created + "T00:00:00Z" }
             // Sorted keys: the same skill is the same bytes.
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             site.write("skills/\(id).json", data: data)
         } else {
-            site.skill(id, name: name, group: group, language: random.below(4) == 0 ? "de" : "en", author: author,
-                       created: created, body: body)
+            site.skill(
+                id, name: name, group: group, language: random.below(4) == 0 ? "de" : "en", author: author,
+                created: created, body: body)
         }
     }
 
@@ -239,7 +271,8 @@ struct RandomEdits {
     }
 
     mutating func deleteSkill() -> String {
-        guard skills.count > 1, let id = skills.keys.sorted().randomElement(using: &random), let json = skills[id] else {
+        guard skills.count > 1, let id = skills.keys.sorted().randomElement(using: &random), let json = skills[id]
+        else {
             return "nothing to delete"
         }
         site.remove("skills/\(id).\(json ? "json" : "md")")
@@ -252,25 +285,33 @@ struct RandomEdits {
         // Now and then a vote for a skill that is not there (a warning).
         let skill = random.below(10) == 0 ? "gone/none" : known.randomElement(using: &random) ?? "gone/none"
         let user = "u\(random.below(6))"
-        let line = #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"\#(user)","timestamp":"2024-03-0\#(1 + random.below(9))T10:00:00Z"}"# + "\n"
+        let line =
+            #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"\#(user)","timestamp":"2024-03-0\#(1 + random.below(9))T10:00:00Z"}"#
+            + "\n"
         let before = votes
         votes += line
         site.write("ratings/votes.jsonl", votes)
-        appended.append(AppendedVotes(path: site.content.appendingPathComponent("ratings/votes.jsonl").path, lines: line,
-                                      skill: skill, user: user,
-                                      before: .bytes(Data(before.utf8)), after: .bytes(Data(votes.utf8))))
+        appended.append(
+            AppendedVotes(
+                path: site.content.appendingPathComponent("ratings/votes.jsonl").path, lines: line,
+                skill: skill, user: user,
+                before: .bytes(Data(before.utf8)), after: .bytes(Data(votes.utf8))))
     }
 
     /// A vote log that sorts after the one votes are appended to: its votes are merged after
     /// theirs, and win ties.
     mutating func laterLog() {
         let skill = skills.keys.sorted().randomElement(using: &random) ?? "gone/none"
-        site.write("ratings/z-later.jsonl", #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"u\#(random.below(6))"}"# + "\n")
+        site.write(
+            "ratings/z-later.jsonl",
+            #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"u\#(random.below(6))"}"# + "\n")
     }
 
     mutating func counts() {
         let chosen = skills.keys.sorted().filter { _ in random.below(3) == 0 }
-        let text = chosen.map { #""\#($0)": {"one_star": \#(random.below(3)), "four_star": "\#(random.below(5))", "five_star": \#(random.below(9))}"# }
+        let text = chosen.map {
+            #""\#($0)": {"one_star": \#(random.below(3)), "four_star": "\#(random.below(5))", "five_star": \#(random.below(9))}"#
+        }
         site.write("ratings/counts.json", "{" + text.joined(separator: ", ") + "}")
     }
 
@@ -286,7 +327,9 @@ struct RandomEdits {
     /// A skill whose description links to another, which is then deleted: the link check fails
     /// until the link goes too.
     mutating func linkThenDelete() -> String {
-        guard skills.count > 2, let target = skills.keys.sorted().randomElement(using: &random), let json = skills[target] else {
+        guard skills.count > 2, let target = skills.keys.sorted().randomElement(using: &random),
+            let json = skills[target]
+        else {
             return "nothing to link"
         }
         let linker = "g9/linker-\(random.below(1000))"
@@ -301,12 +344,17 @@ struct RandomEdits {
     }
 
     mutating func template() {
-        let cards = ["<article>{{name}}</article>", "<article class=\"card\"><a href=\"{{root}}{{url}}\">{{name}}</a> {{{starRow}}}</article>"]
+        let cards = [
+            "<article>{{name}}</article>",
+            "<article class=\"card\"><a href=\"{{root}}{{url}}\">{{name}}</a> {{{starRow}}}</article>",
+        ]
         site.template("card.mustache", cards[random.below(cards.count)])
     }
 
     mutating func settings() {
-        site.write("site.yml", "base_url: https://example.org/\npage_size: \(2 + random.below(3))\nhome_cards: \(random.below(3))\n")
+        site.write(
+            "site.yml",
+            "base_url: https://example.org/\npage_size: \(2 + random.below(3))\nhome_cards: \(random.below(3))\n")
     }
 }
 

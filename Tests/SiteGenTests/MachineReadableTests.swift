@@ -1,12 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
 @testable import PageRendering
 @testable import SiteAssembly
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Collects what an XML document holds, and whether it parsed at all.
 final class XMLCollector: NSObject, XMLParserDelegate {
@@ -23,8 +25,10 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         return parser.parse() ? collector : nil
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements.append(name)
         self.attributes.append(attributes)
         current = ""
@@ -48,8 +52,9 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     func site() -> TestSite {
         let site = TestSite()
         site.write("site.yml", "title: Test & <Catalogue>\nbase_url: \(Self.base)\npage_size: 2\n")
-        site.skill("news/headlines", name: "Headlines & \"Quotes\"", group: "News", author: "Ann Author",
-                       created: "2019-03-01", body: "Reads <b>news</b>. [A link](https://example.org/x?a=1&b=2)")
+        site.skill(
+            "news/headlines", name: "Headlines & \"Quotes\"", group: "News", author: "Ann Author",
+            created: "2019-03-01", body: "Reads <b>news</b>. [A link](https://example.org/x?a=1&b=2)")
         site.skill("news/digest", name: "Digest", group: "News", created: "2021-07-04")
         site.skill("weather/forecast", name: "Forecast", group: "Weather", created: "2018-01-01")
         // JSON may carry characters XML forbids; the feed and sitemap must still parse.
@@ -112,12 +117,17 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         let again = renderer.plan(reusing: first.cards, sitemap: kept)
         #expect(again.otherFiles.first { $0.path == "sitemap.xml" }?.contents == marked.contents)
 
-        let fewer = Sitemap.Made(pagePaths: Array(first.sitemap.pagePaths.dropLast()), config: first.sitemap.config, files: [marked])
-        #expect(renderer.plan(reusing: first.cards, sitemap: fewer).otherFiles.first { $0.path == "sitemap.xml" }?.contents == made.contents)
+        let fewer = Sitemap.Made(
+            pagePaths: Array(first.sitemap.pagePaths.dropLast()), config: first.sitemap.config, files: [marked])
+        #expect(
+            renderer.plan(reusing: first.cards, sitemap: fewer).otherFiles.first { $0.path == "sitemap.xml" }?.contents
+                == made.contents)
         var moved = first.sitemap.config
         moved.baseURL = "https://example.com/"
         let elsewhere = Sitemap.Made(pagePaths: first.sitemap.pagePaths, config: moved, files: [marked])
-        #expect(renderer.plan(reusing: first.cards, sitemap: elsewhere).otherFiles.first { $0.path == "sitemap.xml" }?.contents == made.contents)
+        #expect(
+            renderer.plan(reusing: first.cards, sitemap: elsewhere).otherFiles.first { $0.path == "sitemap.xml" }?
+                .contents == made.contents)
     }
 
     @Test func largeSitemapsAreSplitBehindAnIndex() throws {
@@ -142,7 +152,8 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         }
         #expect(all == paths.map { Self.base + $0 })
         // At the limit, one plain sitemap.
-        #expect(Sitemap.files(pagePaths: Array(paths.prefix(3)), config: config, limit: 3).map(\.path) == ["sitemap.xml"])
+        #expect(
+            Sitemap.files(pagePaths: Array(paths.prefix(3)), config: config, limit: 3).map(\.path) == ["sitemap.xml"])
     }
 
     @Test func aPathOnlyBaseURLWritesNoFeedOrSitemap() throws {
@@ -175,7 +186,8 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         var log = DiagnosticLog()
         let theme = Theme.load(directory: nil, display: "Templates", source: .disk, &log)
         let catalogue = Fixture.catalogue([Fixture.entry("a/b", name: "B")])
-        var renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: URL(fileURLWithPath: "/nonexistent"))
+        var renderer = SiteRenderer(
+            catalogue: catalogue, theme: theme, contentRoot: URL(fileURLWithPath: "/nonexistent"))
         #expect(renderer.plan().paths.contains("robots.txt"))
         renderer.staticPaths = ["robots.txt"]
         #expect(!renderer.plan().paths.contains("robots.txt"))

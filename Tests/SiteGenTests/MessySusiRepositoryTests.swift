@@ -1,15 +1,17 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import SiteAssembly
-import Testing
 
 /// A real SUSI repository (fossasia/susi_skill_data) holds a 2.6 MB skill file, very long
 /// descriptions, thousands of example lines, CRLF and lone CR, BOMs, invalid UTF-8 and files with
 /// nothing but metadata. Limits exist to stop abuse, not to refuse real content: such a repository
 /// builds, every good skill is published, and each kind of trouble is one summarised warning.
 @Suite struct MessySusiRepositoryTests {
-    static let good = "::name Good %d\n::author Someone\n::description A good skill.\n\nhello %d\n!example:hello %d\nHi there.\n"
+    static let good =
+        "::name Good %d\n::author Someone\n::description A good skill.\n\nhello %d\n!example:hello %d\nHi there.\n"
 
     /// Writes a generated checkout with `goodSkills` good files beside one file of each kind of mess.
     static func repository(in folder: URL, goodSkills: Int) throws -> URL {
@@ -27,19 +29,39 @@ import Testing
         try write("enormous.txt", huge)
         // A 2.6 MB file like the real "Artificial Markup Language.txt": many intents.
         var markup = "::name Artificial Markup Language\n::description A very large skill.\n\n"
-        for index in 0..<40_000 { markup += "question \(index)|ask \(index)\n!example:question \(index)\nAnswer number \(index).\n\n" }
+        for index in 0..<40_000 {
+            markup += "question \(index)|ask \(index)\n!example:question \(index)\nAnswer number \(index).\n\n"
+        }
         try write("Artificial Markup Language.txt", Data(markup.utf8))
-        try write("long description.txt", Data(("::name Long Description\n::description " + String(repeating: "word ", count: 40_000) + "\n\nlong\nLong.\n").utf8))
+        try write(
+            "long description.txt",
+            Data(
+                ("::name Long Description\n::description " + String(repeating: "word ", count: 40_000)
+                    + "\n\nlong\nLong.\n").utf8))
         try write("long name.txt", Data(("::name " + String(repeating: "Name", count: 100) + "\n\nname\nName.\n").utf8))
-        try write("long example.txt", Data(("::name Long Example\n\n" + "x|y\n!example:" + String(repeating: "very long ", count: 100) + "\nAnswer.\n").utf8))
-        try write("crlf.txt", Data("::name Windows Lines\r\n::description Written on Windows.\r\n\r\nhello windows\r\n!example:hello windows\r\nHi.\r\n".utf8))
-        try write("lone cr.txt", Data("::name Old Mac Lines\r::description Written on a classic Mac.\r\rhello mac\r!example:hello mac\rHi.\r".utf8))
+        try write(
+            "long example.txt",
+            Data(
+                ("::name Long Example\n\n" + "x|y\n!example:" + String(repeating: "very long ", count: 100)
+                    + "\nAnswer.\n").utf8))
+        try write(
+            "crlf.txt",
+            Data(
+                "::name Windows Lines\r\n::description Written on Windows.\r\n\r\nhello windows\r\n!example:hello windows\r\nHi.\r\n"
+                    .utf8))
+        try write(
+            "lone cr.txt",
+            Data(
+                "::name Old Mac Lines\r::description Written on a classic Mac.\r\rhello mac\r!example:hello mac\rHi.\r"
+                    .utf8))
         try write("bom.txt", Data([0xEF, 0xBB, 0xBF]) + Data("::name Byte Order Mark\n\nbom\nBom.\n".utf8))
         var latin1 = Data("::name Caf".utf8)
         latin1.append(contentsOf: [0xE9, 0x0A])
         latin1.append(Data("\nlatin\nLatin.\n".utf8))
         try write("latin1.txt", latin1)
-        try write("metadata only.txt", Data("::name Only Metadata\n::author Nobody\n::description Nothing but metadata.\n".utf8))
+        try write(
+            "metadata only.txt",
+            Data("::name Only Metadata\n::author Nobody\n::description Nothing but metadata.\n".utf8))
         try write("stub.txt", Data("::name <skill name>\n::author <author name>\n".utf8))
         return root
     }
@@ -54,19 +76,23 @@ import Testing
         let skills = folder.appendingPathComponent("Public/skills/models/general/messy/en")
         let pages = try FileManager.default.contentsOfDirectory(atPath: skills.path).sorted()
         for index in 0..<30 { #expect(pages.contains("good-\(index)"), "good \(index) missing") }
-        for page in ["artificial-markup-language", "long-description", "crlf", "lone-cr", "bom",
-                     "latin1", "metadata-only", "long-example", "long-name"] {
+        for page in [
+            "artificial-markup-language", "long-description", "crlf", "lone-cr", "bom",
+            "latin1", "metadata-only", "long-example", "long-name",
+        ] {
             #expect(pages.contains(page), "\(page) missing from \(pages)")
         }
         #expect(!pages.contains("enormous"))
         let lines = run.errorOutput.split(separator: "\n").map(String.init)
         #expect(!lines.contains { $0.contains(": error: ") }, "\(run.errorOutput)")
-        for expected in ["enormous.txt: warning: file is 20,971,568 bytes; the limit is 16,777,216 bytes (16 MiB), so this skill is skipped",
-                         "long name.txt:1: warning: `name` is 400 characters long; the limit is 200, so it is shortened",
-                         "long example.txt:1: warning: an example is 999 characters long; the limit is 500, so it is left out",
-                         "latin1.txt:1:11: warning: not valid UTF-8",
-                         "Artificial Markup Language.txt:1: warning: 40,000 examples; only the first 100 are published",
-                         "stub.txt:1:1: warning: `::name <skill name>` is an unfilled template value"] {
+        for expected in [
+            "enormous.txt: warning: file is 20,971,568 bytes; the limit is 16,777,216 bytes (16 MiB), so this skill is skipped",
+            "long name.txt:1: warning: `name` is 400 characters long; the limit is 200, so it is shortened",
+            "long example.txt:1: warning: an example is 999 characters long; the limit is 500, so it is left out",
+            "latin1.txt:1:11: warning: not valid UTF-8",
+            "Artificial Markup Language.txt:1: warning: 40,000 examples; only the first 100 are published",
+            "stub.txt:1:1: warning: `::name <skill name>` is an unfilled template value",
+        ] {
             #expect(lines.contains { $0.contains(expected) }, "no warning for \(expected):\n\(run.errorOutput)")
         }
         // Shortened, not dropped: the page carries the first 199 characters and an ellipsis.
@@ -87,7 +113,8 @@ import Testing
         }
         let run = try SitegenExecutable.run(sitegen, ["build", "--content", "susi_skill_data"], in: folder)
         #expect(run.status == 0, "\(run.errorOutput)")
-        #expect(run.errorOutput.contains("note: 23 more warnings like these (SUSI text shortened)"), "\(run.errorOutput)")
+        #expect(
+            run.errorOutput.contains("note: 23 more warnings like these (SUSI text shortened)"), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("26 SUSI text shortened"), "\(run.errorOutput)")
     }
 
@@ -96,7 +123,8 @@ import Testing
         #expect(budget.take(6))
         #expect(!budget.take(6))
         #expect(budget.take(4))
-        #expect(budget.exceeded("Content/skills/x.md").description.hasPrefix(
-            "Content/skills/x.md: error: the catalogue's skill files together exceed 10 bytes"))
+        #expect(
+            budget.exceeded("Content/skills/x.md").description.hasPrefix(
+                "Content/skills/x.md: error: the catalogue's skill files together exceed 10 bytes"))
     }
 }

@@ -1,17 +1,22 @@
-@testable import CatalogueModel
 import Testing
+
+@testable import CatalogueModel
 
 /// The ASCII shortcut of the name order must agree with the general rule (lowercased first,
 /// exact text breaking ties) on every pair.
 @Suite struct NameOrderTests {
     static func reference(_ a: String, _ b: String) -> Int {
-        let la = a.lowercased(), lb = b.lowercased()
+        let la = a.lowercased()
+        let lb = b.lowercased()
         if la != lb { return la < lb ? -1 : 1 }
         return a == b ? 0 : (a < b ? -1 : 1)
     }
 
     @Test func asciiShortcutAgreesWithTheGeneralRule() {
-        let pieces = ["", "a", "A", "b", "B", "z", "Z", "_", "-", " ", "0", "9", "[", "`", "{", "~", "ab", "aB", "Ab", "apple", "Apple"]
+        let pieces = [
+            "", "a", "A", "b", "B", "z", "Z", "_", "-", " ", "0", "9", "[", "`", "{", "~", "ab", "aB", "Ab", "apple",
+            "Apple",
+        ]
         var names: [String] = []
         for x in pieces { for y in pieces { names.append(x + y) } }
         let pairs = names.flatMap { a in names.map { b in (a, b) } }

@@ -1,5 +1,6 @@
-@testable import CatalogueModel
 import Testing
+
+@testable import CatalogueModel
 
 /// Entries already in name order are ranked without sorting; any other order is sorted, so the
 /// ranks are the same either way.

@@ -1,18 +1,21 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The output folder belongs to sitegen: it replaces only what it wrote, never leaves the output
 /// missing, and cleans up after a killed build (hardening issue, part 3).
 @Suite struct OutputOwnershipTests {
     static func options(_ folder: URL, output: String, force: Bool = false) throws -> BuildOptions {
         if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Content").path) {
-            try FixtureSite.write(["Content/skills/tools/echo.md": "---\nname: Echo\ngroup: Tools\n---\nSays it back.\n"], under: folder)
+            try FixtureSite.write(
+                ["Content/skills/tools/echo.md": "---\nname: Echo\ngroup: Tools\n---\nSays it back.\n"], under: folder)
         }
-        var options = FixtureSite.options(content: folder.appendingPathComponent("Content"), output: folder.appendingPathComponent(output))
+        var options = FixtureSite.options(
+            content: folder.appendingPathComponent("Content"), output: folder.appendingPathComponent(output))
         options.outputDisplay = output
         options.force = force
         return options
@@ -23,17 +26,21 @@ import Testing
     @Test func aFolderSitegenDidNotWriteIsNeverReplacedWithoutForce() throws {
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
-        try FixtureSite.write(["Documents/thesis.txt": "years of work\n", "Documents/notes/a.md": "a\n"], under: folder)
+        try FixtureSite.write(
+            ["Documents/thesis.txt": "years of work\n", "Documents/notes/a.md": "a\n"], under: folder)
         let options = try Self.options(folder, output: "Documents")
         do {
             _ = try SiteBuilder.build(options)
             Issue.record("the build should refuse the folder")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "Documents: error: the output folder holds 2 entries (`notes`, `thesis.txt`) and was not written by sitegen (it has no `.sitegen` file); every build replaces the whole folder, so choose an empty or new folder, or pass --force to replace it",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "Documents: error: the output folder holds 2 entries (`notes`, `thesis.txt`) and was not written by sitegen (it has no `.sitegen` file); every build replaces the whole folder, so choose an empty or new folder, or pass --force to replace it"
+                ])
         }
-        #expect(try String(contentsOf: folder.appendingPathComponent("Documents/thesis.txt"), encoding: .utf8) == "years of work\n")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("Documents/thesis.txt"), encoding: .utf8)
+                == "years of work\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Content", "Documents"])
 
         _ = try SiteBuilder.build(Self.options(folder, output: "Documents", force: true))
@@ -60,18 +67,23 @@ import Testing
     @Test func anEmptyFolderAndEarlierOutputAreUsedAsTheyAre() throws {
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Empty"), withIntermediateDirectories: true)
         _ = try SiteBuilder.build(Self.options(folder, output: "Empty"))
         // What sitegen wrote before it marked its output: the folders every build writes.
-        try FixtureSite.write(["Old/index.html": "<p>old</p>", "Old/skills/a/index.html": "", "Old/api/skills.json": "{}",
-                               "Old/assets/style.css": ""], under: folder)
+        try FixtureSite.write(
+            [
+                "Old/index.html": "<p>old</p>", "Old/skills/a/index.html": "", "Old/api/skills.json": "{}",
+                "Old/assets/style.css": "",
+            ], under: folder)
         _ = try SiteBuilder.build(Self.options(folder, output: "Old"))
         #expect(OutputMark.isMarked(folder.appendingPathComponent("Old").path))
     }
 
     /// A pid that no process has: the leftovers of a killed build.
     static func deadProcessID() throws -> Int32 {
-        let pid = try #require((4_000_000...4_100_000).lazy.map(Int32.init).first { kill($0, 0) != 0 && errno == ESRCH })
+        let pid = try #require(
+            (4_000_000...4_100_000).lazy.map(Int32.init).first { kill($0, 0) != 0 && errno == ESRCH })
         return pid
     }
 
@@ -80,14 +92,15 @@ import Testing
         defer { FixtureSite.remove(folder) }
         let dead = try Self.deadProcessID()
         let mark = String(decoding: OutputMark.contents, as: UTF8.self)
-        try FixtureSite.write([
-            ".Public.staging-\(dead)/.sitegen": mark, ".Public.staging-\(dead)/index.html": "half",
-            ".Public.old-\(dead)/.sitegen": mark,
-            // Not marked: someone else's, whatever its name.
-            ".Public.old-\(dead + 1)/diary.txt": "mine",
-            // A build still running (pid 1 always is).
-            ".Public.staging-1/.sitegen": mark,
-        ], under: folder)
+        try FixtureSite.write(
+            [
+                ".Public.staging-\(dead)/.sitegen": mark, ".Public.staging-\(dead)/index.html": "half",
+                ".Public.old-\(dead)/.sitegen": mark,
+                // Not marked: someone else's, whatever its name.
+                ".Public.old-\(dead + 1)/diary.txt": "mine",
+                // A build still running (pid 1 always is).
+                ".Public.staging-1/.sitegen": mark,
+            ], under: folder)
         _ = try SiteBuilder.build(Self.options(folder, output: "Public"))
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(left == [".Public.old-\(dead + 1)", ".Public.staging-1", "Content", "Public"])
@@ -119,7 +132,10 @@ import Testing
     /// A build that fails to put the new site in place reports everything found before, the
     /// static files' warnings too (they were dropped on that path). An immutable output folder
     /// (`chattr +i`, which binds root too) makes the exchange fail.
-    @Test(.enabled(if: OutputOwnershipTests.immutableFoldersWork, "skipped: needs `chattr +i` (root, on a file system with attributes)"))
+    @Test(
+        .enabled(
+            if: OutputOwnershipTests.immutableFoldersWork,
+            "skipped: needs `chattr +i` (root, on a file system with attributes)"))
     func aFailedCommitKeepsEveryWarning() throws {
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
@@ -136,7 +152,10 @@ import Testing
             Issue.record("the commit should fail on an immutable output folder")
         } catch {
             let messages = error.diagnostics.map(\.description)
-            #expect(messages.contains("Content/static/link: warning: symbolic links are not followed; copy the file instead"), "\(messages)")
+            #expect(
+                messages.contains(
+                    "Content/static/link: warning: symbolic links are not followed; copy the file instead"),
+                "\(messages)")
             #expect(messages.contains { $0.hasPrefix("Public: error: cannot write the site: ") }, "\(messages)")
         }
         _ = Self.chattr("-i", output)
@@ -146,7 +165,9 @@ import Testing
 
     static let immutableFoldersWork: Bool = {
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-chattr-\(UUID().uuidString)")
-        guard (try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)) != nil else { return false }
+        guard (try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)) != nil else {
+            return false
+        }
         defer { try? FileManager.default.removeItem(at: probe) }
         guard chattr("+i", probe.path) else { return false }
         return chattr("-i", probe.path)
@@ -167,10 +188,17 @@ import Testing
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }
         var options = try Self.options(folder, output: "Public")
-        try FixtureSite.write(["Templates/group.mustache": "{{<layout}}{{$main}}<a href=\"{{root}}no-such-page/\">x</a>{{/main}}{{/layout}}"], under: folder)
+        try FixtureSite.write(
+            [
+                "Templates/group.mustache":
+                    "{{<layout}}{{$main}}<a href=\"{{root}}no-such-page/\">x</a>{{/main}}{{/layout}}"
+            ], under: folder)
         options.templates = folder.appendingPathComponent("Templates")
         let failure = FixtureSite.failure(options)
-        #expect(failure.contains { $0.hasPrefix("Public/groups/tools/index.html: error: broken link `../../no-such-page/`") }, "\(failure)")
+        #expect(
+            failure.contains {
+                $0.hasPrefix("Public/groups/tools/index.html: error: broken link `../../no-such-page/`")
+            }, "\(failure)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Public").path))
     }
 }

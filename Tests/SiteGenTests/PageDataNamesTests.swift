@@ -1,31 +1,42 @@
-@testable import CatalogueModel
-@testable import ContentLoading
 import Foundation
 import MustacheCompiler
+import Testing
+
+@testable import CatalogueModel
+@testable import ContentLoading
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The names each kind of page shows its template, as they were when pages were dictionaries: a
 /// user's own templates read them, so none may go missing, and an optional value must stay
 /// absent (not empty) where it was absent, since `{{#x}}` opens for an empty text.
 @Suite struct PageDataNamesTests {
-    static let frame = ["root", "cardLevel", "lang", "siteTitle", "siteDescription", "themeStyle", "skillCount",
-                        "ratingCount", "navGroups", "nav", "hasFeed", "groupsURL", "topRatedURL", "mostRatedURL",
-                        "newestURL", "languagesURL", "authorsURL", "feedURL", "apiURL", "stylesheetURL"]
+    static let frame = [
+        "root", "cardLevel", "lang", "siteTitle", "siteDescription", "themeStyle", "skillCount",
+        "ratingCount", "navGroups", "nav", "hasFeed", "groupsURL", "topRatedURL", "mostRatedURL",
+        "newestURL", "languagesURL", "authorsURL", "feedURL", "apiURL", "stylesheetURL",
+    ]
     /// Only with a build date.
     static let frameOptional = ["buildDate", "buildTimestamp"]
     static let common = frame + ["siteHeader", "siteFooter", "pageTitle", "metaDescription", "ogTitle"]
     /// Only when the base URL has a host.
     static let commonOptional = frameOptional + ["canonical"]
     static let card = ["name", "url", "initial", "summary", "group", "language", "rated"]
-    static let cardOptional = ["firstExample", "image", "imageIsLocal", "averageText", "totalText", "starRow",
-                               "starRowLarge", "ratingLabel"]
-    static let skill = common + card + ["descriptionHTML", "hasDescription", "examples", "hasExamples", "hasLegal",
-                                        "groupURL", "model", "dynamicContent", "jsonLD", "languageURL", "languageName"]
-    static let skillOptional = commonOptional + cardOptional + ["author", "authorURL", "termsURL", "privacyURL",
-                                                                "created", "ratingForm", "ratingThanks", "ogImage",
-                                                                "authorPageURL", "chart", "feedback"]
+    static let cardOptional = [
+        "firstExample", "image", "imageIsLocal", "averageText", "totalText", "starRow",
+        "starRowLarge", "ratingLabel",
+    ]
+    static let skill =
+        common + card + [
+            "descriptionHTML", "hasDescription", "examples", "hasExamples", "hasLegal",
+            "groupURL", "model", "dynamicContent", "jsonLD", "languageURL", "languageName",
+        ]
+    static let skillOptional =
+        commonOptional + cardOptional + [
+            "author", "authorURL", "termsURL", "privacyURL",
+            "created", "ratingForm", "ratingThanks", "ogImage",
+            "authorPageURL", "chart", "feedback",
+        ]
     static let index = common + ["groups", "groupCount"]
     static let indexGroup = ["name", "url", "count", "slug", "countText", "hasSkills", "skills"]
     static let group = common + ["name", "countText", "ratingsText", "skills"]
@@ -34,33 +45,41 @@ import Testing
     static let notFound = common + ["groups"]
     static let pager = ["label", "links"]
     /// Names no page kind above answers for a page of another kind.
-    static let elsewhere = Set(skillOptional + skill + index + group + listing + directory + ["ranking", "pager", "more", "rank", "added"])
-        .subtracting(common + commonOptional)
+    static let elsewhere = Set(
+        skillOptional + skill + index + group + listing + directory + ["ranking", "pager", "more", "rank", "added"]
+    )
+    .subtracting(common + commonOptional)
 
     static func renderer(host: Bool = true, buildDate: BuildDate? = BuildDate(day: "2024-03-01")) -> SiteRenderer {
         var config = SiteConfig()
         config.baseURL = host ? "https://example.org/" : "/"
         config.pageSize = 1
         config.ratingForm = RatingFormConfig(endpoint: .sitePath("api/ratings"))
-        let full = Skill(id: "news/full", tag: "full", name: "Full", group: "News", author: "Ann",
-                         authorURL: "https://example.org/ann", image: .local("images/full.png"), examples: ["hi"],
-                         description: "A *full* skill.", termsOfUse: "https://example.org/terms",
-                         privacyPolicy: "https://example.org/privacy", created: "2024-01-02")
+        let full = Skill(
+            id: "news/full", tag: "full", name: "Full", group: "News", author: "Ann",
+            authorURL: "https://example.org/ann", image: .local("images/full.png"), examples: ["hi"],
+            description: "A *full* skill.", termsOfUse: "https://example.org/terms",
+            privacyPolicy: "https://example.org/privacy", created: "2024-01-02")
         let bare = Skill(id: "news/bare", tag: "bare", name: "Bare", group: "News")
-        let remote = Skill(id: "news/remote", tag: "remote", name: "Remote", group: "News",
-                           image: .remote("https://cdn.example.org/r.png"))
-        let catalogue = Catalogue(skills: [full, bare, remote],
-                                  ratings: ["news/full": RatingTally(stars: StarCounts(four: 2, five: 1), positive: 3, negative: 1)],
-                                  config: config)
+        let remote = Skill(
+            id: "news/remote", tag: "remote", name: "Remote", group: "News",
+            image: .remote("https://cdn.example.org/r.png"))
+        let catalogue = Catalogue(
+            skills: [full, bare, remote],
+            ratings: ["news/full": RatingTally(stars: StarCounts(four: 2, five: 1), positive: 3, negative: 1)],
+            config: config)
         var log = DiagnosticLog()
-        var renderer = SiteRenderer(catalogue: catalogue, theme: Theme.load(directory: nil, display: "Templates", source: .disk, &log),
-                                    contentRoot: URL(fileURLWithPath: "/nonexistent"))
+        var renderer = SiteRenderer(
+            catalogue: catalogue, theme: Theme.load(directory: nil, display: "Templates", source: .disk, &log),
+            contentRoot: URL(fileURLWithPath: "/nonexistent"))
         renderer.buildDate = buildDate
         return renderer
     }
 
-    func expect(_ data: any TemplateData, answers present: [String], not absent: some Sequence<String>,
-                sourceLocation: SourceLocation = #_sourceLocation) {
+    func expect(
+        _ data: any TemplateData, answers present: [String], not absent: some Sequence<String>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for name in present {
             #expect(data.value(named: name) != nil, "\(name) missing", sourceLocation: sourceLocation)
         }
@@ -79,23 +98,29 @@ import Testing
         let full = try #require(entries.first { $0.skill.id == "news/full" })
         let bare = try #require(entries.first { $0.skill.id == "news/bare" })
         let remote = try #require(entries.first { $0.skill.id == "news/remote" })
-        expect(renderer.skillPage(full), answers: Self.skill + Self.skillOptional, not: Self.elsewhere.union(["imageIsRemote"]))
+        expect(
+            renderer.skillPage(full), answers: Self.skill + Self.skillOptional,
+            not: Self.elsewhere.union(["imageIsRemote"]))
         // The form is the site's: every skill page has it.
-        expect(renderer.skillPage(bare), answers: Self.skill + Self.commonOptional + ["ratingForm", "ratingThanks"],
-               not: Self.elsewhere.union(["imageIsRemote"]).subtracting(["ratingForm", "ratingThanks"]))
-        expect(renderer.skillPage(remote), answers: Self.skill + ["image", "imageIsRemote", "ogImage"],
-               not: ["imageIsLocal", "author", "chart", "feedback"])
+        expect(
+            renderer.skillPage(bare), answers: Self.skill + Self.commonOptional + ["ratingForm", "ratingThanks"],
+            not: Self.elsewhere.union(["imageIsRemote"]).subtracting(["ratingForm", "ratingThanks"]))
+        expect(
+            renderer.skillPage(remote), answers: Self.skill + ["image", "imageIsRemote", "ogImage"],
+            not: ["imageIsLocal", "author", "chart", "feedback"])
         // Without a host or a build date, those values are absent, not empty.
         let plain = Self.renderer(host: false, buildDate: nil)
-        expect(plain.skillPage(try #require(plain.catalogue.entries.first { $0.skill.id == "news/full" })),
-               answers: Self.skill, not: Self.commonOptional)
+        expect(
+            plain.skillPage(try #require(plain.catalogue.entries.first { $0.skill.id == "news/full" })),
+            answers: Self.skill, not: Self.commonOptional)
     }
 
     @Test func cardsAnswerTheirNamesAndTheirPlaceOnAPage() throws {
         let renderer = Self.renderer()
         let full = try #require(renderer.catalogue.entries.first { $0.skill.id == "news/full" })
         var card = renderer.card(full)
-        expect(card, answers: Self.card + Self.cardOptional, not: Self.common + ["root", "rank", "added", "imageIsRemote"])
+        expect(
+            card, answers: Self.card + Self.cardOptional, not: Self.common + ["root", "rank", "added", "imageIsRemote"])
         card.root = "../"
         card.cardLevel = 2
         card.rank = 1
@@ -112,13 +137,15 @@ import Testing
             return
         }
         expect(group, answers: Self.indexGroup, not: ["more", "root", "pageTitle"])
-        expect(try job(renderer, "groups/news/page/2/index.html"), answers: Self.group + ["pager"],
-               not: Self.elsewhere.subtracting(Self.group + ["pager"]))
+        expect(
+            try job(renderer, "groups/news/page/2/index.html"), answers: Self.group + ["pager"],
+            not: Self.elsewhere.subtracting(Self.group + ["pager"]))
         let top = try job(renderer, "top-rated/index.html")
         expect(top, answers: Self.listing + ["ranking"], not: Self.elsewhere.subtracting(Self.listing + ["ranking"]))
         expect(try job(renderer, "newest/index.html"), answers: Self.listing, not: ["ranking", "pager"])
-        expect(try job(renderer, "authors/index.html"), answers: Self.directory,
-               not: Self.elsewhere.subtracting(Self.directory))
+        expect(
+            try job(renderer, "authors/index.html"), answers: Self.directory,
+            not: Self.elsewhere.subtracting(Self.directory))
         expect(try job(renderer, "404.html"), answers: Self.notFound, not: Self.elsewhere.subtracting(Self.notFound))
     }
 

@@ -1,8 +1,9 @@
-@testable import CatalogueModel
 import Foundation
+import Testing
+
+@testable import CatalogueModel
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The header and footer are rendered once per root and navigation state and reused: a reused
 /// fragment must be exactly what the page would have rendered itself.
@@ -16,8 +17,10 @@ import Testing
 
     @Test func eachPageGetsTheFrameOfItsOwnPlace() throws {
         let pages = try Self.build(templates: [
-            "header.mustache": "<header>[{{root}}|{{#nav.home}}home={{nav.home}}{{/nav.home}}{{#nav.groups}}groups={{nav.groups}}{{/nav.groups}}{{#nav.topRated}}top={{nav.topRated}}{{/nav.topRated}}]</header>\n",
-            "footer.mustache": "<footer>[{{#navGroups}}{{#current}}*{{/current}}{{name}};{{/navGroups}}|{{buildDate}}|{{skillCount}}]</footer>\n",
+            "header.mustache":
+                "<header>[{{root}}|{{#nav.home}}home={{nav.home}}{{/nav.home}}{{#nav.groups}}groups={{nav.groups}}{{/nav.groups}}{{#nav.topRated}}top={{nav.topRated}}{{/nav.topRated}}]</header>\n",
+            "footer.mustache":
+                "<footer>[{{#navGroups}}{{#current}}*{{/current}}{{name}};{{/navGroups}}|{{buildDate}}|{{skillCount}}]</footer>\n",
         ])
         let index = try #require(pages["index.html"])
         #expect(index.contains("<header>[|home=page]</header>\n<main"))
@@ -36,7 +39,9 @@ import Testing
     /// A value that differs from page to page is not part of the frame's key, so the header and
     /// footer do not see it: one page's title never shows on another.
     @Test func pageValuesAreNotShownInTheFrame() throws {
-        let pages = try Self.build(templates: ["header.mustache": "<header>[{{pageTitle}}{{name}}{{canonical}}]</header>\n"])
+        let pages = try Self.build(templates: [
+            "header.mustache": "<header>[{{pageTitle}}{{name}}{{canonical}}]</header>\n"
+        ])
         #expect(pages.count > 10)
         for (path, page) in pages {
             #expect(page.contains("<header>[]</header>"), "\(path)")

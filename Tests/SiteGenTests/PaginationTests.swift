@@ -1,5 +1,6 @@
-@testable import CatalogueModel
 import Testing
+
+@testable import CatalogueModel
 
 @Suite struct PaginationTests {
     @Test func noItemsIsOneEmptyPage() {
@@ -49,9 +50,15 @@ import Testing
 
     @Test func longPagersShowGaps() {
         let p = Pagination(itemCount: 1000, pageSize: 10)
-        #expect(p.links(current: 50) == [.page(1), .gap, .page(48), .page(49), .page(50), .page(51), .page(52), .gap, .page(100)])
+        #expect(
+            p.links(current: 50) == [
+                .page(1), .gap, .page(48), .page(49), .page(50), .page(51), .page(52), .gap, .page(100),
+            ])
         #expect(p.links(current: 1) == [.page(1), .page(2), .page(3), .gap, .page(100)])
         // A gap of one page shows that page instead of "…".
-        #expect(p.links(current: 5) == [.page(1), .page(2), .page(3), .page(4), .page(5), .page(6), .page(7), .gap, .page(100)])
+        #expect(
+            p.links(current: 5) == [
+                .page(1), .page(2), .page(3), .page(4), .page(5), .page(6), .page(7), .gap, .page(100),
+            ])
     }
 }

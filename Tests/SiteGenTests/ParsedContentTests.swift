@@ -1,7 +1,8 @@
-@testable import CatalogueModel
-@testable import ContentLoading
 import Foundation
 import Testing
+
+@testable import CatalogueModel
+@testable import ContentLoading
 
 /// A kept load reads again only the files whose stamp changed (or that it is told changed).
 @Suite struct ParsedContentTests {
@@ -16,16 +17,17 @@ import Testing
 
         var location: ContentLocation {
             let inner = site.location.source
-            let source = ContentSource(status: inner.status, resolved: inner.resolved, linkTarget: inner.linkTarget,
-                                       entries: inner.entries,
-                                       read: { path, limit throws(RegularFile.Failure) in
-                                           self.lock.withLock { self.reads.append(path) }
-                                           return try inner.read(path, limit)
-                                       },
-                                       stamp: { path in
-                                           self.lock.withLock { self.stamped.append(path) }
-                                           return inner.stamp(path)
-                                       })
+            let source = ContentSource(
+                status: inner.status, resolved: inner.resolved, linkTarget: inner.linkTarget,
+                entries: inner.entries,
+                read: { path, limit throws(RegularFile.Failure) in
+                    self.lock.withLock { self.reads.append(path) }
+                    return try inner.read(path, limit)
+                },
+                stamp: { path in
+                    self.lock.withLock { self.stamped.append(path) }
+                    return inner.stamp(path)
+                })
             return ContentLocation(root: site.content, display: "Content", source: source)
         }
 
@@ -75,7 +77,8 @@ import Testing
         #expect(counting.taken() == ["votes.jsonl"])
         #expect(voted.ratings["g/b"]?.stars.total == 1)
 
-        _ = ContentLoader.load(counting.location, keeping: &kept, changed: [site.content.appendingPathComponent("skills/g/a.md").path])
+        _ = ContentLoader.load(
+            counting.location, keeping: &kept, changed: [site.content.appendingPathComponent("skills/g/a.md").path])
         #expect(counting.taken() == ["a.md"], "a path said to have changed is read whatever its stamp")
     }
 
@@ -90,8 +93,9 @@ import Testing
 
         site.skill("g/a", name: "A2", group: "G")
         site.skill("g/b", name: "B2", group: "G")
-        let named = ContentLoader.load(counting.location, keeping: &kept,
-                                       changed: [site.content.appendingPathComponent("skills/g/b.md").path], changedOnly: true)
+        let named = ContentLoader.load(
+            counting.location, keeping: &kept,
+            changed: [site.content.appendingPathComponent("skills/g/b.md").path], changedOnly: true)
         #expect(counting.looked() == ["b.md"])
         #expect(counting.taken() == ["b.md"])
         #expect(named.skills.map(\.name).sorted() == ["A", "B2"])
@@ -119,18 +123,26 @@ import Testing
 
         let line = #"{"skill":"g/a","stars":2,"user":"u1"}"# + "\n"
         site.write("ratings/votes.jsonl", first + line)
-        let append = AppendedVotes(path: path, lines: line, skill: "g/a", user: "u1", before: .bytes(Data(first.utf8)), after: .bytes(Data((first + line).utf8)))
+        let append = AppendedVotes(
+            path: path, lines: line, skill: "g/a", user: "u1", before: .bytes(Data(first.utf8)),
+            after: .bytes(Data((first + line).utf8)))
         let voted = ContentLoader.load(counting.location, keeping: &kept, appended: [append])
         #expect(counting.taken() == [])
         #expect(voted.ratings == ContentLoader.load(site.location).ratings)
-        #expect(voted.ratings["g/a"]?.stars.total == 1 && voted.ratings["g/a"]?.stars.two == 1, "the user's later vote replaced theirs")
+        #expect(
+            voted.ratings["g/a"]?.stars.total == 1 && voted.ratings["g/a"]?.stars.two == 1,
+            "the user's later vote replaced theirs")
 
         // A skill no file rated yet: the unknown-skill warning would name the line, so the log is read.
         let other = #"{"skill":"g/b","stars":5,"user":"u2"}"# + "\n"
         site.write("ratings/votes.jsonl", first + line + other)
-        let unrated = ContentLoader.load(counting.location, keeping: &kept, appended: [
-            AppendedVotes(path: path, lines: other, skill: "g/b", user: "u2", before: .bytes(Data((first + line).utf8)), after: .bytes(Data((first + line + other).utf8))),
-        ])
+        let unrated = ContentLoader.load(
+            counting.location, keeping: &kept,
+            appended: [
+                AppendedVotes(
+                    path: path, lines: other, skill: "g/b", user: "u2", before: .bytes(Data((first + line).utf8)),
+                    after: .bytes(Data((first + line + other).utf8)))
+            ])
         #expect(counting.taken() == ["votes.jsonl"])
         #expect(unrated.ratings == ContentLoader.load(site.location).ratings)
 
@@ -143,19 +155,26 @@ import Testing
         _ = counting.taken()
         let grown = first + line + other
         site.write("ratings/votes.jsonl", grown + fourth)
-        let beforeLater = ContentLoader.load(counting.location, keeping: &kept, appended: [
-            AppendedVotes(path: path, lines: fourth, skill: "g/a", user: "u3", before: .bytes(Data(grown.utf8)), after: .bytes(Data((grown + fourth).utf8))),
-        ])
+        let beforeLater = ContentLoader.load(
+            counting.location, keeping: &kept,
+            appended: [
+                AppendedVotes(
+                    path: path, lines: fourth, skill: "g/a", user: "u3", before: .bytes(Data(grown.utf8)),
+                    after: .bytes(Data((grown + fourth).utf8)))
+            ])
         #expect(counting.taken() == ["z.jsonl"], "only the later log's bytes are looked at")
         #expect(beforeLater.ratings == ContentLoader.load(site.location).ratings)
         site.write("ratings/z.jsonl", #"{"skill":"g/a","stars":5,"user":"u1"}"# + "\n" + third)
         _ = ContentLoader.load(counting.location, keeping: &kept)
         _ = counting.taken()
         site.write("ratings/votes.jsonl", grown + fourth + fourth)
-        let tie = ContentLoader.load(counting.location, keeping: &kept, appended: [
-            AppendedVotes(path: path, lines: fourth, skill: "g/a", user: "u3", before: .bytes(Data((grown + fourth).utf8)),
-                          after: .bytes(Data((grown + fourth + fourth).utf8))),
-        ])
+        let tie = ContentLoader.load(
+            counting.location, keeping: &kept,
+            appended: [
+                AppendedVotes(
+                    path: path, lines: fourth, skill: "g/a", user: "u3", before: .bytes(Data((grown + fourth).utf8)),
+                    after: .bytes(Data((grown + fourth + fourth).utf8)))
+            ])
         #expect(counting.taken() == ["votes.jsonl", "z.jsonl", "z.jsonl"])
         #expect(tie.ratings == ContentLoader.load(site.location).ratings)
         #expect(tie.ratings["g/a"]?.stars.one == 1, "u3's vote in the later log wins the tie")
@@ -186,10 +205,13 @@ import Testing
         let line = #"{"skill":"g/a","stars":5,"user":"u2"}"# + "\n"
         site.write("ratings/local-votes.jsonl", old + line)
         let path = site.content.appendingPathComponent("ratings/local-votes.jsonl").path
-        let voted = ContentLoader.load(counting.location, keeping: &kept, appended: [
-            AppendedVotes(path: path, lines: line, skill: "g/a", user: "u2", before: .bytes(Data(old.utf8)),
-                          after: .bytes(Data((old + line).utf8))),
-        ])
+        let voted = ContentLoader.load(
+            counting.location, keeping: &kept,
+            appended: [
+                AppendedVotes(
+                    path: path, lines: line, skill: "g/a", user: "u2", before: .bytes(Data(old.utf8)),
+                    after: .bytes(Data((old + line).utf8)))
+            ])
         #expect(counting.taken() == ["votes.jsonl"], "only the later log's bytes are looked at, for the user")
         #expect(voted.ratings == ContentLoader.load(site.location).ratings)
         #expect(voted.ratings["g/a"]?.stars.total == 2)
@@ -212,6 +234,8 @@ import Testing
         let aKey = kept.pageKeys?["g/a"]
         kept.pageKeys?["g/b"] = aKey
         let planted = ContentLoader.load(site.location, keeping: &kept)
-        #expect(planted.errors.contains { $0.description.contains("would be written to the same page") }, "\(planted.diagnostics)")
+        #expect(
+            planted.errors.contains { $0.description.contains("would be written to the same page") },
+            "\(planted.diagnostics)")
     }
 }

@@ -1,5 +1,6 @@
-@testable import CatalogueModel
 import Testing
+
+@testable import CatalogueModel
 
 @Suite struct PercentagesTests {
     /// Distributions with many ties and zeros, as real skills have: most have a handful of votes.

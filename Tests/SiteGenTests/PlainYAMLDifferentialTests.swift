@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
-import Testing
 
 /// The plain front-matter reader against its reference, Yams: whatever document the plain reader
 /// accepts, it reads exactly as Yams does (text, plain or quoted, tags, lines and columns), so it
@@ -14,10 +15,14 @@ import Testing
     static func document(_ random: inout SplitMix64) -> String {
         func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
         func text() -> String {
-            let plain = ["News", "a", " ", "Quick Finder 7", "ü", "日本", "😀", "~", "null", "true", "yes", "12", "0x1F",
-                         "1:30", ".inf", "http://x.org/a?b=c", "\u{A0}", "a-b", "x.y"]
-            let edges = [":", ": ", "#", " #", "-", "'", "\"", "\\", "\\n", "\u{85}", "\u{2028}", "\u{FEFF}", "\t",
-                         "&a", "*a", "!", "|", ">", "[x]", "{y}", ",", "%", "@", "`"]
+            let plain = [
+                "News", "a", " ", "Quick Finder 7", "ü", "日本", "😀", "~", "null", "true", "yes", "12", "0x1F",
+                "1:30", ".inf", "http://x.org/a?b=c", "\u{A0}", "a-b", "x.y",
+            ]
+            let edges = [
+                ":", ": ", "#", " #", "-", "'", "\"", "\\", "\\n", "\u{85}", "\u{2028}", "\u{FEFF}", "\t",
+                "&a", "*a", "!", "|", ">", "[x]", "{y}", ",", "%", "@", "`",
+            ]
             return (0..<Int.random(in: 0...4, using: &random)).map { _ in
                 Int.random(in: 0..<5, using: &random) == 0 ? pick(edges) : pick(plain)
             }.joined()
@@ -30,8 +35,10 @@ import Testing
             default: return pick(["\"a\" b", "'it''s'", "\"open", "a\\\"b\"", "", " ", "|", ">-", "[a, b]", "{a: 1}"])
             }
         }
-        let keys = ["name", "group", "language", "author", "created", "examples", "tags", "dynamic_content", "x_1", "Name",
-                    "model", "image", "author_url", "terms_of_use", "protected", "a", "_b", "K9", "description", "on"]
+        let keys = [
+            "name", "group", "language", "author", "created", "examples", "tags", "dynamic_content", "x_1", "Name",
+            "model", "image", "author_url", "terms_of_use", "protected", "a", "_b", "K9", "description", "on",
+        ]
         var lines: [String] = []
         for _ in 0..<Int.random(in: 1...6, using: &random) {
             switch Int.random(in: 0..<24, using: &random) {
@@ -41,10 +48,13 @@ import Testing
                 lines.append(pick(keys) + ":")
                 let indent = pick(["", "  ", "  ", "    ", " "])
                 for _ in 0..<pick([0, 1, 1, 2, 2, 3]) {
-                    lines.append(pick([indent, indent, indent, indent, indent + " "]) + pick(["- ", "- ", "- ", "-  ", "-"]) + value())
+                    lines.append(
+                        pick([indent, indent, indent, indent, indent + " "]) + pick(["- ", "- ", "- ", "-  ", "-"])
+                            + value())
                 }
             case 21: lines.append(pick(["", "", " ", "# comment", "  more", "\t"]))
-            case 22: lines.append(pick(["a b: c", "\"q\": 1", "a-b: c", "? x", "k: &x 1", "j: *x", "n:\n  m: 1", "--- "]))
+            case 22:
+                lines.append(pick(["a b: c", "\"q\": 1", "a-b: c", "? x", "k: &x 1", "j: *x", "n:\n  m: 1", "--- "]))
             default: lines.append(pick(keys) + ": " + value() + pick(["", " ", " # c", "\t"]))
             }
         }
@@ -53,13 +63,16 @@ import Testing
 
     @Test func generatedDocumentsAreReadAsYamsReadsThem() {
         var random = SplitMix64(seed: 14)
-        var accepted = 0, withLists = 0
+        var accepted = 0
+        var withLists = 0
         var differences: [String] = []
         for _ in 0..<20_000 {
             let yaml = Self.document(&random)
             if let pairs = PlainYAML.mapping(yaml) {
                 accepted += 1
-                if pairs.contains(where: { if case .sequence = $0.value.kind { true } else { false } }) { withLists += 1 }
+                if pairs.contains(where: { if case .sequence = $0.value.kind { true } else { false } }) {
+                    withLists += 1
+                }
             }
             if let difference = PlainYAMLAgreement.difference(yaml) { differences.append(difference) }
         }
@@ -87,9 +100,13 @@ import Testing
     @Test func fixturesAndFuzzInputsAreReadAsYamsReadsThem() throws {
         let root = TestSupport.repoRoot
         let folders = ["Tests/Fixtures", "Content", "Fuzz/Corpus/FuzzFrontMatter", "Fuzz/Corpus/FuzzPlainYAML"]
-        var files = 0, accepted = 0
+        var files = 0
+        var accepted = 0
         for folder in folders {
-            guard let walker = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil) else { continue }
+            guard
+                let walker = FileManager.default.enumerator(
+                    at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            else { continue }
             for case let url as URL in walker where folder.hasPrefix("Fuzz") || url.pathExtension == "md" {
                 guard let data = try? Data(contentsOf: url) else { continue }
                 files += 1
@@ -117,7 +134,8 @@ import Testing
 
     /// Mistakes found in plain front matter are reported where Yams would place them.
     @Test func diagnosticsFromThePlainPathKeepTheirPositions() {
-        let text = "---\nname: Finder\ngroup: News\ncreated: \"yesterday\"\nexamples:\n  - a\n  - 12\nlanguag: en\n---\nBody.\n"
+        let text =
+            "---\nname: Finder\ngroup: News\ncreated: \"yesterday\"\nexamples:\n  - a\n  - 12\nlanguag: en\n---\nBody.\n"
         var log = DiagnosticLog()
         _ = MarkdownSkillReader.read(text, id: "news/finder", displayPath: "skills/news/finder.md", &log)
         let found = log.items.map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message.prefix(20))" }

@@ -1,7 +1,8 @@
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
 @testable import PageRendering
-import Testing
 
 /// The rules of Top rated, over many generated star distributions and every prior a site may set.
 @Suite struct RankingPropertyTests {
@@ -60,7 +61,8 @@ import Testing
             // Unrated skills too: their first vote must behave the same way.
             let counts = index % 10 == 0 ? StarCounts() : Self.distribution(&random)
             let before = ranking.score(counts) ?? BayesianRanking.priorMean
-            var withFive = counts, withOne = counts
+            var withFive = counts
+            var withOne = counts
             withFive.add(vote: 5)
             withOne.add(vote: 1)
             if try #require(ranking.score(withFive)) < before { violations.append("5★ lowered \(counts)") }
@@ -75,10 +77,12 @@ import Testing
         var wrong: [String] = []
         for _ in 0..<1_000 {
             let total = Int.random(in: 1...500, using: &random)
-            let a = Self.distribution(&random, total: total), b = Self.distribution(&random, total: total)
+            let a = Self.distribution(&random, total: total)
+            let b = Self.distribution(&random, total: total)
             guard a.starSum != b.starSum else { continue }
-            let catalogue = Fixture.catalogue([Fixture.entry("a", name: "A", counts: a), Fixture.entry("b", name: "B", counts: b)],
-                                              priorVotes: prior)
+            let catalogue = Fixture.catalogue(
+                [Fixture.entry("a", name: "A", counts: a), Fixture.entry("b", name: "B", counts: b)],
+                priorVotes: prior)
             let first = Listings.topRated(catalogue.entries, priorVotes: prior).first?.skill.id
             if first != (a.starSum > b.starSum ? "a" : "b") { wrong.append("\(a) vs \(b)") }
         }
@@ -91,7 +95,8 @@ import Testing
         var items: [(Skill, RatingTally)] = []
         for index in 0..<300 {
             // Few distinct distributions and names, so ties must be broken the same way every time.
-            let counts = index % 7 == 0 ? StarCounts() : Self.distribution(&random, total: Int.random(in: 1...3, using: &random))
+            let counts =
+                index % 7 == 0 ? StarCounts() : Self.distribution(&random, total: Int.random(in: 1...3, using: &random))
             items.append(Fixture.entry("g\(index % 5)/s\(index)", name: "Name \(index % 4)", counts: counts))
         }
         let expected = Listings.topRated(Fixture.catalogue(items).entries, priorVotes: 10).map(\.skill.id)

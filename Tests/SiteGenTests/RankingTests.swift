@@ -1,6 +1,7 @@
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Testing
 
 @Suite struct RankingTests {
     func names(_ entries: [Catalogue.Entry]) -> [String] { entries.map(\.skill.name) }
@@ -26,7 +27,8 @@ import Testing
         ])
         #expect(catalogue.entries.first { $0.skill.id == "a" }?.rating.average == 4.815)
         #expect(names(Listings.topRated(catalogue.entries, priorVotes: 10)) == ["A", "B"])
-        #expect(names(Listings.topRated(catalogue.entries, priorVotes: BayesianRanking.minimumPriorVotes)) == ["A", "B"])
+        #expect(
+            names(Listings.topRated(catalogue.entries, priorVotes: BayesianRanking.minimumPriorVotes)) == ["A", "B"])
     }
 
     @Test func scoreFollowsTheFormula() {

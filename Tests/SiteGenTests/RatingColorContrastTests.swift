@@ -1,7 +1,8 @@
-@testable import CatalogueModel
 import Foundation
-@testable import PageRendering
 import Testing
+
+@testable import CatalogueModel
+@testable import PageRendering
 
 /// WCAG 1.4.11 (non-text contrast, ≥ 3:1) for the default star and bar colours, read from the
 /// theme's stylesheet and from `ChartStyle`, in both colour schemes.
@@ -30,7 +31,9 @@ import Testing
         for declaration in code.split(separator: ";") {
             let parts = declaration.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            out[parts[0].trimmingCharacters(in: .whitespacesAndNewlines)] = parts[1].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            out[parts[0].trimmingCharacters(in: .whitespacesAndNewlines)] = parts[1].trimmingCharacters(
+                in: .whitespacesAndNewlines
+            ).lowercased()
         }
         return out
     }
@@ -48,7 +51,8 @@ import Testing
     }
 
     static func contrast(_ a: String, _ b: String) throws -> Double {
-        let la = try luminance(a), lb = try luminance(b)
+        let la = try luminance(a)
+        let lb = try luminance(b)
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 
@@ -68,7 +72,9 @@ import Testing
 
     @Test func barsStandOutFromPageCardAndTrack() throws {
         let (light, dark) = try Self.palettes()
-        for (palette, colors, scheme) in [(light, ChartStyle.defaultColors, "light"), (dark, ChartStyle.defaultDarkColors, "dark")] {
+        for (palette, colors, scheme) in [
+            (light, ChartStyle.defaultColors, "light"), (dark, ChartStyle.defaultDarkColors, "dark"),
+        ] {
             for background in ["--bg", "--surface", "--track"] {
                 let behind = try #require(palette[background], "\(background) missing in the \(scheme) palette")
                 for color in colors {

@@ -1,7 +1,8 @@
-@testable import CatalogueModel
 import Foundation
-@testable import PageRendering
 import Testing
+
+@testable import CatalogueModel
+@testable import PageRendering
 
 /// `stars:` and `chart:` in site.yml: every option read, every bad value reported.
 @Suite struct RatingConfigTests {
@@ -17,7 +18,8 @@ import Testing
     }
 
     @Test func readsEveryStarOption() throws {
-        let (config, diagnostics) = read("""
+        let (config, diagnostics) = read(
+            """
             stars:
               count: 10
               granularity: 0.25
@@ -32,7 +34,9 @@ import Testing
         #expect(config.stars.granularity == 0.25)
         #expect(config.stars.size == 20)
         #expect(config.stars.spacing == 0)
-        #expect(config.stars.symbol == .custom(path: "M9 0L0 14h6l-2 10 10-15H8l3-9Z", viewBox: ViewBox(width: 14, height: 24)))
+        #expect(
+            config.stars.symbol
+                == .custom(path: "M9 0L0 14h6l-2 10 10-15H8l3-9Z", viewBox: ViewBox(width: 14, height: 24)))
     }
 
     @Test(arguments: ["circle", "heart", "star"])
@@ -62,7 +66,8 @@ import Testing
     }
 
     @Test func readsChartColoursForBothSchemes() throws {
-        let (config, diagnostics) = read("""
+        let (config, diagnostics) = read(
+            """
             chart:
               colors: ["#004d40", "#00695c", "#00796b", "#00897b", "#009688"]
               dark_colors: [lightgreen, "#aed581", "#fff176", "#ffb74d", "#e57373"]
@@ -71,8 +76,10 @@ import Testing
         #expect(config.chart.colors == ["#004d40", "#00695c", "#00796b", "#00897b", "#009688"])
         #expect(config.chart.darkColors.first == "lightgreen")
         let css = BarChart(style: config.chart).themeCSS
-        #expect(css == ":root{--bar-5:#004d40;--bar-4:#00695c;--bar-3:#00796b;--bar-2:#00897b;--bar-1:#009688}"
-                + "@media (prefers-color-scheme: dark){:root{--bar-5:lightgreen;--bar-4:#aed581;--bar-3:#fff176;--bar-2:#ffb74d;--bar-1:#e57373}}")
+        #expect(
+            css == ":root{--bar-5:#004d40;--bar-4:#00695c;--bar-3:#00796b;--bar-2:#00897b;--bar-1:#009688}"
+                + "@media (prefers-color-scheme: dark){:root{--bar-5:lightgreen;--bar-4:#aed581;--bar-3:#fff176;--bar-2:#ffb74d;--bar-1:#e57373}}"
+        )
     }
 
     @Test(arguments: [

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import SiteAssembly
-import Testing
 
 /// The form in built sites: on every skill page, nowhere else, and a note when there is none.
 @Suite struct RatingFormBuildTests {
@@ -22,7 +23,8 @@ import Testing
     static func page(_ output: TestSite, _ path: String) throws -> String { try output.read(path) }
 
     @Test func everySkillPageHasTheFormUnderASubPath() throws {
-        let (report, output) = try Self.build("base_url: https://example.org/catalogue/\nrating_form:\n  endpoint: /api/ratings\n")
+        let (report, output) = try Self.build(
+            "base_url: https://example.org/catalogue/\nrating_form:\n  endpoint: /api/ratings\n")
         #expect(report.notes.isEmpty)
         for id in ["headline-finder", "tech-digest"] {
             let html = try Self.page(output, "skills/news/\(id)/index.html")

@@ -1,6 +1,7 @@
-@testable import CatalogueModel
 import Foundation
 import Testing
+
+@testable import CatalogueModel
 
 /// `rating_form` in site.yml: defaults, the SUSI preset, and every mistake reported where it is.
 @Suite struct RatingFormConfigTests {
@@ -31,7 +32,8 @@ import Testing
     }
 
     @Test func everyKey() throws {
-        let (config, diagnostics) = read("""
+        let (config, diagnostics) = read(
+            """
             rating_form:
               endpoint: https://votes.example.org/rate
               method: GET
@@ -75,10 +77,12 @@ import Testing
     /// An endpoint beside the preset makes a form after all; pointed at a SUSI server it cannot
     /// count a vote, and the build says so.
     @Test func keysBesideThePresetOverrideIt() throws {
-        let (config, diagnostics) = read("rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/cms/fiveStarRateSkill.json\n")
-        #expect(diagnostics.map(\.description) == [
-            "Content/site.yml:3:13: warning: this form posts to SUSI's rating servlet, which counts only signed-in users' votes (an `access_token` that no page without JavaScript can send; fossasia/susi_server AbstractAPIHandler.java:112-117 answers 401), so no vote from it is counted; use `preset: susi` without `endpoint` for a \"Rate on SUSI.AI\" link",
-        ])
+        let (config, diagnostics) = read(
+            "rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/cms/fiveStarRateSkill.json\n")
+        #expect(
+            diagnostics.map(\.description) == [
+                "Content/site.yml:3:13: warning: this form posts to SUSI's rating servlet, which counts only signed-in users' votes (an `access_token` that no page without JavaScript can send; fossasia/susi_server AbstractAPIHandler.java:112-117 answers 401), so no vote from it is counted; use `preset: susi` without `endpoint` for a \"Rate on SUSI.AI\" link"
+            ])
         #expect(config.ratingForm?.endpoint == .url("https://susi.example.org/cms/fiveStarRateSkill.json"))
         #expect(config.ratingForm?.method == .get)
         #expect(config.ratingForm?.susiWebClient == nil)
@@ -86,17 +90,21 @@ import Testing
 
     /// By default the preset links to the skill on SUSI.AI: the only path on which a vote counts.
     @Test func thePresetLinksToSUSIsWebClient() throws {
-        let (config, diagnostics) = read("rating_form:\n  preset: susi\n  susi_web_client: https://my-susi.example.org/\n")
+        let (config, diagnostics) = read(
+            "rating_form:\n  preset: susi\n  susi_web_client: https://my-susi.example.org/\n")
         #expect(diagnostics.isEmpty)
         let form = try #require(config.ratingForm)
         #expect(form.susiWebClient == "https://my-susi.example.org/")
-        let skill = Skill(id: "models/general/Games, Trivia and Accessories/en/quiz", tag: "quiz", name: "Quiz",
-                          group: "Games, Trivia and Accessories", language: "en")
-        #expect(form.susiSkillPage(skill) == "https://my-susi.example.org/Games%2C%20Trivia%20and%20Accessories/quiz/en")
+        let skill = Skill(
+            id: "models/general/Games, Trivia and Accessories/en/quiz", tag: "quiz", name: "Quiz",
+            group: "Games, Trivia and Accessories", language: "en")
+        #expect(
+            form.susiSkillPage(skill) == "https://my-susi.example.org/Games%2C%20Trivia%20and%20Accessories/quiz/en")
     }
 
     @Test func aFormOfOnesOwnToSUSIsServerIsAWarning() throws {
-        let (_, diagnostics) = read("rating_form:\n  endpoint: https://api.susi.ai/cms/fiveStarRateSkill.json\n  method: get\n")
+        let (_, diagnostics) = read(
+            "rating_form:\n  endpoint: https://api.susi.ai/cms/fiveStarRateSkill.json\n  method: get\n")
         #expect(diagnostics.map(\.severity) == [.warning])
         #expect(diagnostics.first?.message.contains("no vote from it is counted") == true)
     }
@@ -104,16 +112,22 @@ import Testing
     /// SUSI parses `stars` with Integer.parseInt: `4.5` is a 500.
     @Test func thePresetTakesWholeStarsOnly() throws {
         let (_, diagnostics) = read("rating_form:\n  preset: susi\n  granularity: 0.5\n")
-        #expect(diagnostics.map(\.description) == [
-            "Content/site.yml:3:16: error: the SUSI preset takes whole stars only: SUSI reads `stars` with Integer.parseInt and answers 500 to `4.5` (fossasia/susi_server FiveStarRateSkillService.java:63-79); remove `granularity`",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "Content/site.yml:3:16: error: the SUSI preset takes whole stars only: SUSI reads `stars` with Integer.parseInt and answers 500 to `4.5` (fossasia/susi_server FiveStarRateSkillService.java:63-79); remove `granularity`"
+            ])
     }
 
     /// Without `group` SUSI falls back to `Knowledge` and votes on another skill.
     @Test(arguments: ["model", "group", "language"])
     func thePresetsFieldsCannotBeDropped(field: String) throws {
-        let (config, diagnostics) = read("rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/rate\n  fields: {\(field): null}\n")
-        #expect(diagnostics.contains { $0.severity == .error && $0.message.hasPrefix("`rating_form.fields.\(field)` cannot be left out with `preset: susi`") })
+        let (config, diagnostics) = read(
+            "rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/rate\n  fields: {\(field): null}\n")
+        #expect(
+            diagnostics.contains {
+                $0.severity == .error
+                    && $0.message.hasPrefix("`rating_form.fields.\(field)` cannot be left out with `preset: susi`")
+            })
         #expect(config.ratingForm?.fields == RatingFormConfig.Fields())
     }
 
@@ -128,7 +142,9 @@ import Testing
         "/api/../ratings", "/api ratings", "/api\"><script>", "https://", "/api#top",
     ])
     func invalidEndpointIsAnErrorAtItsPosition(endpoint: String) throws {
-        let (config, diagnostics) = read("title: T\nrating_form:\n  method: post\n  endpoint: '\(endpoint.replacingOccurrences(of: "'", with: "''"))'\n")
+        let (config, diagnostics) = read(
+            "title: T\nrating_form:\n  method: post\n  endpoint: '\(endpoint.replacingOccurrences(of: "'", with: "''"))'\n"
+        )
         #expect(config.ratingForm == nil)
         let error = try #require(diagnostics.first { $0.severity == .error })
         #expect(error.path == "Content/site.yml")
@@ -138,7 +154,8 @@ import Testing
     }
 
     @Test func otherMistakesAreReportedTogether() throws {
-        let (_, diagnostics) = read("""
+        let (_, diagnostics) = read(
+            """
             rating_form:
               endpoint: /api/ratings
               method: put
@@ -161,7 +178,12 @@ import Testing
     @Test func aSectionWithoutEndpointWarns() throws {
         let (config, diagnostics) = read("rating_form:\n  method: post\n")
         #expect(config.ratingForm == nil)
-        #expect(diagnostics == [.warning("Content/site.yml", line: 1, column: 1, "`rating_form` has no `endpoint`, so skill pages get no rating form")])
+        #expect(
+            diagnostics == [
+                .warning(
+                    "Content/site.yml", line: 1, column: 1,
+                    "`rating_form` has no `endpoint`, so skill pages get no rating form")
+            ])
     }
 
     @Test func anExplicitNullEndpointMeansNoFormQuietly() throws {
@@ -172,7 +194,8 @@ import Testing
 
     @Test func getFormsCannotCarryAQueryInTheirEndpoint() throws {
         let (_, diagnostics) = read("rating_form:\n  endpoint: /api/ratings?site=x\n  method: get\n")
-        #expect(diagnostics.contains { $0.severity == .error && $0.message.contains("a `get` form replaces the query") })
+        #expect(
+            diagnostics.contains { $0.severity == .error && $0.message.contains("a `get` form replaces the query") })
         let (post, postDiagnostics) = read("rating_form:\n  endpoint: /api/ratings?site=x\n")
         #expect(postDiagnostics.isEmpty)
         #expect(post.ratingForm?.localPath(basePath: "/") == "/api/ratings")
@@ -180,7 +203,11 @@ import Testing
 
     @Test func twoFieldsOfOneNameAreAnError() throws {
         let (_, diagnostics) = read("rating_form:\n  endpoint: /r\n  fields: {group: skill}\n")
-        #expect(diagnostics.contains { $0.severity == .error && $0.message == "`rating_form` sends two fields named `skill`; give each field its own name" })
+        #expect(
+            diagnostics.contains {
+                $0.severity == .error
+                    && $0.message == "`rating_form` sends two fields named `skill`; give each field its own name"
+            })
         let (_, extraClash) = read("rating_form:\n  endpoint: /r\n  extra: {stars: 5}\n")
         #expect(extraClash.contains { $0.severity == .error && $0.message.contains("two fields named `stars`") })
     }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Golden files for rating markup under `Tests/SiteGenTests/Golden/`, compared byte for byte.
 /// `UPDATE_GOLDEN=1 swift test` rewrites them from the current output (then review the diff).
@@ -17,15 +18,19 @@ enum RatingGoldenFile {
     /// Compares `actual` with the file, or writes it when updating.
     static func check(_ actual: String, against file: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         if updating {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: file)
             return
         }
         guard let expected = try? Data(contentsOf: file) else {
-            Issue.record("missing golden file \(file.path): run UPDATE_GOLDEN=1 swift test", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden file \(file.path): run UPDATE_GOLDEN=1 swift test", sourceLocation: sourceLocation)
             return
         }
-        #expect(Data(actual.utf8) == expected, "\(file.lastPathComponent) differs from the output:\n\(actual)", sourceLocation: sourceLocation)
+        #expect(
+            Data(actual.utf8) == expected, "\(file.lastPathComponent) differs from the output:\n\(actual)",
+            sourceLocation: sourceLocation)
     }
 
     static func check(_ actual: String, golden name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -38,8 +43,10 @@ enum RatingXML {
     final class Collector: NSObject, XMLParserDelegate {
         var elements: [String] = []
         var attributes: [[String: String]] = []
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             elements.append(name)
             self.attributes.append(attributes)
         }

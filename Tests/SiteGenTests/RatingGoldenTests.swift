@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Star rows and charts against golden files (`Tests/SiteGenTests/Golden/`), byte for byte.
 /// After an intended change: `UPDATE_GOLDEN=1 swift test`, then review `git diff`.
@@ -27,7 +28,9 @@ import Testing
         StarCase(file: "stars-star-4.3-half.svg", value: 4.3),
         StarCase(file: "stars-circle-2.25-quarter.svg", value: 2.25, granularity: 0.25, symbol: .circle),
         StarCase(file: "stars-heart-3.14-continuous.svg", value: 3.14, granularity: 0, symbol: .heart),
-        StarCase(file: "stars-custom-bolt-2.6-continuous.svg", value: 2.6, granularity: 0, size: 24, spacing: 4, symbol: .bolt),
+        StarCase(
+            file: "stars-custom-bolt-2.6-continuous.svg", value: 2.6, granularity: 0, size: 24, spacing: 4,
+            symbol: .bolt),
         StarCase(file: "stars-count-1.svg", value: 0.6, count: 1),
         StarCase(file: "stars-count-10-spacing-0.svg", value: 7.3, count: 10, spacing: 0),
     ]
@@ -48,10 +51,13 @@ import Testing
     static let chartCases: [ChartCase] = [
         ChartCase(file: "chart-one-rating.html", counts: StarCounts(four: 1)),
         ChartCase(file: "chart-all-five-stars.html", counts: StarCounts(five: 40)),
-        ChartCase(file: "chart-millions.html", counts: StarCounts(one: 123_456, two: 98_765, three: 345_678, four: 1_234_567, five: 3_456_789)),
+        ChartCase(
+            file: "chart-millions.html",
+            counts: StarCounts(one: 123_456, two: 98_765, three: 345_678, four: 1_234_567, five: 3_456_789)),
         // 25 % three times and 12.5 % twice: the leftover point goes to the higher level.
         ChartCase(file: "chart-ties.html", counts: StarCounts(one: 1, two: 1, three: 2, four: 2, five: 2)),
-        ChartCase(file: "chart-typical.html", counts: StarCounts(one: 61, two: 48, three: 198, four: 1_106, five: 1_875)),
+        ChartCase(
+            file: "chart-typical.html", counts: StarCounts(one: 61, two: 48, three: 198, four: 1_106, five: 1_875)),
     ]
 
     @Test(arguments: chartCases)

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Star rows and charts in built pages: a fixture site with many, one and no ratings, and (for
 /// the listing test) a group of 300 skills.
@@ -22,7 +23,8 @@ import Testing
         ]
         for n in 0..<crowd {
             skill("crowd/s\(n)", "Skill \(1000 + n)", "Crowd")
-            counts.append("\"crowd/s\(n)\": {\"one_star\": \(n % 7), \"three_star\": \(n % 5), \"five_star\": \(n % 11 + 1)}")
+            counts.append(
+                "\"crowd/s\(n)\": {\"one_star\": \(n % 7), \"three_star\": \(n % 5), \"five_star\": \(n % 11 + 1)}")
         }
         site.write("ratings/counts.json", "{\(counts.joined(separator: ",\n"))}")
         site.write("site.yml", siteYML)
@@ -77,7 +79,9 @@ import Testing
         let html = try site.read("index.html")
         #expect(count("<svg class=\"stars\"", in: html) >= 300)
         // Ids in the page are unique, and none comes from a star row.
-        let ids = html.components(separatedBy: " id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        let ids = html.components(separatedBy: " id=\"").dropFirst().compactMap {
+            $0.split(separator: "\"").first.map(String.init)
+        }
         #expect(Set(ids).count == ids.count, "duplicate ids: \(ids)")
         for svg in html.components(separatedBy: "<svg").dropFirst() {
             let element = svg.components(separatedBy: "</svg></svg>").first ?? svg
@@ -93,6 +97,7 @@ import Testing
         let many = card.components(separatedBy: "<svg class=\"stars\"").dropFirst().first.map { String($0) } ?? ""
         #expect(many.contains("<svg class=\"stars-fill\" width=\"196\""), "9 hearts: 8 × 22 + 20")
         let skill = try site.read("skills/food/many/index.html")
-        #expect(skill.contains("<svg class=\"stars stars-large\" width=\"327\" height=\"30\""), "1.5 ×: 10 × 30 + 9 × 3")
+        #expect(
+            skill.contains("<svg class=\"stars stars-large\" width=\"327\" height=\"30\""), "1.5 ×: 10 × 30 + 9 × 3")
     }
 }

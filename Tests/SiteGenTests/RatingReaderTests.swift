@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 @Suite struct RatingReaderTests {
     static let skillA = "---\nname: A\ngroup: News\n---\n"
@@ -11,7 +12,8 @@ import Testing
     @Test func countsFilesAcceptNumbersAsStringsAndIgnoreStoredTotals() throws {
         let loaded = TestSupport.load([
             "skills/news/a.md": Self.skillA,
-            "ratings/counts.json": #"{"news/a": {"one_star": "1", "two_star": 0, "three_star": 0, "four_star": "3", "five_star": 5, "total_star": 99, "avg_star": 1.0}}"#,
+            "ratings/counts.json":
+                #"{"news/a": {"one_star": "1", "two_star": 0, "three_star": 0, "four_star": "3", "five_star": 5, "total_star": 99, "avg_star": 1.0}}"#,
         ])
         #expect(loaded.errors.isEmpty)
         #expect(loaded.ratings["news/a"]?.stars == StarCounts(one: 1, four: 3, five: 5))
@@ -22,12 +24,12 @@ import Testing
             "skills/news/a.md": Self.skillA,
             "ratings/counts.json": #"{"news/a": {"five_star": 2}}"#,
             "ratings/votes.jsonl": """
-                {"skill":"news/a","stars":1,"user":"u1","timestamp":"2024-01-01T00:00:00Z"}
-                {"skill":"news/a","stars":4,"user":"u1","timestamp":"2024-02-01T00:00:00Z"}
-                {"skill":"news/a","stars":3}
-                {"skill":"news/a","stars":3}
+            {"skill":"news/a","stars":1,"user":"u1","timestamp":"2024-01-01T00:00:00Z"}
+            {"skill":"news/a","stars":4,"user":"u1","timestamp":"2024-02-01T00:00:00Z"}
+            {"skill":"news/a","stars":3}
+            {"skill":"news/a","stars":3}
 
-                """,
+            """,
         ])
         #expect(loaded.errors.isEmpty)
         #expect(loaded.ratings["news/a"]?.stars == StarCounts(three: 2, four: 1, five: 2))
@@ -37,9 +39,9 @@ import Testing
         let loaded = TestSupport.load([
             "skills/news/a.md": Self.skillA,
             "ratings/votes.jsonl": """
-                {"skill":"news/a","stars":5,"user":"u1","timestamp":"2024-03-01T00:00:00Z"}
-                {"skill":"news/a","stars":1,"user":"u1","timestamp":"2024-01-01T00:00:00Z"}
-                """,
+            {"skill":"news/a","stars":5,"user":"u1","timestamp":"2024-03-01T00:00:00Z"}
+            {"skill":"news/a","stars":1,"user":"u1","timestamp":"2024-01-01T00:00:00Z"}
+            """,
         ])
         #expect(loaded.ratings["news/a"]?.stars == StarCounts(five: 1))
     }
@@ -47,12 +49,18 @@ import Testing
     @Test func votesOutsideOneToFiveAreErrorsWithFileAndLine() throws {
         let loaded = TestSupport.load([
             "skills/news/a.md": Self.skillA,
-            "ratings/votes.jsonl": "{\"skill\":\"news/a\",\"stars\":5}\n{\"skill\":\"news/a\",\"stars\":6}\n{\"skill\":\"news/a\",\"stars\":\"five\"}\n",
+            "ratings/votes.jsonl":
+                "{\"skill\":\"news/a\",\"stars\":5}\n{\"skill\":\"news/a\",\"stars\":6}\n{\"skill\":\"news/a\",\"stars\":\"five\"}\n",
         ])
-        #expect(loaded.errors == [
-            .error("Content/ratings/votes.jsonl", line: 2, column: 27, "`stars` must be a whole number from 1 to 5, found 6"),
-            .error("Content/ratings/votes.jsonl", line: 3, column: 27, "`stars` must be a whole number from 1 to 5, found \"five\""),
-        ])
+        #expect(
+            loaded.errors == [
+                .error(
+                    "Content/ratings/votes.jsonl", line: 2, column: 27,
+                    "`stars` must be a whole number from 1 to 5, found 6"),
+                .error(
+                    "Content/ratings/votes.jsonl", line: 3, column: 27,
+                    "`stars` must be a whole number from 1 to 5, found \"five\""),
+            ])
     }
 
     @Test func negativeCountsAreErrorsAtTheValue() throws {
@@ -60,7 +68,11 @@ import Testing
             "skills/news/a.md": Self.skillA,
             "ratings/counts.json": "{\n  \"news/a\": {\n    \"one_star\": -2\n  }\n}\n",
         ])
-        #expect(loaded.errors == [.error("Content/ratings/counts.json", line: 3, column: 17, "`one_star` is -2; a count cannot be negative")])
+        #expect(
+            loaded.errors == [
+                .error(
+                    "Content/ratings/counts.json", line: 3, column: 17, "`one_star` is -2; a count cannot be negative")
+            ])
     }
 
     @Test func theSusiStorePairUsesIndividualVotesAndKeepsThumbs() throws {
@@ -69,7 +81,8 @@ import Testing
             "skills/x/Tea Timer.md": "---\nname: Tea Timer\ngroup: Food and Drink\n---\n",
             "skills/x/nachrichten.md": "---\nname: Nachrichten\ngroup: News\nlanguage: de\n---\n",
             "ratings/susi/skillRating.json": try TestSupport.read(store.appendingPathComponent("skillRating.json")),
-            "ratings/susi/fiveStarSkillRating.json": try TestSupport.read(store.appendingPathComponent("fiveStarSkillRating.json")),
+            "ratings/susi/fiveStarSkillRating.json": try TestSupport.read(
+                store.appendingPathComponent("fiveStarSkillRating.json")),
         ])
         #expect(loaded.errors.isEmpty)
         let tea = try #require(loaded.ratings["x/Tea Timer"])
@@ -87,16 +100,19 @@ import Testing
         let loaded = TestSupport.load([
             "skills/x/t.md": "---\nname: T\ngroup: G\n---\n",
             "ratings/s/skillRating.json": #"{"general":{"G":{"en":{"t":{"stars":{"five_star":3}}}}}}"#,
-            "ratings/s/fiveStarSkillRating.json": #"{"general":{"G":{"en":{"t":[{"email":"a@example.org","stars":4,"timestamp":"2020-01-01 00:00:00.0"}]}}}}"#,
+            "ratings/s/fiveStarSkillRating.json":
+                #"{"general":{"G":{"en":{"t":[{"email":"a@example.org","stars":4,"timestamp":"2020-01-01 00:00:00.0"}]}}}}"#,
         ])
         #expect(loaded.ratings["x/t"]?.stars == StarCounts(four: 1))
-        #expect(loaded.diagnostics.contains { $0.severity == .warning && $0.message.contains("individual votes are used") })
+        #expect(
+            loaded.diagnostics.contains { $0.severity == .warning && $0.message.contains("individual votes are used") })
     }
 
     @Test func storeVotesFromTheSameUserCountOnce() throws {
         let loaded = TestSupport.load([
             "skills/x/t.md": "---\nname: T\ngroup: G\n---\n",
-            "ratings/fiveStarSkillRating.json": #"{"general":{"G":{"en":{"t":[{"email":"a@example.org","stars":2,"timestamp":"2020-01-01 00:00:00.5"},{"email":"a@example.org","stars":5,"timestamp":"2020-01-01 00:00:00.58"},{"uuid":"b","stars":1,"timestamp":"2019-01-01 00:00:00.0"}]}}}}"#,
+            "ratings/fiveStarSkillRating.json":
+                #"{"general":{"G":{"en":{"t":[{"email":"a@example.org","stars":2,"timestamp":"2020-01-01 00:00:00.5"},{"email":"a@example.org","stars":5,"timestamp":"2020-01-01 00:00:00.58"},{"uuid":"b","stars":1,"timestamp":"2019-01-01 00:00:00.0"}]}}}}"#,
         ])
         #expect(loaded.ratings["x/t"]?.stars == StarCounts(one: 1, five: 1))
     }

@@ -1,5 +1,6 @@
-@testable import CatalogueModel
 import Testing
+
+@testable import CatalogueModel
 
 @Suite struct RatingSummaryTests {
     @Test func averageComesFromIntegerCountsRoundedHalfUp() {

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Two builds of the same input give byte-identical trees, and no clock reaches the output.
 @Suite struct ReproducibleBuildTests {
@@ -52,13 +53,17 @@ import Testing
     }
 
     @Test func theBuildDateAppearsInEveryFooter() throws {
-        let built = try FixtureSite.build(FixtureSite.options(try FixtureSite.memoryContent("valid"),
-                                                              buildDate: BuildDate(day: "2024-03-01")))
+        let built = try FixtureSite.build(
+            FixtureSite.options(
+                try FixtureSite.memoryContent("valid"),
+                buildDate: BuildDate(day: "2024-03-01")))
         let pages = built.files.filter { $0.key.hasSuffix(".html") }
         #expect(pages.count >= 9)
         for (path, data) in pages {
-            #expect(String(decoding: data, as: UTF8.self).contains(
-                "<p class=\"footer-stats\">Fixture Catalogue · Updated <time datetime=\"2024-03-01\">2024-03-01</time></p>"), "\(path)")
+            #expect(
+                String(decoding: data, as: UTF8.self).contains(
+                    "<p class=\"footer-stats\">Fixture Catalogue · Updated <time datetime=\"2024-03-01\">2024-03-01</time></p>"
+                ), "\(path)")
         }
     }
 
@@ -70,8 +75,9 @@ import Testing
         /// The date in the footer of the index page built with these arguments, if any.
         func footerDate(_ arguments: [String], _ environment: [String: String] = [:]) throws -> String? {
             let output = folder.appendingPathComponent(UUID().uuidString)
-            let run = try SitegenExecutable.run(sitegen, ["build", "--content", content, "--output", output.path] + arguments,
-                                                in: folder, environment: environment)
+            let run = try SitegenExecutable.run(
+                sitegen, ["build", "--content", content, "--output", output.path] + arguments,
+                in: folder, environment: environment)
             #expect(run.status == 0, "\(run.errorOutput)")
             let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
             guard let updated = index.range(of: "Updated <time datetime=\"") else { return nil }
@@ -83,14 +89,21 @@ import Testing
         // --build-date wins over SOURCE_DATE_EPOCH.
         #expect(try footerDate(["--build-date", "2023-12-31"], ["SOURCE_DATE_EPOCH": "1709251200"]) == "2023-12-31")
 
-        let bad = try SitegenExecutable.run(sitegen, ["build", "--content", content, "--output", folder.appendingPathComponent("f").path,
-                                                      "--build-date", "2024-02-30"], in: folder)
+        let bad = try SitegenExecutable.run(
+            sitegen,
+            [
+                "build", "--content", content, "--output", folder.appendingPathComponent("f").path,
+                "--build-date", "2024-02-30",
+            ], in: folder)
         #expect(bad.status == 64)
         #expect(bad.errorOutput.contains("Error: --build-date `2024-02-30` is not a date like 2024-03-01"))
-        let badEpoch = try SitegenExecutable.run(sitegen, ["build", "--content", content, "--output", folder.appendingPathComponent("g").path],
-                                                 in: folder, environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+        let badEpoch = try SitegenExecutable.run(
+            sitegen, ["build", "--content", content, "--output", folder.appendingPathComponent("g").path],
+            in: folder, environment: ["SOURCE_DATE_EPOCH": "yesterday"])
         #expect(badEpoch.status == 64)
-        #expect(badEpoch.errorOutput.contains("Error: SOURCE_DATE_EPOCH `yesterday` is not a whole number of seconds since 1970-01-01"))
+        #expect(
+            badEpoch.errorOutput.contains(
+                "Error: SOURCE_DATE_EPOCH `yesterday` is not a whole number of seconds since 1970-01-01"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f").path))
     }
 }
@@ -98,8 +111,10 @@ import Testing
 @Suite struct BuildDateTests {
     @Test func daysAreCheckedAgainstTheCalendar() {
         #expect(BuildDate(day: "2024-02-29")?.timestamp == "2024-02-29T00:00:00Z")
-        for bad in ["2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "24-03-01", "2024-3-1", "2024-03-01T00:00:00Z",
-                    "２０２４-03-01", "", "0000-01-01", "1900-02-29"] {
+        for bad in [
+            "2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "24-03-01", "2024-3-1", "2024-03-01T00:00:00Z",
+            "２０２４-03-01", "", "0000-01-01", "1900-02-29",
+        ] {
             #expect(BuildDate(day: bad) == nil, "\(bad)")
         }
         #expect(BuildDate(day: "2000-02-29") != nil)
@@ -131,7 +146,8 @@ import Testing
     @Test func optionWinsOverEnvironment() throws {
         #expect(try BuildDate.resolve(option: nil, environment: [:]) == nil)
         #expect(try BuildDate.resolve(option: nil, environment: ["SOURCE_DATE_EPOCH": ""]) == nil)
-        #expect(try BuildDate.resolve(option: "2023-12-31", environment: ["SOURCE_DATE_EPOCH": "0"])?.day == "2023-12-31")
+        #expect(
+            try BuildDate.resolve(option: "2023-12-31", environment: ["SOURCE_DATE_EPOCH": "0"])?.day == "2023-12-31")
         #expect(try BuildDate.resolve(option: nil, environment: ["SOURCE_DATE_EPOCH": "0"])?.day == "1970-01-01")
         #expect(throws: BuildDate.Problem(description: "--build-date `tomorrow` is not a date like 2024-03-01")) {
             try BuildDate.resolve(option: "tomorrow", environment: [:])

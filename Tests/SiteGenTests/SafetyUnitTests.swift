@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The pieces that keep author-supplied text inert, one by one.
 @Suite struct SafetyUnitTests {
@@ -18,13 +19,16 @@ import Testing
         #expect(SafeURL.external(url) == nil)
     }
 
-    @Test(arguments: ["https://example.org/a?b=c&d=e#f", "http://example.org", "HTTPS://EXAMPLE.ORG/", "mailto:a@example.org"])
+    @Test(arguments: [
+        "https://example.org/a?b=c&d=e#f", "http://example.org", "HTTPS://EXAMPLE.ORG/", "mailto:a@example.org",
+    ])
     func safeURLsPass(_ url: String) {
         #expect(SafeURL.external(url) == url)
     }
 
     @Test func markdownKeepsSafeModeAndDropsUnsafeLinks() {
-        let rendered = Markdown.render("""
+        let rendered = Markdown.render(
+            """
             Hi <b onclick="x">there</b> [ok](https://example.org) [bad](javascript:alert(1)) [mail](mailto:a@b.org)
             [enc](&#106;avascript:alert(1)) <javascript:alert(1)> <https://example.org/auto>
 
@@ -32,13 +36,14 @@ import Testing
 
             <script>alert(1)</script>
             """)
-        #expect(rendered.html == """
-            <p>Hi <!-- raw HTML omitted -->there<!-- raw HTML omitted --> <a href="https://example.org">ok</a> bad <a href="mailto:a@b.org">mail</a>
-            enc  <a href="https://example.org/auto">https://example.org/auto</a></p>
-            <p>alt text <img src="https://example.org/a.png" alt="remote" /> rel</p>
-            <!-- raw HTML omitted -->
+        #expect(
+            rendered.html == """
+                <p>Hi <!-- raw HTML omitted -->there<!-- raw HTML omitted --> <a href="https://example.org">ok</a> bad <a href="mailto:a@b.org">mail</a>
+                enc  <a href="https://example.org/auto">https://example.org/auto</a></p>
+                <p>alt text <img src="https://example.org/a.png" alt="remote" /> rel</p>
+                <!-- raw HTML omitted -->
 
-            """)
+                """)
         // The summary (cards, meta description) never holds the dropped URL either.
         #expect(rendered.summary == "Hi there ok bad mail enc  https://example.org/auto")
     }
@@ -66,7 +71,9 @@ import Testing
     @Test func nestingLimitsAreExact() {
         let yamlAtLimit = "a: " + String(repeating: "[", count: 63) + String(repeating: "]", count: 63)
         #expect(YAMLGuard.check(yamlAtLimit) == nil)
-        #expect(YAMLGuard.check("a: " + String(repeating: "[", count: 64) + String(repeating: "]", count: 64)) == .tooDeep(line: 1, column: 67))
+        #expect(
+            YAMLGuard.check("a: " + String(repeating: "[", count: 64) + String(repeating: "]", count: 64))
+                == .tooDeep(line: 1, column: 67))
         let jsonAtLimit = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         #expect(JSONNesting.firstTooDeep(in: Data(jsonAtLimit.utf8)) == nil)
         #expect(JSONNesting.firstTooDeep(in: Data(("[" + jsonAtLimit + "]").utf8)) == 64)

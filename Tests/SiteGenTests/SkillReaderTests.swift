@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
-import Testing
 
 @Suite struct SkillReaderTests {
     @Test func readsTheSharedMarkdownSample() throws {
@@ -28,7 +29,8 @@ import Testing
     @Test func readsTheSharedJSONSample() throws {
         let url = TestSupport.shared.appendingPathComponent("samples/skills/weather/forecast.json")
         var log = DiagnosticLog()
-        let skills = JSONSkillReader.read(try TestSupport.read(url), id: "weather/forecast", displayPath: "f.json", &log)
+        let skills = JSONSkillReader.read(
+            try TestSupport.read(url), id: "weather/forecast", displayPath: "f.json", &log)
         #expect(log.items.isEmpty)
         let skill = try #require(skills.first)
         #expect(skills.count == 1)
@@ -47,10 +49,10 @@ import Testing
         #expect(skills.map(\.id) == ["export/all/Tea Timer", "export/all/capital", "export/all/forecast"])
         let tea = try #require(skills.first)
         #expect(tea.group == "Food and Drink")  // the list says "All"; the entry knows its group
-        #expect(tea.description == "")           // "<description>"
-        #expect(tea.image == nil)                // "images/<image_name>"
-        #expect(tea.authorURL == nil)            // "<author_url>"
-        #expect(tea.termsOfUse == nil)           // "<link>"
+        #expect(tea.description == "")  // "<description>"
+        #expect(tea.image == nil)  // "images/<image_name>"
+        #expect(tea.authorURL == nil)  // "<author_url>"
+        #expect(tea.termsOfUse == nil)  // "<link>"
         #expect(tea.tag == "Tea Timer")
         #expect(tea.embeddedRating?.stars.five == 13)
         #expect(tea.embeddedRating?.positive == 12)
@@ -59,9 +61,15 @@ import Testing
 
     @Test func missingRequiredFieldsAreErrorsNamingTheFile() {
         var log = DiagnosticLog()
-        let skill = MarkdownSkillReader.read("---\nname: X\n---\nbody", id: "a/x", displayPath: "Content/skills/a/x.md", &log)
+        let skill = MarkdownSkillReader.read(
+            "---\nname: X\n---\nbody", id: "a/x", displayPath: "Content/skills/a/x.md", &log)
         #expect(skill == nil)
-        #expect(log.items == [.error("Content/skills/a/x.md", line: 1, column: 1, "missing required field `group` (the category, e.g. `News`)")])
+        #expect(
+            log.items == [
+                .error(
+                    "Content/skills/a/x.md", line: 1, column: 1,
+                    "missing required field `group` (the category, e.g. `News`)")
+            ])
     }
 
     @Test func yamlSyntaxErrorsCountLinesFromTheTopOfTheFile() {
@@ -75,18 +83,24 @@ import Testing
 
     @Test func wrongTypesPointAtTheValue() {
         var log = DiagnosticLog()
-        _ = MarkdownSkillReader.read("---\nname: X\ngroup: G\nexamples:\n  a: b\ndynamic_content: maybe\n---\n",
-                                     id: "a/x", displayPath: "x.md", &log)
+        _ = MarkdownSkillReader.read(
+            "---\nname: X\ngroup: G\nexamples:\n  a: b\ndynamic_content: maybe\n---\n",
+            id: "a/x", displayPath: "x.md", &log)
         #expect(log.items.contains(.error("x.md", line: 5, column: 3, "`examples` must be a list of text")))
         #expect(log.items.contains(.error("x.md", line: 6, column: 18, "`dynamic_content` must be true or false")))
     }
 
     @Test func unknownKeysWarnWithASuggestion() {
         var log = DiagnosticLog()
-        let skill = MarkdownSkillReader.read("---\nname: X\ngroup: G\ndescripton: hi\n---\n", id: "a/x", displayPath: "x.md", &log)
+        let skill = MarkdownSkillReader.read(
+            "---\nname: X\ngroup: G\ndescripton: hi\n---\n", id: "a/x", displayPath: "x.md", &log)
         #expect(skill != nil)
-        #expect(log.items == [.warning("x.md", line: 4, column: 1, "unknown front-matter key `descripton`; did you mean `description`?")]
-            || log.items.first?.message.contains("descripton") == true)
+        #expect(
+            log.items == [
+                .warning(
+                    "x.md", line: 4, column: 1, "unknown front-matter key `descripton`; did you mean `description`?")
+            ]
+                || log.items.first?.message.contains("descripton") == true)
     }
 
     @Test func unsafeLinksAreDropped() {
@@ -101,7 +115,8 @@ import Testing
 
     @Test func jsonSyntaxErrorsHaveAPosition() {
         var log = DiagnosticLog()
-        _ = JSONSkillReader.read("{\n  \"skill_name\": \"X\",\n  \"group\" \"G\"\n}", id: "x", displayPath: "x.json", &log)
+        _ = JSONSkillReader.read(
+            "{\n  \"skill_name\": \"X\",\n  \"group\" \"G\"\n}", id: "x", displayPath: "x.json", &log)
         let error = log.items.first
         #expect(error?.severity == .error)
         #expect(error?.line == 3)

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The README's pictures of each symbol and granularity, `docs/stars/*.svg`, drawn by the real
 /// renderer. They are golden files too: `UPDATE_GOLDEN=1 swift test` redraws them, and this
@@ -34,9 +35,25 @@ import Testing
         Picture(file: "granularity-0.25.svg", value: 3.7, style: style { $0.granularity = 0.25 }),
         Picture(file: "granularity-0.3.svg", value: 3.7, style: style { $0.granularity = 0.3 }),
         Picture(file: "granularity-0.svg", value: 3.7, style: style { $0.granularity = 0 }),
-        Picture(file: "count-10.svg", value: 7.4, style: style { $0.count = 10; $0.size = 16; $0.spacing = 2 }),
-        Picture(file: "spacing-0.svg", value: 3.7, style: style { $0.spacing = 0; $0.granularity = 0 }),
-        Picture(file: "size-16.svg", value: 3.7, style: style { $0.size = 16; $0.spacing = 2 }),
+        Picture(
+            file: "count-10.svg", value: 7.4,
+            style: style {
+                $0.count = 10
+                $0.size = 16
+                $0.spacing = 2
+            }),
+        Picture(
+            file: "spacing-0.svg", value: 3.7,
+            style: style {
+                $0.spacing = 0
+                $0.granularity = 0
+            }),
+        Picture(
+            file: "size-16.svg", value: 3.7,
+            style: style {
+                $0.size = 16
+                $0.spacing = 2
+            }),
     ]
 
     /// An inline row made a file of its own: the SVG namespace, and a colour for `currentColor`
@@ -51,6 +68,7 @@ import Testing
         let parsed = RatingXML.parse(svg)
         #expect(parsed.error == nil)
         #expect(parsed.attributes.first?["xmlns"] == "http://www.w3.org/2000/svg")
-        try RatingGoldenFile.check(svg, against: RatingGoldenFile.repository.appendingPathComponent("docs/stars/\(picture.file)"))
+        try RatingGoldenFile.check(
+            svg, against: RatingGoldenFile.repository.appendingPathComponent("docs/stars/\(picture.file)"))
     }
 }

@@ -1,13 +1,16 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
-import Testing
 
 /// Rounding per granularity and the fill geometry of star rows.
 @Suite struct StarRowGeometryTests {
-    func row(count: Int = 5, granularity: Double = 0.5, size: Double = 16, spacing: Double = 2,
-             symbol: RatingSymbol = .star) -> StarRow {
+    func row(
+        count: Int = 5, granularity: Double = 0.5, size: Double = 16, spacing: Double = 2,
+        symbol: RatingSymbol = .star
+    ) -> StarRow {
         StarRow.with(count: count, granularity: granularity, size: size, spacing: spacing, symbol: symbol)
     }
 
@@ -39,8 +42,10 @@ import Testing
         (0.0, 3.14159, 3.14159), (0.0, 0.001, 0.001), (0.0, 4.999, 4.999),
     ])
     func roundsToTheNearestStepTiesUp(granularity: Double, value: Double, shown: Double) {
-        #expect(abs(row(granularity: granularity).displayedValue(value) - shown) < 1e-9,
-                "\(value) at \(granularity) showed \(row(granularity: granularity).displayedValue(value)), expected \(shown)")
+        #expect(
+            abs(row(granularity: granularity).displayedValue(value) - shown) < 1e-9,
+            "\(value) at \(granularity) showed \(row(granularity: granularity).displayedValue(value)), expected \(shown)"
+        )
     }
 
     @Test func tiesThatBinaryFractionsBlurStillRoundUp() {
@@ -111,8 +116,9 @@ import Testing
                     for fraction in stride(from: 0.01, to: 1, by: 0.07) {
                         let x = stars.fillWidth(Double(index) + fraction)
                         let cell = stars.cellX(index)
-                        #expect(x > cell + inkLeft && x < cell + inkRight,
-                                "\(name) count \(count) spacing \(spacing): \(Double(index) + fraction) ends at \(x)")
+                        #expect(
+                            x > cell + inkLeft && x < cell + inkRight,
+                            "\(name) count \(count) spacing \(spacing): \(Double(index) + fraction) ends at \(x)")
                     }
                 }
             }
@@ -158,7 +164,9 @@ import Testing
         }
         // Outer points on one circle, inner points on a smaller one.
         let centre = (x: 12.0, y: points[0].y + 12 / cos(Double.pi / 10))
-        let radii = points.map { ((($0.x - centre.x) * ($0.x - centre.x)) + (($0.y - centre.y) * ($0.y - centre.y))).squareRoot() }
+        let radii = points.map {
+            ((($0.x - centre.x) * ($0.x - centre.x)) + (($0.y - centre.y) * ($0.y - centre.y))).squareRoot()
+        }
         for (i, radius) in radii.enumerated() {
             #expect(abs(radius - (i.isMultiple(of: 2) ? radii[0] : radii[1])) < 0.02)
         }

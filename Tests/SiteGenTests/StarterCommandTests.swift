@@ -22,17 +22,23 @@ import Testing
         #expect(started.status == 0, "\(started.errorOutput)")
         #expect(started.output.contains("cd shop") && started.output.contains("sitegen serve"))
         let catalogue = root.appendingPathComponent("shop")
-        #expect(try String(contentsOf: catalogue.appendingPathComponent(".gitignore"), encoding: .utf8).contains("Public/"))
+        #expect(
+            try String(contentsOf: catalogue.appendingPathComponent(".gitignore"), encoding: .utf8).contains("Public/"))
 
         let built = try sitegen(["build"], in: catalogue)
         #expect(built.status == 0, "\(built.errorOutput)")
         #expect(built.errorOutput.isEmpty, "a new catalogue builds without warnings: \(built.errorOutput)")
         #expect(built.output.contains("Built 2 skills in 2 groups"), "\(built.output)")
-        let page = try String(contentsOf: catalogue.appendingPathComponent("Public/skills/tools/unit-converter/index.html"), encoding: .utf8)
+        let page = try String(
+            contentsOf: catalogue.appendingPathComponent("Public/skills/tools/unit-converter/index.html"),
+            encoding: .utf8)
         #expect(page.contains("<h1>Unit Converter</h1>"))
         #expect(page.contains("rating-average\">4.5<"))
-        #expect(FileManager.default.fileExists(atPath: catalogue.appendingPathComponent("Public/skills/fun/coin-flip/index.html").path))
-        #expect(FileManager.default.fileExists(atPath: catalogue.appendingPathComponent("Public/assets/style.css").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: catalogue.appendingPathComponent("Public/skills/fun/coin-flip/index.html").path))
+        #expect(
+            FileManager.default.fileExists(atPath: catalogue.appendingPathComponent("Public/assets/style.css").path))
     }
 
     @Test func initRefusesAFolderThatHoldsAnything() throws {
@@ -54,7 +60,8 @@ import Testing
         #expect(added.output.contains("Content/skills/tools/egg-timer.md"))
         let built = try sitegen(["build"], in: root)
         #expect(built.status == 0, "\(built.errorOutput)")
-        let page = try String(contentsOf: root.appendingPathComponent("Public/skills/tools/egg-timer/index.html"), encoding: .utf8)
+        let page = try String(
+            contentsOf: root.appendingPathComponent("Public/skills/tools/egg-timer/index.html"), encoding: .utf8)
         #expect(page.contains("<h1>Egg Timer</h1>"))
         #expect(page.contains("Tools</a>"))
 
@@ -68,7 +75,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let refused = try sitegen(["new", "skill", "Kitchen Tools/Egg Timer!"], in: root)
         #expect(refused.status == 1)
-        #expect(refused.errorOutput.contains("try `sitegen new skill kitchen-tools/egg-timer`"), "\(refused.errorOutput)")
+        #expect(
+            refused.errorOutput.contains("try `sitegen new skill kitchen-tools/egg-timer`"), "\(refused.errorOutput)")
         let single = try sitegen(["new", "skill", "timer"], in: root)
         #expect(single.errorOutput.contains("try `sitegen new skill tools/timer`"), "\(single.errorOutput)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path))
@@ -79,6 +87,8 @@ import Testing
         #expect(run.status == 0)
         // A git checkout gives the commit; a source archive without .git says so.
         let line = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(line.wholeMatch(of: /sitegen [0-9]+\.[0-9]+\.[0-9]+, commit ([0-9a-f]{12}( \(modified\))?|unknown)/) != nil, "\(line)")
+        #expect(
+            line.wholeMatch(of: /sitegen [0-9]+\.[0-9]+\.[0-9]+, commit ([0-9a-f]{12}( \(modified\))?|unknown)/) != nil,
+            "\(line)")
     }
 }

@@ -1,7 +1,8 @@
 import CatalogueModel
 import Foundation
-@testable import PageRendering
 import Testing
+
+@testable import PageRendering
 
 /// `Markdown.summary` parses only the part of a description up to its first blank line where that
 /// gives the same text; it must agree with parsing everything on every input.
@@ -10,13 +11,17 @@ import Testing
     static func fullSummary(_ source: String) -> String { Markdown.render(source).summary }
 
     static let fragments = [
-        "Plain text line.", "Second line of the same paragraph.", "", "   ", "\t", "# Heading", "Setext", "===", "---", "***",
+        "Plain text line.", "Second line of the same paragraph.", "", "   ", "\t", "# Heading", "Setext", "===", "---",
+        "***",
         "- item one", "  continued in the item", "1. numbered", "> quote", ">", "```", "~~~", "    indented code",
-        "<div>", "</div>", "<!-- comment", "-->", "<script>", "</script>", "<pre>", "</pre>", "[foo]", "[foo]: https://example.org/foo",
-        "[bar]: javascript:alert(1)", "see [bar] here", "[foo][]", "[Foo\nbar]: /x", "[baz]:", "  https://example.org/baz",
+        "<div>", "</div>", "<!-- comment", "-->", "<script>", "</script>", "<pre>", "</pre>", "[foo]",
+        "[foo]: https://example.org/foo",
+        "[bar]: javascript:alert(1)", "see [bar] here", "[foo][]", "[Foo\nbar]: /x", "[baz]:",
+        "  https://example.org/baz",
         "<javascript:alert(1)>", "[x](javascript:y)", "[ok](https://example.org)", "*emph* and **strong** `code`",
         "\"quoted\" -- dashes...", "&amp; &copy; &#65;", "trailing spaces  ", "lone\rreturn", "text\u{0}after",
-        "Ünïcödé \u{202E}bidi\u{202C} text", "![img](https://example.org/a.png)", "![bad](data:x)", "<b>inline</b>", "\\[escaped]: no",
+        "Ünïcödé \u{202E}bidi\u{202C} text", "![img](https://example.org/a.png)", "![bad](data:x)", "<b>inline</b>",
+        "\\[escaped]: no",
         "Term\n: definition",
     ]
     static let separators = ["\n", "\n\n", "\r\n", "\r\n\r\n", "\n \n", "\n\t\n", "\r", "\n\n\n"]
@@ -42,8 +47,11 @@ import Testing
     @Test func fixturesGiveTheFullParsesSummary() throws {
         var files = 0
         for folder in ["Tests/Fixtures", "Content"] {
-            guard let walker = FileManager.default.enumerator(at: TestSupport.repoRoot.appendingPathComponent(folder),
-                                                              includingPropertiesForKeys: nil) else { continue }
+            guard
+                let walker = FileManager.default.enumerator(
+                    at: TestSupport.repoRoot.appendingPathComponent(folder),
+                    includingPropertiesForKeys: nil)
+            else { continue }
             for case let url as URL in walker where ["md", "txt"].contains(url.pathExtension) {
                 let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
                 files += 1

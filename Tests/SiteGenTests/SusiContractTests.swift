@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// sitegen's `api/` against a `getSkillList.json` written out from SUSI's servlet code
 /// (`Tests/Fixtures/susi-contract/SOURCES.md` cites the lines): the same keys, and each value of the
@@ -13,8 +14,10 @@ import Testing
     /// Keys sitegen adds to SUSI's shape (docs/susi.md says why).
     static let added: Set<String> = ["image_url"]
     /// Keys SUSI may leave `null` (SusiMind.java:628-647, DAO.java:730-766).
-    static let nullable: Set<String> = ["developer_privacy_policy", "descriptions", "image", "author", "author_url",
-                                        "author_email", "skill_name", "terms_of_use", "skill_rating", "image_url"]
+    static let nullable: Set<String> = [
+        "developer_privacy_policy", "descriptions", "image", "author", "author_url",
+        "author_email", "skill_name", "terms_of_use", "skill_rating", "image_url",
+    ]
 
     /// Every difference of keys and types between `ours` and `susi`, below `path`.
     static func differences(_ ours: JSONValue, _ susi: JSONValue, path: String, key: String = "") -> [String] {
@@ -24,8 +27,12 @@ import Testing
         }
         if let mine = ours.object, let theirs = susi.object {
             var found: [String] = []
-            for missing in Set(theirs.keys).subtracting(mine.keys).sorted() { found.append("\(path).\(missing): missing") }
-            for extra in Set(mine.keys).subtracting(theirs.keys).subtracting(added).sorted() { found.append("\(path).\(extra): not SUSI's") }
+            for missing in Set(theirs.keys).subtracting(mine.keys).sorted() {
+                found.append("\(path).\(missing): missing")
+            }
+            for extra in Set(mine.keys).subtracting(theirs.keys).subtracting(added).sorted() {
+                found.append("\(path).\(extra): not SUSI's")
+            }
             for name in Set(mine.keys).intersection(theirs.keys).sorted() {
                 guard let x = mine[name], let y = theirs[name] else { continue }
                 found += differences(x, y, path: path + "." + name, key: name)
@@ -39,7 +46,8 @@ import Testing
     }
 
     @Test func theGroupFileHasSUSIsKeysAndTypes() throws {
-        let contract = try JSONValue.parse(String(decoding: Data(contentsOf: FixtureSite.fixture("susi-contract/getSkillList.json")), as: UTF8.self))
+        let contract = try JSONValue.parse(
+            String(decoding: Data(contentsOf: FixtureSite.fixture("susi-contract/getSkillList.json")), as: UTF8.self))
         let susi = try #require(contract.object)
         let susiSkill = try #require(susi["skills"]?.object?["headlines"])
 
@@ -49,7 +57,8 @@ import Testing
         site.write("ratings/counts.json", #"{"news/headlines": {"one_star": 1, "four_star": 3, "five_star": 5}}"#)
         try site.build()
         let ours = try #require(try JSONValue.parse(site.read("api/groups/news.json")).object)
-        var top = ours, theirs = susi
+        var top = ours
+        var theirs = susi
         top["skills"] = nil
         theirs["skills"] = nil
         #expect(Self.differences(.object(top), .object(theirs), path: "group") == [])
@@ -68,7 +77,9 @@ import Testing
     /// the description as written, times with their time of day, and the counts.
     @Test func whatSUSIsClientsReadIsCarriedThrough() throws {
         let site = TestSite()
-        site.write("skills/susi/news.json", """
+        site.write(
+            "skills/susi/news.json",
+            """
             {"accepted": true, "model": "general", "group": "News", "language": "en", "skills": {
               "news_reader": {"model": "general", "group": "News", "language": "en", "skill_name": "News Reader",
                 "descriptions": "Reads *the* news.", "usage_count": 42, "skill_tag": "news_reader",
@@ -78,7 +89,9 @@ import Testing
             """)
         try site.build()
         let skill = try #require(try JSONValue.parse(site.read("api/skills/susi/news/news-reader.json")).object)
-        #expect(skill["supported_languages"] == .array([.object(["language": .string("en"), "name": .string("news_reader")])]))
+        #expect(
+            skill["supported_languages"]
+                == .array([.object(["language": .string("en"), "name": .string("news_reader")])]))
         #expect(skill["descriptions"] == .string("Reads *the* news."))
         #expect(skill["creationTime"] == .string("2018-06-01T12:34:56Z"))
         #expect(skill["lastModifiedTime"] == .string("2019-07-02T01:02:03Z"))
@@ -104,6 +117,10 @@ import Testing
     @Test func theComparisonCatchesWhatItLooksFor() {
         let susi = JSONValue.object(["a": .string("x"), "b": .number(1), "c": .object(["d": .bool(true)])])
         let ours = JSONValue.object(["a": .number(1), "c": .object(["d": .string("yes")]), "e": .null])
-        #expect(Self.differences(ours, susi, path: "s") == ["s.b: missing", "s.e: not SUSI's", "s.a: number, SUSI writes text", "s.c.d: text, SUSI writes true/false"])
+        #expect(
+            Self.differences(ours, susi, path: "s") == [
+                "s.b: missing", "s.e: not SUSI's", "s.a: number, SUSI writes text",
+                "s.c.d: text, SUSI writes true/false",
+            ])
     }
 }

@@ -1,6 +1,7 @@
+import Foundation
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 
 /// The SUSI fixtures in `Tests/Fixtures/` and scratch folders to build them in.
@@ -37,7 +38,8 @@ enum SusiFixture {
         try FileManager.default.createDirectory(at: skills, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repository, to: skills.appendingPathComponent("susi_skill_data"))
         if ratings {
-            try FileManager.default.createDirectory(at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: self.ratings, to: content.appendingPathComponent("ratings/susi"))
         }
         return ContentLocation(root: content, display: "Content")
@@ -69,17 +71,25 @@ enum SusiFixture {
             let range = NSRange(html.startIndex..., in: html)
             for match in pattern.matches(in: html, range: range) {
                 guard let r = Range(match.range(at: 1), in: html) else { continue }
-                let raw = html[r].replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#39;", with: "'")
-                    .replacingOccurrences(of: "&quot;", with: "\"")
-                if raw.hasPrefix("http://") || raw.hasPrefix("https://") || raw.hasPrefix("mailto:") || raw.hasPrefix("#") { continue }
+                let raw = html[r].replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(
+                    of: "&#39;", with: "'"
+                )
+                .replacingOccurrences(of: "&quot;", with: "\"")
+                if raw.hasPrefix("http://") || raw.hasPrefix("https://") || raw.hasPrefix("mailto:")
+                    || raw.hasPrefix("#")
+                {
+                    continue
+                }
                 // 404.html links from the site root; every other page relatively.
                 guard !raw.hasPrefix("/") else { continue }
                 guard !raw.contains(" "), !raw.contains("<"), !raw.contains(">"),
-                      let decoded = raw.removingPercentEncoding else {
+                    let decoded = raw.removingPercentEncoding
+                else {
                     broken.append("\(page): \(raw) (not percent-encoded)")
                     continue
                 }
-                var target = root.appendingPathComponent(page).deletingLastPathComponent().appendingPathComponent(decoded)
+                var target = root.appendingPathComponent(page).deletingLastPathComponent().appendingPathComponent(
+                    decoded)
                 if decoded.isEmpty || decoded.hasSuffix("/") { target.appendPathComponent("index.html") }
                 if site[String(target.standardizedFileURL.path.dropFirst(root.path.count + 1))] == nil {
                     broken.append("\(page): \(raw)")

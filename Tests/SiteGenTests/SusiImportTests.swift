@@ -1,16 +1,18 @@
-@testable import CatalogueModel
-@testable import ContentLoading
 import Foundation
-@testable import PageRendering
-@testable import SiteAssembly
 import Testing
 import Yams
+
+@testable import CatalogueModel
+@testable import ContentLoading
+@testable import PageRendering
+@testable import SiteAssembly
 
 @Suite struct SusiImportTests {
     // MARK: Writing YAML
 
     static let awkward = [
-        "Plain", "Colon: inside", "# not a comment", "key: value # x", "\"double\" and 'single' quotes", "<b>tags</b> & more",
+        "Plain", "Colon: inside", "# not a comment", "key: value # x", "\"double\" and 'single' quotes",
+        "<b>tags</b> & more",
         "- leading dash", "? question", "yes", "No", "null", "~", "123", "1e3", "0x1F", "@at", "`backtick`", "%percent",
         "*star", "&anchor", "!tag", "|pipe", ">fold", "{braces}", "[brackets]", "trailing space ", " leading space",
         "back\\slash", "tab\there", "line\nbreak", "cr\rhere", "nel\u{85}here", "ls\u{2028}ps\u{2029}", "bom\u{FEFF}",
@@ -28,8 +30,12 @@ import Yams
 
     @Test func randomTextSurvivesYAML() throws {
         var generator = SplitMix64(seed: 8)
-        let pool: [Unicode.Scalar] = Array("aZ 9:#-'\"\\\t\n\r{}[]<>&*!|>%@`,?".unicodeScalars)
-            + ["\u{0}", "\u{1B}", "\u{85}", "\u{A0}", "\u{2028}", "\u{FEFF}", "\u{1F389}", "\u{8C1C}", "\u{D7FF}", "\u{E000}", "\u{FFFD}"]
+        let pool: [Unicode.Scalar] =
+            Array("aZ 9:#-'\"\\\t\n\r{}[]<>&*!|>%@`,?".unicodeScalars)
+            + [
+                "\u{0}", "\u{1B}", "\u{85}", "\u{A0}", "\u{2028}", "\u{FEFF}", "\u{1F389}", "\u{8C1C}", "\u{D7FF}",
+                "\u{E000}", "\u{FFFD}",
+            ]
         for _ in 0..<500 {
             var value = String.UnicodeScalarView()
             for _ in 0..<Int(generator.next() % 24) { value.append(pool[Int(generator.next() % UInt64(pool.count))]) }
@@ -42,15 +48,18 @@ import Yams
     }
 
     @Test func aWrittenSkillReadsBackTheSame() throws {
-        let skill = Skill(id: "a/b", tag: "b", name: "Name: \"quoted\" # not a comment", group: "Games, Trivia and Accessories",
-                          language: "en,chi", model: "general", author: "O'Brien <Sons>", authorURL: "https://example.org/a?b=1&c=2",
-                          examples: ["yes", "- dash", "what's 2: 3?"], description: "Some **bold** text.\n\nSecond paragraph.",
-                          dynamicContent: true, termsOfUse: "mailto:terms@example.org", privacyPolicy: "https://example.org/p")
+        let skill = Skill(
+            id: "a/b", tag: "b", name: "Name: \"quoted\" # not a comment", group: "Games, Trivia and Accessories",
+            language: "en,chi", model: "general", author: "O'Brien <Sons>", authorURL: "https://example.org/a?b=1&c=2",
+            examples: ["yes", "- dash", "what's 2: 3?"], description: "Some **bold** text.\n\nSecond paragraph.",
+            dynamicContent: true, termsOfUse: "mailto:terms@example.org", privacyPolicy: "https://example.org/p")
         let text = FrontMatterWriter.markdown(for: skill, image: "images/susi/x y.png", tags: ["a", "b: c"])
         var log = DiagnosticLog()
         let back = try #require(MarkdownSkillReader.read(text, id: "a/b", displayPath: "a/b.md", &log))
         #expect(log.items.isEmpty, "\(log.items)")
-        #expect(back.name == skill.name && back.group == skill.group && back.language == skill.language && back.model == skill.model)
+        #expect(
+            back.name == skill.name && back.group == skill.group && back.language == skill.language
+                && back.model == skill.model)
         #expect(back.author == skill.author && back.authorURL == skill.authorURL && back.examples == skill.examples)
         #expect(back.description.trimmingCharacters(in: .newlines) == skill.description)
         #expect(back.dynamicContent && back.termsOfUse == skill.termsOfUse && back.privacyPolicy == skill.privacyPolicy)
@@ -61,9 +70,11 @@ import Yams
     // MARK: Importing a repository
 
     func importFixture(into scratch: URL, force: Bool = false) throws(BuildFailure) -> SusiImport.Report {
-        try SusiImport.run(SusiImport.Options(
-            repository: SusiFixture.repository, repositoryDisplay: "susi-repo",
-            destination: scratch.appendingPathComponent("Imported/skills"), destinationDisplay: "Imported/skills", force: force))
+        try SusiImport.run(
+            SusiImport.Options(
+                repository: SusiFixture.repository, repositoryDisplay: "susi-repo",
+                destination: scratch.appendingPathComponent("Imported/skills"), destinationDisplay: "Imported/skills",
+                force: force))
     }
 
     @Test func importWritesMarkdownAndImagesAndSaysWhatItDid() throws {
@@ -73,7 +84,10 @@ import Yams
         #expect(report.skills == 17)
         #expect(report.images == 3)
         #expect(report.skipped == 4)
-        #expect(report.summary == "Imported 17 SUSI skills into Imported/skills/ and 3 images into Imported/images/susi/; 4 files skipped (see the warnings)")
+        #expect(
+            report.summary
+                == "Imported 17 SUSI skills into Imported/skills/ and 3 images into Imported/images/susi/; 4 files skipped (see the warnings)"
+        )
         let files = SusiFixture.files(in: scratch.appendingPathComponent("Imported"))
         #expect(files == report.written)
         #expect(files.contains("skills/general/Food and Drink/en/Tea Timer.md"))
@@ -83,7 +97,8 @@ import Yams
         // File names stay SUSI tags; one that would give no readable page or another skill's page
         // goes one folder down, named after the skill.
         #expect(files.contains("skills/general/Business and Finance/en/IFSC_to_Bank_Details.md"))
-        #expect(files.contains("skills/general/Business and Finance/en/ifsc-to-bank-details-copy/IFSC_to_Bank_details.md"))
+        #expect(
+            files.contains("skills/general/Business and Finance/en/ifsc-to-bank-details-copy/IFSC_to_Bank_details.md"))
         #expect(files.contains("skills/general/Novelty and Humour/en/balloons/🎈.md"))
         #expect(files.contains("skills/general/Novelty and Humour/en/confetti/🎉.md"))
         #expect(files.contains("skills/general/Novelty and Humour/en/skill/🎊.md"))
@@ -95,23 +110,26 @@ import Yams
         }
         #expect(!all.contains("private@example.org"))
         #expect(!all.contains("author_email"))
-        let guide = try String(contentsOf: scratch.appendingPathComponent("Imported/skills/general/Food and Drink/en/cooking_guide.md"), encoding: .utf8)
-        #expect(guide == """
-            ---
-            name: "Cooking Guide"
-            group: "Food and Drink"
-            language: "en"
-            model: "general"
-            author: "Uday Theja"
-            author_url: "https://github.com/uday96"
-            image: "images/susi/models/general/Food and Drink/en/images/cooking_guide.png"
-            examples:
-              - "how to cook biryani"
-            dynamic_content: true
-            ---
-            Feeling hungry? Ask SUSI for a recipe and the ingredients you need.
+        let guide = try String(
+            contentsOf: scratch.appendingPathComponent("Imported/skills/general/Food and Drink/en/cooking_guide.md"),
+            encoding: .utf8)
+        #expect(
+            guide == """
+                ---
+                name: "Cooking Guide"
+                group: "Food and Drink"
+                language: "en"
+                model: "general"
+                author: "Uday Theja"
+                author_url: "https://github.com/uday96"
+                image: "images/susi/models/general/Food and Drink/en/images/cooking_guide.png"
+                examples:
+                  - "how to cook biryani"
+                dynamic_content: true
+                ---
+                Feeling hungry? Ask SUSI for a recipe and the ingredients you need.
 
-            """)
+                """)
     }
 
     @Test func importedCatalogueShowsWhatTheRepositoryShowed() throws {
@@ -187,13 +205,14 @@ import Yams
         try Data("keep".utf8).write(to: outside)
         let folder = scratch.appendingPathComponent("Imported/skills/general/Food and Drink/en")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Tea Timer.md"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("Tea Timer.md"), withDestinationURL: outside)
         for force in [false, true] {
             #expect {
                 _ = try importFixture(into: scratch, force: force)
             } throws: { error in
                 (error as? BuildFailure)?.errors.map(\.description) == [
-                    "Imported/skills/general/Food and Drink/en/Tea Timer.md: error: a symbolic link; the import does not write through links. Remove it, or import into another folder; nothing was written",
+                    "Imported/skills/general/Food and Drink/en/Tea Timer.md: error: a symbolic link; the import does not write through links. Remove it, or import into another folder; nothing was written"
                 ]
             }
         }
@@ -208,14 +227,16 @@ import Yams
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         let skills = scratch.appendingPathComponent("Imported/skills")
         try FileManager.default.createDirectory(at: skills, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: skills.appendingPathComponent("general"), withDestinationURL: elsewhere)
+        try FileManager.default.createSymbolicLink(
+            at: skills.appendingPathComponent("general"), withDestinationURL: elsewhere)
         #expect {
             _ = try importFixture(into: scratch)
         } throws: { error in
             (error as? BuildFailure)?.errors.map(\.path) == ["Imported/skills/general"]
         }
         try FileManager.default.removeItem(at: skills.appendingPathComponent("general"))
-        try FileManager.default.createSymbolicLink(at: scratch.appendingPathComponent("Imported/images"), withDestinationURL: elsewhere)
+        try FileManager.default.createSymbolicLink(
+            at: scratch.appendingPathComponent("Imported/images"), withDestinationURL: elsewhere)
         #expect {
             _ = try importFixture(into: scratch)
         } throws: { error in
@@ -235,19 +256,25 @@ import Yams
         let report = try importFixture(into: scratch, force: true)
         #expect(try String(contentsOf: other, encoding: .utf8) == "edited by hand")
         #expect(try String(contentsOf: tea, encoding: .utf8).hasPrefix("---\nname: \"Tea Timer\""))
-        #expect(SusiFixture.files(in: scratch.appendingPathComponent("Imported")) == report.written, "no temporary files are left")
+        #expect(
+            SusiFixture.files(in: scratch.appendingPathComponent("Imported")) == report.written,
+            "no temporary files are left")
     }
 
     @Test func importNeedsASkillsFolderAndARepository() throws {
         let scratch = try SusiFixture.scratch()
         defer { SusiFixture.cleanUp(scratch) }
         #expect(throws: BuildFailure.self) {
-            _ = try SusiImport.run(SusiImport.Options(repository: SusiFixture.repository, repositoryDisplay: "r",
-                                                      destination: scratch.appendingPathComponent("elsewhere"), destinationDisplay: "elsewhere"))
+            _ = try SusiImport.run(
+                SusiImport.Options(
+                    repository: SusiFixture.repository, repositoryDisplay: "r",
+                    destination: scratch.appendingPathComponent("elsewhere"), destinationDisplay: "elsewhere"))
         }
         #expect(throws: BuildFailure.self) {
-            _ = try SusiImport.run(SusiImport.Options(repository: scratch, repositoryDisplay: "empty",
-                                                      destination: scratch.appendingPathComponent("C/skills"), destinationDisplay: "C/skills"))
+            _ = try SusiImport.run(
+                SusiImport.Options(
+                    repository: scratch, repositoryDisplay: "empty",
+                    destination: scratch.appendingPathComponent("C/skills"), destinationDisplay: "C/skills"))
         }
         #expect(SusiFixture.files(in: scratch).isEmpty)
         #expect(SusiImport.contentDisplay("Content/skills", depth: 1) == "Content")

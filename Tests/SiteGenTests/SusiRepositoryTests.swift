@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Building straight from a SUSI skill repository: the fixture in `Tests/Fixtures/susi-repo`.
 @Suite struct SusiRepositoryTests {
@@ -25,9 +26,11 @@ import Testing
         for skipped in ["empty.txt", "only comments.txt", "no name.txt", "template.txt", "notes/stray.txt"] {
             #expect(warned.contains(skipped), "expected a warning for \(skipped)")
         }
-        for name in ["Tea Timer", "Cooking Guide", "Forecast", "Capital Cities", "Nachrichten", "Old Mac Headlines",
-                     "Messy Skill", "Unsafe Links", "Caf\u{FFFD} Finder", "Balloons", "Confetti", "🎊 🎊", "谜语 Riddles",
-                     "Adivinanzas", "IFSC to Bank Details", "IFSC to bank details (copy)"] {
+        for name in [
+            "Tea Timer", "Cooking Guide", "Forecast", "Capital Cities", "Nachrichten", "Old Mac Headlines",
+            "Messy Skill", "Unsafe Links", "Caf\u{FFFD} Finder", "Balloons", "Confetti", "🎊 🎊", "谜语 Riddles",
+            "Adivinanzas", "IFSC to Bank Details", "IFSC to bank details (copy)",
+        ] {
             #expect(loaded.skills.contains { $0.name == name }, "missing \(name)")
         }
         // READMEs beside and inside models/ are documentation, not broken skills.
@@ -43,7 +46,8 @@ import Testing
         #expect(messy.dynamicContent)
         #expect(messy.image == nil)
         #expect(messy.termsOfUse == nil && messy.privacyPolicy == nil)
-        #expect(messy.group == "Knowledge" && messy.language == "en" && messy.model == "general" && messy.tag == "messy")
+        #expect(
+            messy.group == "Knowledge" && messy.language == "en" && messy.model == "general" && messy.tag == "messy")
         #expect(messy.examples == ["messy example", "after a comment", "spaced out", "indented by a tab", "glued"])
         let lines = loaded.diagnostics.filter { $0.path.hasSuffix("messy.txt") }.compactMap(\.line)
         #expect(lines == [6, 9, 10, 18])
@@ -56,9 +60,12 @@ import Testing
 
         let odd = try skill(loaded, "Games, Trivia and Accessories/en,chi/谜语")
         #expect(odd.group == "Games, Trivia and Accessories" && odd.language == "en,chi" && odd.examples == ["给我一个谜语"])
-        #expect(try skill(loaded, "Games, Trivia and Accessories/en spanish/adivinanza").image == .remote("https://example.org/adivinanza.png"))
-        #expect(try skill(loaded, "Food and Drink/en/cooking_guide").image
-            == .local("skills/susi_skill_data/models/general/Food and Drink/en/images/cooking_guide.png"))
+        #expect(
+            try skill(loaded, "Games, Trivia and Accessories/en spanish/adivinanza").image
+                == .remote("https://example.org/adivinanza.png"))
+        #expect(
+            try skill(loaded, "Food and Drink/en/cooking_guide").image
+                == .local("skills/susi_skill_data/models/general/Food and Drink/en/images/cooking_guide.png"))
         // A missing image is dropped by the validator with a warning.
         #expect(try skill(loaded, "Knowledge/en/capital").image == nil)
     }
@@ -94,7 +101,8 @@ import Testing
             #expect(pages.contains(prefix + page + "/index.html"), "missing page \(page)")
         }
         #expect(pages.count == 17)
-        #expect(report.warnings.contains { $0.kind == SusiPageNames.kind && $0.message.contains("ifsc-to-bank-details-2") })
+        #expect(
+            report.warnings.contains { $0.kind == SusiPageNames.kind && $0.message.contains("ifsc-to-bank-details-2") })
         #expect(try SusiFixture.brokenLinks(in: site.built) == [])
         // The image of a group with spaces is copied and linked percent-encoded.
         let party = try site.read(prefix + "novelty-and-humour/en/party-time-now/index.html")
@@ -131,7 +139,9 @@ import Testing
     @Test func markdownAndSusiSkillsLiveSideBySide() throws {
         let site = try SusiFixture.site(ratings: false)
         // A hand-written skill whose page the SUSI file would also want keeps it.
-        site.write("skills/susi_skill_data/models/general/Weather/en/Forecast.md", "---\nname: Own Forecast\ngroup: Weather\n---\nMine.\n")
+        site.write(
+            "skills/susi_skill_data/models/general/Weather/en/Forecast.md",
+            "---\nname: Own Forecast\ngroup: Weather\n---\nMine.\n")
         // A README without front matter outside a checkout is still a broken skill.
         site.write("skills/notes.md", "# Notes\n")
         let loaded = site.load()
@@ -166,7 +176,9 @@ import Testing
         let site = TestSite()
         let language = "skills/repo/models/general/Knowledge/en/"
         for index in 0..<400 {
-            site.write(language + "skill-\(index).txt", "::name Skill \(index)\n::descripton Misspelt.\n::image images/missing-\(index).png\n")
+            site.write(
+                language + "skill-\(index).txt",
+                "::name Skill \(index)\n::descripton Misspelt.\n::image images/missing-\(index).png\n")
         }
         site.write(language + "empty.txt", "")
         let loaded = site.load()
@@ -174,7 +186,10 @@ import Testing
         #expect(loaded.diagnostics.count == 801)
         let lines = WarningSummary.lines(loaded.diagnostics)
         #expect(lines.count <= 10, "\(lines.joined(separator: "\n"))")
-        #expect(lines.last == "801 warnings: 400 image `…` not found in Content/, 400 unknown SUSI key, 1 SUSI file skipped; --verbose shows all")
+        #expect(
+            lines.last
+                == "801 warnings: 400 image `…` not found in Content/, 400 unknown SUSI key, 1 SUSI file skipped; --verbose shows all"
+        )
         #expect(lines.contains { $0.hasSuffix("empty.txt: warning: empty SUSI skill file; skipped") })
         #expect(WarningSummary.lines(loaded.diagnostics, verbose: true).count == 801)
     }

@@ -1,15 +1,18 @@
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
 @testable import PageRendering
-import Testing
 
 @Suite struct SusiSkillFileReaderTests {
-    static let location = SusiSkillLocation(model: "general", group: "Food and Drink", language: "en", tag: "Tea Timer",
-                                            languageFolder: "skills/susi/models/general/Food and Drink/en")
+    static let location = SusiSkillLocation(
+        model: "general", group: "Food and Drink", language: "en", tag: "Tea Timer",
+        languageFolder: "skills/susi/models/general/Food and Drink/en")
 
     func read(_ text: String, location: SusiSkillLocation = Self.location) -> SusiSkillFileReader.Result {
-        SusiSkillFileReader.read(text, location: location, id: "susi/models/general/Food and Drink/en/Tea Timer",
-                                 displayPath: "Content/skills/x.txt")
+        SusiSkillFileReader.read(
+            text, location: location, id: "susi/models/general/Food and Drink/en/Tea Timer",
+            displayPath: "Content/skills/x.txt")
     }
 
     func skill(_ text: String) throws -> Skill {
@@ -19,7 +22,10 @@ import Testing
     // MARK: Lines
 
     @Test func everyLineEndingReadsTheSame() throws {
-        let lines = ["::name Tea Timer", "::descripton typo", "::author Ann", "", "tea|tea timer", "!example:start a tea timer", "Ready."]
+        let lines = [
+            "::name Tea Timer", "::descripton typo", "::author Ann", "", "tea|tea timer", "!example:start a tea timer",
+            "Ready.",
+        ]
         let results = ["\n", "\r\n", "\r"].map { read(lines.joined(separator: $0) + $0) }
         for result in results {
             #expect(result.skill?.name == "Tea Timer")
@@ -62,25 +68,31 @@ import Testing
     }
 
     @Test func groupLanguageAndModelComeFromThePathNotTheFile() throws {
-        let location = SusiSkillLocation(model: "b51edcf0", group: "Games, Trivia and Accessories", language: "en,chi",
-                                         tag: "谜语", languageFolder: "models/b51edcf0/Games, Trivia and Accessories/en,chi")
+        let location = SusiSkillLocation(
+            model: "b51edcf0", group: "Games, Trivia and Accessories", language: "en,chi",
+            tag: "谜语", languageFolder: "models/b51edcf0/Games, Trivia and Accessories/en,chi")
         let result = read("::name Riddles\n::category News\n::language fr\n::model other\n", location: location)
         let skill = try #require(result.skill)
         #expect(skill.group == "Games, Trivia and Accessories")
         #expect(skill.language == "en,chi")
         #expect(skill.model == "b51edcf0")
         #expect(skill.tag == "谜语")
-        #expect(skill.susiKey == SusiSkillKey(model: "b51edcf0", group: "Games, Trivia and Accessories", language: "en,chi", tag: "谜语"))
+        #expect(
+            skill.susiKey
+                == SusiSkillKey(
+                    model: "b51edcf0", group: "Games, Trivia and Accessories", language: "en,chi", tag: "谜语"))
         // `::model` is not a SUSI key at all; `::category` and `::language` are, and are ignored.
         #expect(result.diagnostics.count == 1)
         #expect(result.diagnostics.first?.message.contains("`::model`") == true)
     }
 
     @Test func unknownKeysAreWarningsWithASuggestionAndLine() throws {
-        let result = read("::name X\n::descripton Typo\n::terms_of_us https://example.org\n::Image images/a.png\n::wibble 1\n::\n")
+        let result = read(
+            "::name X\n::descripton Typo\n::terms_of_us https://example.org\n::Image images/a.png\n::wibble 1\n::\n")
         let messages = result.diagnostics.map(\.message)
         #expect(result.diagnostics.map(\.line) == [2, 3, 4, 5, 6])
-        #expect(result.diagnostics.allSatisfy { $0.severity == .warning && $0.kind == SusiSkillFileReader.Kind.unknownKey })
+        #expect(
+            result.diagnostics.allSatisfy { $0.severity == .warning && $0.kind == SusiSkillFileReader.Kind.unknownKey })
         #expect(messages[0].contains("did you mean `::description`?"))
         #expect(messages[1].contains("did you mean `::terms_of_use`?"))
         #expect(messages[2].contains("did you mean `::image`?"))
@@ -110,7 +122,8 @@ import Testing
     }
 
     @Test func templatePlaceholdersCountAsAbsent() throws {
-        let result = read("""
+        let result = read(
+            """
             ::name Tea Timer
             ::author <author_name>
             ::author_url <author_url>
@@ -127,13 +140,15 @@ import Testing
         let skill = try #require(result.skill)
         #expect(result.diagnostics.isEmpty)
         #expect(skill.author == nil && skill.authorURL == nil && skill.description == "" && skill.image == nil)
-        #expect(skill.privacyPolicy == nil && skill.termsOfUse == nil && !skill.dynamicContent && skill.examples.isEmpty)
+        #expect(
+            skill.privacyPolicy == nil && skill.termsOfUse == nil && !skill.dynamicContent && skill.examples.isEmpty)
     }
 
     // MARK: Intents and examples
 
     @Test func examplesComeFromInsideIntentBlocksOnly() throws {
-        let skill = try skill("""
+        let skill = try skill(
+            """
             ::name X
             !example:after metadata starts a block
             phrase one
@@ -190,7 +205,8 @@ import Testing
     }
 
     @Test func onlySafeLinksSurvive() throws {
-        let result = read("""
+        let result = read(
+            """
             ::name X
             ::author_url javascript:alert(1)
             ::terms_of_use mailto:terms@example.org
@@ -237,10 +253,16 @@ import Testing
     // MARK: Layout
 
     @Test func layoutFindsModelGroupLanguageAndTagAnywhereBelowTheContent() throws {
-        let nested = try #require(SusiLayout.location(contentPath: "skills/susi_skill_data/models/general/Games, Trivia and Accessories/en,chi/谜语.txt"))
-        #expect(nested == SusiSkillLocation(model: "general", group: "Games, Trivia and Accessories", language: "en,chi", tag: "谜语",
-                                            languageFolder: "skills/susi_skill_data/models/general/Games, Trivia and Accessories/en,chi"))
-        let direct = try #require(SusiLayout.location(contentPath: "models/general/Food and Drink/en spanish/Tea Timer.TXT"))
+        let nested = try #require(
+            SusiLayout.location(
+                contentPath: "skills/susi_skill_data/models/general/Games, Trivia and Accessories/en,chi/谜语.txt"))
+        #expect(
+            nested
+                == SusiSkillLocation(
+                    model: "general", group: "Games, Trivia and Accessories", language: "en,chi", tag: "谜语",
+                    languageFolder: "skills/susi_skill_data/models/general/Games, Trivia and Accessories/en,chi"))
+        let direct = try #require(
+            SusiLayout.location(contentPath: "models/general/Food and Drink/en spanish/Tea Timer.TXT"))
         #expect(direct.tag == "Tea Timer")
         #expect(direct.language == "en spanish")
         #expect(direct.languageFolder == "models/general/Food and Drink/en spanish")

@@ -1,6 +1,7 @@
+import Foundation
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import SiteAssembly
 
 /// A catalogue held in memory and built into memory: content and templates in one dictionary
@@ -36,11 +37,15 @@ final class TestSite {
     func remove(_ path: String) { inputs[content.appendingPathComponent(path).path] = nil }
 
     /// A file of the site's `Templates/` folder.
-    func template(_ path: String, _ text: String) { inputs[templates.appendingPathComponent(path).path] = Data(text.utf8) }
+    func template(_ path: String, _ text: String) {
+        inputs[templates.appendingPathComponent(path).path] = Data(text.utf8)
+    }
 
     /// A Markdown skill file.
-    func skill(_ id: String, name: String, group: String, language: String = "en", author: String? = nil,
-               created: String? = nil, image: String? = nil, body: String = "A skill.") {
+    func skill(
+        _ id: String, name: String, group: String, language: String = "en", author: String? = nil,
+        created: String? = nil, image: String? = nil, body: String = "A skill."
+    ) {
         var front = "name: \(name)\ngroup: \(group)\nlanguage: \(language)\n"
         if let author { front += "author: \(author)\nauthor_url: https://example.org/\(Slug.segment(author))\n" }
         if let created { front += "created: \(created)\n" }
@@ -50,10 +55,13 @@ final class TestSite {
 
     var location: ContentLocation { ContentLocation(root: content, display: "Content", source: .memory(inputs)) }
 
-    func options(baseURL: String? = nil, templates: URL? = nil, strict: Bool = false,
-                 buildDate: BuildDate? = nil) -> BuildOptions {
-        BuildOptions(content: location, templates: templates, output: root.appendingPathComponent("Public"),
-                     outputDisplay: "Public", baseURL: baseURL, strict: strict, buildDate: buildDate)
+    func options(
+        baseURL: String? = nil, templates: URL? = nil, strict: Bool = false,
+        buildDate: BuildDate? = nil
+    ) -> BuildOptions {
+        BuildOptions(
+            content: location, templates: templates, output: root.appendingPathComponent("Public"),
+            outputDisplay: "Public", baseURL: baseURL, strict: strict, buildDate: buildDate)
     }
 
     func load() -> LoadedContent { ContentLoader.load(location) }
@@ -91,16 +99,21 @@ final class TestSite {
 
     /// The repository root (for the sample catalogue in Content/).
     static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 }
 
 /// Catalogue entries from plain data, for the pure listing tests.
 enum Fixture {
-    static func entry(_ id: String, name: String? = nil, counts: StarCounts = StarCounts(), created: String? = nil,
-                      language: String = "en", author: String? = nil) -> (Skill, RatingTally) {
-        (Skill(id: id, tag: id, name: name ?? id, group: "G", language: language, author: author, created: created),
-         RatingTally(stars: counts))
+    static func entry(
+        _ id: String, name: String? = nil, counts: StarCounts = StarCounts(), created: String? = nil,
+        language: String = "en", author: String? = nil
+    ) -> (Skill, RatingTally) {
+        (
+            Skill(id: id, tag: id, name: name ?? id, group: "G", language: language, author: author, created: created),
+            RatingTally(stars: counts)
+        )
     }
 
     static func catalogue(_ items: [(Skill, RatingTally)], priorVotes: Double = 10, pageSize: Int = 24) -> Catalogue {

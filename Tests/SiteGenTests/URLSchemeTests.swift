@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Every path comes from `SiteURLs`: a site built with other folder and file names has its pages
 /// where that scheme says, links that the build's own link check resolves, and nothing left at
@@ -30,7 +31,9 @@ import Testing
         return urls
     }
 
-    static func render(_ urls: SiteURLs) throws -> (files: [String: String], config: SiteConfig, broken: [LinkCheck.Broken]) {
+    static func render(_ urls: SiteURLs) throws -> (
+        files: [String: String], config: SiteConfig, broken: [LinkCheck.Broken]
+    ) {
         let loaded = ContentLoader.load(ContentLocation(root: FixtureSite.fixture("valid"), display: "Content"))
         var config = loaded.config
         let baseURL = config.baseURL
@@ -43,10 +46,12 @@ import Testing
         let catalogue = Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: config)
         let renderer = SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: FixtureSite.fixture("valid"))
         let output = try renderer.render()
-        let text = Dictionary(output.map { file -> (String, String) in
-            guard case .data(let data) = file.contents else { return (file.path, "") }
-            return (file.path, String(decoding: data, as: UTF8.self))
-        }) { a, _ in a }
+        let text = Dictionary(
+            output.map { file -> (String, String) in
+                guard case .data(let data) = file.contents else { return (file.path, "") }
+                return (file.path, String(decoding: data, as: UTF8.self))
+            }
+        ) { a, _ in a }
         return (text, config, LinkCheck.check(output, config: config))
     }
 
@@ -54,21 +59,26 @@ import Testing
         let (files, config, broken) = try Self.render(Self.moved)
         #expect(config.baseURL == "https://example.org/catalogue/")
         #expect(broken.isEmpty, "\(broken)")
-        for path in ["main.html", "s/news/headline-finder/main.html", "g/news/main.html", "g/news/p/2/main.html",
-                     "best/main.html", "best/p/2/main.html", "popular/main.html", "new/main.html",
-                     "lang/main.html", "lang/en/main.html", "by/main.html", "missing.html",
-                     "m/images/headline-finder.png", "theme/style.css", "data/groups.json", "data/g/news.json",
-                     "data/s/news/headline-finder.json", "atom.xml", "map.xml", "robots.txt"] {
+        for path in [
+            "main.html", "s/news/headline-finder/main.html", "g/news/main.html", "g/news/p/2/main.html",
+            "best/main.html", "best/p/2/main.html", "popular/main.html", "new/main.html",
+            "lang/main.html", "lang/en/main.html", "by/main.html", "missing.html",
+            "m/images/headline-finder.png", "theme/style.css", "data/groups.json", "data/g/news.json",
+            "data/s/news/headline-finder.json", "atom.xml", "map.xml", "robots.txt",
+        ] {
             #expect(files[path] != nil, "\(path)")
         }
-        let standard = ["skills/", "groups/", "top-rated/", "most-rated/", "newest/", "languages/", "authors/",
-                        "media/", "api/", "assets/", "feed.xml", "sitemap.xml", "404.html"]
+        let standard = [
+            "skills/", "groups/", "top-rated/", "most-rated/", "newest/", "languages/", "authors/",
+            "media/", "api/", "assets/", "feed.xml", "sitemap.xml", "404.html",
+        ]
         for path in files.keys {
             #expect(!standard.contains { path.hasPrefix($0) }, "\(path) is at the standard scheme's place")
         }
         #expect(!files.keys.contains { $0.hasSuffix("index.html") })
         let skill = try #require(files["s/news/headline-finder/main.html"])
-        #expect(skill.contains("<link rel=\"canonical\" href=\"https://example.org/catalogue/s/news/headline-finder/\">"))
+        #expect(
+            skill.contains("<link rel=\"canonical\" href=\"https://example.org/catalogue/s/news/headline-finder/\">"))
         #expect(skill.contains("href=\"../../../best/\""))
         #expect(skill.contains("href=\"../../../theme/style.css\""))
         #expect(skill.contains("href=\"../../../atom.xml\""))
@@ -85,9 +95,11 @@ import Testing
     @Test func theStandardSchemeKeepsTheKnownPaths() throws {
         let (files, _, broken) = try Self.render(SiteURLs())
         #expect(broken.isEmpty, "\(broken)")
-        for path in ["skills/news/headline-finder/index.html", "groups/news/page/2/index.html", "top-rated/index.html",
-                     "404.html", "assets/style.css", "api/skills/news/headline-finder.json", "api/groups/news.json",
-                     "media/images/headline-finder.png", "sitemap.xml", "feed.xml"] {
+        for path in [
+            "skills/news/headline-finder/index.html", "groups/news/page/2/index.html", "top-rated/index.html",
+            "404.html", "assets/style.css", "api/skills/news/headline-finder.json", "api/groups/news.json",
+            "media/images/headline-finder.png", "sitemap.xml", "feed.xml",
+        ] {
             #expect(files[path] != nil, "\(path)")
         }
     }

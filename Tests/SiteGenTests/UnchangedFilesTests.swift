@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import SiteAssembly
-import Testing
 
 /// A rebuild keeps files whose bytes did not change, so deploy tools that sync by modification
 /// time upload only what changed.
@@ -11,10 +12,11 @@ import Testing
         let folder = try FixtureSite.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let content = folder.appendingPathComponent("Content")
-        try FixtureSite.write([
-            "skills/news/a.md": "---\nname: Alpha\ngroup: News\n---\nFirst.\n",
-            "skills/news/b.md": "---\nname: Beta\ngroup: News\n---\nSecond.\n",
-        ], under: content)
+        try FixtureSite.write(
+            [
+                "skills/news/a.md": "---\nname: Alpha\ngroup: News\n---\nFirst.\n",
+                "skills/news/b.md": "---\nname: Beta\ngroup: News\n---\nSecond.\n",
+            ], under: content)
         let output = folder.appendingPathComponent("Public")
         let options = FixtureSite.options(content: content, output: output)
         let first = try SiteBuilder.build(options)
@@ -30,7 +32,8 @@ import Testing
         #expect(again.unchangedFiles == again.files)
         #expect(try inode("skills/news/b/index.html") == betaBefore)
 
-        try FixtureSite.write(["skills/news/a.md": "---\nname: Alpha\ngroup: News\n---\nFirst, edited.\n"], under: content)
+        try FixtureSite.write(
+            ["skills/news/a.md": "---\nname: Alpha\ngroup: News\n---\nFirst, edited.\n"], under: content)
         let edited = try SiteBuilder.build(options)
         #expect(edited.unchangedFiles < edited.files)
         #expect(try inode("skills/news/b/index.html") == betaBefore)

@@ -1,7 +1,8 @@
-@testable import CatalogueModel
 import Foundation
-@testable import PageRendering
 import Testing
+
+@testable import CatalogueModel
+@testable import PageRendering
 
 /// What a visitor reads on listings and skill pages (#22): group pages that put rated skills
 /// first, example phrases that are quotes or links to try them, cards that say something about a
@@ -16,7 +17,9 @@ import Testing
         site.skill("g/beta", name: "Beta", group: "G", created: "2023-01-01")
         site.skill("g/gamma", name: "Gamma", group: "G", created: "2024-06-01")
         site.skill("g/delta", name: "Delta", group: "G", created: "2022-01-01")
-        site.write("ratings/counts.json", """
+        site.write(
+            "ratings/counts.json",
+            """
             {"g/beta": {"five_star": 40, "four_star": 10}, "g/gamma": {"five_star": 1},
              "g/delta": {"three_star": 90, "two_star": 10}}
             """)
@@ -63,7 +66,9 @@ import Testing
     @Test func examplesLinkToTheTryURLWithThePhraseEncoded() throws {
         let site = TestSite()
         site.write("site.yml", "try_url: \"https://chat.example.org/?lang=en&q={example}\"\n")
-        site.write("skills/g/chat.md", """
+        site.write(
+            "skills/g/chat.md",
+            """
             ---
             name: Chat
             group: G
@@ -76,24 +81,33 @@ import Testing
             """)
         try site.build()
         let html = try site.read("skills/g/chat/index.html")
-        #expect(html.contains("<a href=\"https://chat.example.org/?lang=en&amp;q=what%27s%201%2B1%20%26%202%233%3F\" rel=\"nofollow noopener\">“what&#39;s 1+1 &amp; 2#3?”</a>"))
+        #expect(
+            html.contains(
+                "<a href=\"https://chat.example.org/?lang=en&amp;q=what%27s%201%2B1%20%26%202%233%3F\" rel=\"nofollow noopener\">“what&#39;s 1+1 &amp; 2#3?”</a>"
+            ))
         #expect(html.contains("q=%3Cscript%3Ealert%281%29%3C%2Fscript%3E%20%E2%98%95\""))
         #expect(!html.contains("<script>alert"))
     }
 
     @Test func aTryURLMustBeHTTPWithThePlaceholder() {
-        for bad in ["javascript:alert(1)//{example}", "https://chat.example.org/", "/chat?q={example}",
-                    "https://chat.example.org/?q={example}\"onmouseover=x"] {
+        for bad in [
+            "javascript:alert(1)//{example}", "https://chat.example.org/", "/chat?q={example}",
+            "https://chat.example.org/?q={example}\"onmouseover=x",
+        ] {
             let (config, diagnostics) = TestSupport.readConfig("try_url: '\(bad)'\n")
             #expect(config.tryURL == nil, "\(bad)")
-            #expect(diagnostics.contains { $0.severity == .error && $0.line == 1 && $0.message.contains("`try_url`") }, "\(bad)")
+            #expect(
+                diagnostics.contains { $0.severity == .error && $0.line == 1 && $0.message.contains("`try_url`") },
+                "\(bad)")
         }
     }
 
     @Test func cardsSayTheGroupAndLanguageOfABareSkill() throws {
         let site = TestSite()
         site.write("site.yml", "language: en\n")
-        site.write("skills/tools/bare.md", "---\nname: Bare\ngroup: Tools\nlanguage: de\nexamples:\n  - wie spät ist es\n---\n")
+        site.write(
+            "skills/tools/bare.md", "---\nname: Bare\ngroup: Tools\nlanguage: de\nexamples:\n  - wie spät ist es\n---\n"
+        )
         try site.build()
         let html = try site.read("groups/tools/index.html")
         #expect(html.contains("<p class=\"card-meta\">Tools · German</p>"))
@@ -104,7 +118,9 @@ import Testing
     @Test func aSkillInAnotherLanguageMarksItsTextNotThePage() throws {
         let site = TestSite()
         site.write("site.yml", "language: en\n")
-        site.write("skills/g/wetter.md", "---\nname: Wetter\ngroup: G\nlanguage: de\nexamples:\n  - wie wird das Wetter\n---\nSagt das Wetter.\n")
+        site.write(
+            "skills/g/wetter.md",
+            "---\nname: Wetter\ngroup: G\nlanguage: de\nexamples:\n  - wie wird das Wetter\n---\nSagt das Wetter.\n")
         site.write("skills/g/weather.md", "---\nname: Weather\ngroup: G\nlanguage: en\n---\nSays the weather.\n")
         try site.build()
         let german = try site.read("skills/g/wetter/index.html")
@@ -140,7 +156,10 @@ import Testing
         try site.build()
         let german = try site.read("languages/de/index.html")
         #expect(german.contains("<h2 id=\"siblings-heading\">Other languages</h2>"))
-        #expect(german.contains("<li><a href=\"../../languages/en/\">English</a></li><li><a href=\"../../languages/fr/\">French</a></li>"))
+        #expect(
+            german.contains(
+                "<li><a href=\"../../languages/en/\">English</a></li><li><a href=\"../../languages/fr/\">French</a></li>"
+            ))
         #expect(!german.contains("href=\"../../languages/de/\""))
     }
 

@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Vote logs (`.jsonl`): which of a user's votes counts, and a last line cut short by an
 /// interrupted write.
@@ -34,14 +35,23 @@ import Testing
 
     @Test func timestampsAreComparedAsInstants() throws {
         // As text `…00.5Z` sorts before `…00Z`; as instants it is half a second later.
-        #expect(try Self.stars([Self.vote(5, "2024-01-01T00:00:00.5Z"), Self.vote(1, "2024-01-01T00:00:00Z")]) == StarCounts(five: 1))
+        #expect(
+            try Self.stars([Self.vote(5, "2024-01-01T00:00:00.5Z"), Self.vote(1, "2024-01-01T00:00:00Z")])
+                == StarCounts(five: 1))
         // 01:00 at +02:00 is 23:00 the day before.
-        #expect(try Self.stars([Self.vote(5, "2024-01-01T00:00:00Z"), Self.vote(1, "2024-01-01T01:00:00+02:00")]) == StarCounts(five: 1))
+        #expect(
+            try Self.stars([Self.vote(5, "2024-01-01T00:00:00Z"), Self.vote(1, "2024-01-01T01:00:00+02:00")])
+                == StarCounts(five: 1))
         // The same instant written two ways: the later line wins.
-        #expect(try Self.stars([Self.vote(1, "2024-01-01T10:00:00+01:00"), Self.vote(5, "2024-01-01T09:00:00Z")]) == StarCounts(five: 1))
-        #expect(try Self.stars([Self.vote(5, "2024-03-01"), Self.vote(1, "2024-02-29T23:59:59.999Z")]) == StarCounts(five: 1))
+        #expect(
+            try Self.stars([Self.vote(1, "2024-01-01T10:00:00+01:00"), Self.vote(5, "2024-01-01T09:00:00Z")])
+                == StarCounts(five: 1))
+        #expect(
+            try Self.stars([Self.vote(5, "2024-03-01"), Self.vote(1, "2024-02-29T23:59:59.999Z")])
+                == StarCounts(five: 1))
         // Text that is no date orders like a missing timestamp.
-        #expect(try Self.stars([Self.vote(1, "2099-01-01T00:00:00Z"), Self.vote(5, "yesterday")]) == StarCounts(five: 1))
+        #expect(
+            try Self.stars([Self.vote(1, "2099-01-01T00:00:00Z"), Self.vote(5, "yesterday")]) == StarCounts(five: 1))
     }
 
     @Test func withoutTimestampsLaterFilesWin() throws {
@@ -59,8 +69,11 @@ import Testing
         #expect(seconds("1969-12-31T23:59:59Z") == -1)
         #expect(VoteTime("2024-03-01T10:00:00.123456789123Z")?.nanoseconds == 123_456_789)
         #expect(VoteTime("2024-03-01T10:00:00.5Z")?.nanoseconds == 500_000_000)
-        for bad in ["", "2024", "2024-13-01", "2023-02-29", "2024-03-01T25:00:00Z", "2024-03-01T10:00Z", "2024-03-01T10:00:00.Z",
-                    "2024-03-01T10:00:00+1", "2024-03-01T10:00:00Zjunk", "１２３４-01-01"] {
+        for bad in [
+            "", "2024", "2024-13-01", "2023-02-29", "2024-03-01T25:00:00Z", "2024-03-01T10:00Z",
+            "2024-03-01T10:00:00.Z",
+            "2024-03-01T10:00:00+1", "2024-03-01T10:00:00Zjunk", "１２３４-01-01",
+        ] {
             #expect(VoteTime(bad) == nil, "\(bad)")
         }
     }
@@ -69,9 +82,10 @@ import Testing
     @Test func aTornLastLineIsAWarning() throws {
         let loaded = try Self.load(["votes.jsonl": Self.vote(4) + "\n" + #"{"skill":"news/a","st"#])
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
-        #expect(loaded.diagnostics.map(\.description) == [
-            "Content/ratings/votes.jsonl:2:1: warning: torn last line (21 bytes, no final newline) ignored; it looks like an interrupted write",
-        ])
+        #expect(
+            loaded.diagnostics.map(\.description) == [
+                "Content/ratings/votes.jsonl:2:1: warning: torn last line (21 bytes, no final newline) ignored; it looks like an interrupted write"
+            ])
         #expect(loaded.ratings["news/a"]?.stars == StarCounts(four: 1))
     }
 
@@ -82,7 +96,10 @@ import Testing
         site.write("ratings/votes.jsonl", data: Data((Self.vote(4) + "\n" + #"{"skill":"news/谜"#).utf8).dropLast(2))
         let loaded = site.load()
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
-        #expect(loaded.diagnostics.map(\.message) == ["torn last line (15 bytes, no final newline) ignored; it looks like an interrupted write"])
+        #expect(
+            loaded.diagnostics.map(\.message) == [
+                "torn last line (15 bytes, no final newline) ignored; it looks like an interrupted write"
+            ])
         #expect(loaded.ratings["news/a"]?.stars == StarCounts(four: 1))
     }
 

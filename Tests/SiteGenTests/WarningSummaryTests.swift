@@ -1,7 +1,8 @@
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
 @testable import PageRendering
-import Testing
 
 @Suite struct WarningSummaryTests {
     func warnings(_ count: Int, kind: String?, path: String = "a.txt") -> [Diagnostic] {
@@ -18,23 +19,25 @@ import Testing
     }
 
     @Test func manyAreSummarisedPerKindWithTheFirstFewAsExamples() {
-        let diagnostics = warnings(30, kind: "unknown SUSI key") + warnings(4, kind: "SUSI file skipped", path: "b.txt")
+        let diagnostics =
+            warnings(30, kind: "unknown SUSI key") + warnings(4, kind: "SUSI file skipped", path: "b.txt")
             + warnings(2, kind: nil, path: "c.txt")
         let lines = WarningSummary.lines(diagnostics.shuffled())
-        #expect(lines == [
-            "a.txt:1: warning: problem `1` number 1000",
-            "a.txt:2: warning: problem `2` number 2000",
-            "a.txt:3: warning: problem `3` number 3000",
-            "note: 27 more warnings like these (unknown SUSI key)",
-            // Four of a kind are shown, not three and "1 more".
-            "b.txt:1: warning: problem `1` number 1000",
-            "b.txt:2: warning: problem `2` number 2000",
-            "b.txt:3: warning: problem `3` number 3000",
-            "b.txt:4: warning: problem `4` number 4000",
-            "c.txt:1: warning: problem `1` number 1000",
-            "c.txt:2: warning: problem `2` number 2000",
-            "36 warnings: 30 unknown SUSI key, 4 SUSI file skipped, 2 problem `…` number N; --verbose shows all",
-        ])
+        #expect(
+            lines == [
+                "a.txt:1: warning: problem `1` number 1000",
+                "a.txt:2: warning: problem `2` number 2000",
+                "a.txt:3: warning: problem `3` number 3000",
+                "note: 27 more warnings like these (unknown SUSI key)",
+                // Four of a kind are shown, not three and "1 more".
+                "b.txt:1: warning: problem `1` number 1000",
+                "b.txt:2: warning: problem `2` number 2000",
+                "b.txt:3: warning: problem `3` number 3000",
+                "b.txt:4: warning: problem `4` number 4000",
+                "c.txt:1: warning: problem `1` number 1000",
+                "c.txt:2: warning: problem `2` number 2000",
+                "36 warnings: 30 unknown SUSI key, 4 SUSI file skipped, 2 problem `…` number N; --verbose shows all",
+            ])
     }
 
     @Test func errorsAreNeverSummarised() {
@@ -55,7 +58,9 @@ import Testing
         let b = Diagnostic.warning("y", "image `b/c.png` not found in Content/; the page shows a placeholder")
         #expect(WarningSummary.label(of: a) == "image `…` not found in Content/")
         #expect(WarningSummary.label(of: a) == WarningSummary.label(of: b))
-        #expect(WarningSummary.label(of: .warning("z", "ratings for 1,234 unknown skill(s) ignored: `x`")) == "ratings for N unknown skill(s) ignored")
+        #expect(
+            WarningSummary.label(of: .warning("z", "ratings for 1,234 unknown skill(s) ignored: `x`"))
+                == "ratings for N unknown skill(s) ignored")
         #expect(WarningSummary.label(of: a.kind("mine")) == "mine")
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import MustacheCompiler
 import MustacheOracle
 import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
 @testable import PageRendering
@@ -32,8 +33,9 @@ import Testing
 
     @Test func aGeneratedCatalogueOfHostileSkills() {
         let site = Self.generatedCatalogue(skills: 300)
-        let files = expectSameSite(site.options(baseURL: "https://example.org/sub/", buildDate: BuildDate(day: "2025-01-02")),
-                                       "300 generated skills")
+        let files = expectSameSite(
+            site.options(baseURL: "https://example.org/sub/", buildDate: BuildDate(day: "2025-01-02")),
+            "300 generated skills")
         #expect(files?["top-rated/page/3/index.html"] != nil, "ranks over several pages")
     }
 
@@ -43,7 +45,9 @@ import Testing
     @Test(arguments: ["{{>card-more}}", "\n  {{>card-more}}\n"])
     func aSiteWithItsOwnCardTemplate(more: String) throws {
         let site = try TestSite(copying: FixtureSite.fixture("valid"))
-        site.template("card.mustache", """
+        site.template(
+            "card.mustache",
+            """
             {{<card-frame}}{{$body}}<a href="{{root}}{{url}}">{{name}}</a> {{starRow}} {{=<% %>=}}<%&starRowLarge%>
             <%#rank%>#<%rank%><%/rank%> h<%cardLevel%><%={{ }}=%>\(more)
             {{/body}}{{/card-frame}}
@@ -61,27 +65,35 @@ import Testing
         var options = site.options(baseURL: "https://example.org/", buildDate: BuildDate(day: "2025-01-02"))
         options.templateEngine = { theme in RecordingEngine(engine: theme.engine, asked: asked) }
         try site.build(options)
-        #expect(asked.sorted == ["404", "_chart", "_form", "_stars", "card", "directory", "footer", "group", "header",
-                                   "index", "listing", "skill"])
+        #expect(
+            asked.sorted == [
+                "404", "_chart", "_form", "_stars", "card", "directory", "footer", "group", "header",
+                "index", "listing", "skill",
+            ])
     }
 
     // MARK: - Support
 
     /// Builds with both engines; the site's files when the build succeeded.
     @discardableResult
-    func expectSameSite(_ options: BuildOptions, _ name: String,
-                        sourceLocation: SourceLocation = #_sourceLocation) -> [String: Data]? {
+    func expectSameSite(
+        _ options: BuildOptions, _ name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [String: Data]? {
         var oracle = options
         // A template swift-mustache cannot parse is left out, so the pages that use it differ.
         oracle.templateEngine = { theme in OracleLibrary(theme.sources, contentTypes: Theme.contentTypes) }
-        let compiled = Self.build(options), expected = Self.build(oracle)
+        let compiled = Self.build(options)
+        let expected = Self.build(oracle)
         switch (compiled, expected) {
         case (.success(let files), .success(let reference)):
-            #expect(files.keys.sorted() == reference.keys.sorted(), "\(name): the two builds wrote different files",
-                    sourceLocation: sourceLocation)
+            #expect(
+                files.keys.sorted() == reference.keys.sorted(), "\(name): the two builds wrote different files",
+                sourceLocation: sourceLocation)
             for (path, data) in reference.sorted(by: { $0.key < $1.key }) where files[path] != data {
-                Issue.record("\(name): \(path) differs\n\(Self.difference(files[path] ?? Data(), data))",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(name): \(path) differs\n\(Self.difference(files[path] ?? Data(), data))",
+                    sourceLocation: sourceLocation)
                 break
             }
             #expect(files.count > 1, "\(name) built nothing", sourceLocation: sourceLocation)
@@ -90,8 +102,9 @@ import Testing
             #expect(failure.description == reference.description, "\(name)", sourceLocation: sourceLocation)
             return nil
         default:
-            Issue.record("\(name): one engine built the site and the other did not: \(compiled) / \(expected)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "\(name): one engine built the site and the other did not: \(compiled) / \(expected)",
+                sourceLocation: sourceLocation)
             return nil
         }
     }
@@ -108,7 +121,8 @@ import Testing
 
     /// Where two files first differ, with some bytes of each around it.
     static func difference(_ actual: Data, _ expected: Data) -> String {
-        let a = Array(actual), e = Array(expected)
+        let a = Array(actual)
+        let e = Array(expected)
         let at = (0..<min(a.count, e.count)).first { a[$0] != e[$0] } ?? min(a.count, e.count)
         func around(_ bytes: [UInt8]) -> String {
             String(decoding: bytes[max(0, at - 80)..<min(bytes.count, at + 80)], as: UTF8.self).debugDescription
@@ -124,7 +138,9 @@ import Testing
         }
         let candidates = try folders(FixtureSite.fixtures) + folders(FixtureSite.fixture("invalid"))
         return candidates.filter { folder in
-            ["skills", "site.yml", "models"].contains { manager.fileExists(atPath: folder.appendingPathComponent($0).path) }
+            ["skills", "site.yml", "models"].contains {
+                manager.fileExists(atPath: folder.appendingPathComponent($0).path)
+            }
         }.sorted { $0.path < $1.path }
     }
 
@@ -133,7 +149,9 @@ import Testing
     /// pagers over several pages.
     static func generatedCatalogue(skills count: Int) -> TestSite {
         let site = TestSite()
-        site.write("site.yml", """
+        site.write(
+            "site.yml",
+            """
             title: 'Skills & "more" <b>'
             description: A catalogue <script>alert(1)</script> made by a test.
             language: en
@@ -142,8 +160,10 @@ import Testing
             rating_form:
               endpoint: /api/ratings
             """)
-        let names = ["Weather <script>alert(1)</script>", "\"Quoted\" & 'single'", "Café e\u{301} 😀", "Bidi \u{202E}txet",
-                     "a\"\u{301} onmouseover=x", "{{name}} {{{x}}}", "Plain", "Tab\tand  spaces", "Ünïcödé ß"]
+        let names = [
+            "Weather <script>alert(1)</script>", "\"Quoted\" & 'single'", "Café e\u{301} 😀", "Bidi \u{202E}txet",
+            "a\"\u{301} onmouseover=x", "{{name}} {{{x}}}", "Plain", "Tab\tand  spaces", "Ünïcödé ß",
+        ]
         let groups = ["News & Views", "Weather", "Games & <b>Fun</b>", "Knowledge"]
         let languages = ["en", "de", "fr", "xx"]
         var counts: [String] = []
@@ -152,14 +172,18 @@ import Testing
             let id = "g\(i % 4)/skill-\(i)"
             var front = "name: '\(names[i % names.count].replacingOccurrences(of: "'", with: "''")) \(i)'\n"
             front += "group: '\(groups[i % groups.count])'\nlanguage: \(languages[i % languages.count])\n"
-            if i % 3 != 0 { front += "author: 'Author <\(i % 5)> & Co'\nauthor_url: https://example.org/a\(i % 5)?x=1&y=\"2\"\n" }
+            if i % 3 != 0 {
+                front += "author: 'Author <\(i % 5)> & Co'\nauthor_url: https://example.org/a\(i % 5)?x=1&y=\"2\"\n"
+            }
             if i % 4 != 1 { front += "created: 2024-0\(1 + i % 9)-1\(i % 10)\n" }
             if i % 5 == 2 { front += "image: https://images.example.net/i\(i).png\n" }
             if i % 2 == 0 { front += "examples:\n  - 'What is <b>\(i)</b>?'\n  - \"Say \\\"hi\\\" & go\"\n" }
             let body = i % 6 == 5 ? "" : "Does *\(i)* things. <script>alert(\(i))</script>\n\n- one & two\n- `<code>`\n"
             site.write("skills/\(id).md", "---\n\(front)---\n\(body)")
             if i % 7 != 3 {
-                counts.append("\"\(id)\": {\"one_star\": \(i % 3), \"two_star\": \(i % 2), \"three_star\": \(i % 5), \"four_star\": \(i % 11), \"five_star\": \(i % 13 + 1)}")
+                counts.append(
+                    "\"\(id)\": {\"one_star\": \(i % 3), \"two_star\": \(i % 2), \"three_star\": \(i % 5), \"four_star\": \(i % 11), \"five_star\": \(i % 13 + 1)}"
+                )
             }
             if i % 9 == 0 { votes.append("{\"skill\":\"\(id)\",\"stars\":\(1 + i % 5),\"user\":\"u\(i)\"}") }
         }

@@ -1,18 +1,24 @@
+import Testing
+
 @testable import ContentLoading
 @testable import PageRendering
-import Testing
 
 /// The guard skips its event pass when the bytes alone show a document is within the limits;
 /// that shortcut must never pass a document the full check would refuse.
 @Suite struct YAMLGuardShortcutTests {
     @Test func theShortcutNeverPassesWhatTheFullCheckRefuses() {
-        let pieces = ["a: 1\n", "- x\n", "- \n", "? \n", "[", "]", "{", "}", "a:", " ", "\n", "b: [1, 2]\n", "- - \n", ":", ",", "&a x\n", "*a\n"]
+        let pieces = [
+            "a: 1\n", "- x\n", "- \n", "? \n", "[", "]", "{", "}", "a:", " ", "\n", "b: [1, 2]\n", "- - \n", ":", ",",
+            "&a x\n", "*a\n",
+        ]
         var generator = Generator(state: 42)
-        var shortcuts = 0, refusals = 0
+        var shortcuts = 0
+        var refusals = 0
         for _ in 0..<20_000 {
             var yaml = ""
             for _ in 0..<(1 + generator.next(12)) { yaml += generator.pick(pieces) }
-            let depth = 1 + generator.next(6), values = 2 + generator.next(30)
+            let depth = 1 + generator.next(6)
+            let values = 2 + generator.next(30)
             let full = YAMLGuard.scan(yaml, maxDepth: depth, maxValues: values)
             if full != nil { refusals += 1 }
             if YAMLGuard.cannotReachLimits(yaml, maxDepth: depth, maxValues: values) {
@@ -26,8 +32,11 @@ import Testing
 
     @Test func aliasesAndDeepNestingAlwaysTakeTheFullCheck() {
         #expect(!YAMLGuard.cannotReachLimits("a: &x 1\nb: *x\n", maxDepth: 64, maxValues: 100_000))
-        #expect(!YAMLGuard.cannotReachLimits("a: " + String(repeating: "[", count: 63), maxDepth: 64, maxValues: 100_000))
-        #expect(YAMLGuard.cannotReachLimits("name: \"Quick Finder\"\ngroup: News\nexamples:\n  - \"one\"\n", maxDepth: 64, maxValues: 100_000))
+        #expect(
+            !YAMLGuard.cannotReachLimits("a: " + String(repeating: "[", count: 63), maxDepth: 64, maxValues: 100_000))
+        #expect(
+            YAMLGuard.cannotReachLimits(
+                "name: \"Quick Finder\"\ngroup: News\nexamples:\n  - \"one\"\n", maxDepth: 64, maxValues: 100_000))
     }
 
     /// Deterministic pseudo-random numbers (SplitMix64), so a failure names a reproducible case.

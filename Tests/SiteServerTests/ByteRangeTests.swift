@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteServer
 
 /// `Range` requests, as raw requests against a real server and as the parsing behind them.
@@ -40,7 +41,8 @@ import Testing
             try Data(Self.letters.utf8).write(to: server.output.appendingPathComponent("letters.txt"))
             for item in Self.cases {
                 let response = try await RawHTTP.send(
-                    "GET /letters.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: \(item.range)\r\nConnection: close\r\n\r\n", port: server.port)
+                    "GET /letters.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: \(item.range)\r\nConnection: close\r\n\r\n",
+                    port: server.port)
                 #expect(response.status == item.status, "\(item.range)")
                 #expect(response.header("Content-Range") == item.contentRange, "\(item.range)")
                 #expect(response.header("Content-Length") == String(item.body.utf8.count), "\(item.range)")
@@ -53,7 +55,8 @@ import Testing
         try await TestServer.run { (server: TestServer) async throws in
             try Data(Self.letters.utf8).write(to: server.output.appendingPathComponent("letters.txt"))
             let head = try await RawHTTP.send(
-                "HEAD /letters.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: bytes=-5\r\nConnection: close\r\n\r\n", port: server.port)
+                "HEAD /letters.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: bytes=-5\r\nConnection: close\r\n\r\n",
+                port: server.port)
             #expect(head.status == 200)
             #expect(head.header("Content-Length") == "26")
             #expect(head.header("Content-Range") == nil)
@@ -72,7 +75,8 @@ import Testing
             #expect(current.body == "abcde")
 
             let missing = try await RawHTTP.send(
-                "GET /nothing.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: bytes=0-4\r\nConnection: close\r\n\r\n", port: server.port)
+                "GET /nothing.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: bytes=0-4\r\nConnection: close\r\n\r\n",
+                port: server.port)
             #expect(missing.status == 404)
         }
     }

@@ -1,8 +1,9 @@
 import CatalogueModel
 import Foundation
 import Testing
-@testable import SiteServer
 import VoteStore
+
+@testable import SiteServer
 
 /// What `sitegen collect` does over HTTP, on each backend: raw requests to a real service.
 enum CollectBehaviour: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -30,7 +31,10 @@ enum CollectBehaviour: String, CaseIterable, Sendable, CustomStringConvertible {
                 #expect(stored.map { [$0.skill, String($0.stars)] } == [["news/tech-digest", "4"]])
                 // The log names the request, never the voter or the address.
                 let logged = try #require(service.lines.all.first { $0.hasPrefix("POST /api/ratings 303 ") })
-                #expect(!service.lines.all.contains { $0.contains(voter) || $0.contains("127.0.0.1") && $0.hasPrefix("POST") }, "\(logged)")
+                #expect(
+                    !service.lines.all.contains {
+                        $0.contains(voter) || $0.contains("127.0.0.1") && $0.hasPrefix("POST")
+                    }, "\(logged)")
                 #expect(logged.firstMatch(of: /ms client [0-9a-f]{8}$/) != nil, "\(logged)")
             }
         case .theSameCookieReplacesTheVote:
@@ -72,9 +76,10 @@ enum CollectBehaviour: String, CaseIterable, Sendable, CustomStringConvertible {
 }
 
 /// Needs the PostgreSQL server of SITEGEN_TEST_POSTGRES; without it these are skipped with a note.
-@Suite(.enabled("needs a PostgreSQL server in SITEGEN_TEST_POSTGRES (see the note printed above)") {
-    await CollectTestService.postgresAvailable()
-})
+@Suite(
+    .enabled("needs a PostgreSQL server in SITEGEN_TEST_POSTGRES (see the note printed above)") {
+        await CollectTestService.postgresAvailable()
+    })
 struct CollectPostgresTests {
     @Test(arguments: CollectBehaviour.allCases)
     func behaves(_ behaviour: CollectBehaviour) async throws {
@@ -88,7 +93,8 @@ struct CollectPostgresTests {
     static let vote = CollectBehaviour.vote
 
     @Test func theRateLimitAnswers429WithRetryAfter() async throws {
-        try await CollectTestService.run(.sqlite, adjust: { $0.rateLimit = RateLimitSetting("3/min") }) { (service: CollectTestService) async throws in
+        try await CollectTestService.run(.sqlite, adjust: { $0.rateLimit = RateLimitSetting("3/min") }) {
+            (service: CollectTestService) async throws in
             for _ in 0..<3 { #expect(try await service.vote(Self.vote).status == 303) }
             let limited = try await service.vote(Self.vote)
             #expect(limited.status == 429)
@@ -100,25 +106,38 @@ struct CollectPostgresTests {
 
     @Test func aProxyHeaderIsIgnoredUnlessTrusted() async throws {
         // Untrusted: every request is the socket's 127.0.0.1, whatever it claims.
-        try await CollectTestService.run(.sqlite, adjust: { $0.rateLimit = RateLimitSetting("2/min") }) { (service: CollectTestService) async throws in
+        try await CollectTestService.run(.sqlite, adjust: { $0.rateLimit = RateLimitSetting("2/min") }) {
+            (service: CollectTestService) async throws in
             var statuses: [Int] = []
             for n in 1...3 {
-                statuses.append(try await service.vote(Self.vote, headers: ["Origin: https://example.org", "X-Forwarded-For: 10.0.0.\(n)"]).status)
+                statuses.append(
+                    try await service.vote(
+                        Self.vote, headers: ["Origin: https://example.org", "X-Forwarded-For: 10.0.0.\(n)"]
+                    ).status)
             }
             #expect(statuses == [303, 303, 429])
         }
         // Trusted: each forwarded client has its own bucket; the last entry is the proxy's word.
-        try await CollectTestService.run(.sqlite, adjust: {
-            $0.rateLimit = RateLimitSetting("2/min")
-            $0.trustedProxyHeader = "X-Forwarded-For"
-        }) { (service: CollectTestService) async throws in
+        try await CollectTestService.run(
+            .sqlite,
+            adjust: {
+                $0.rateLimit = RateLimitSetting("2/min")
+                $0.trustedProxyHeader = "X-Forwarded-For"
+            }
+        ) { (service: CollectTestService) async throws in
             var statuses: [Int] = []
             for n in 1...3 {
-                statuses.append(try await service.vote(Self.vote, headers: ["Origin: https://example.org", "X-Forwarded-For: 6.6.6.6, 10.0.0.\(n)"]).status)
+                statuses.append(
+                    try await service.vote(
+                        Self.vote, headers: ["Origin: https://example.org", "X-Forwarded-For: 6.6.6.6, 10.0.0.\(n)"]
+                    ).status)
             }
             #expect(statuses == [303, 303, 303])
             for _ in 1...2 {
-                statuses.append(try await service.vote(Self.vote, headers: ["Origin: https://example.org", "X-Forwarded-For: 10.0.0.1"]).status)
+                statuses.append(
+                    try await service.vote(
+                        Self.vote, headers: ["Origin: https://example.org", "X-Forwarded-For: 10.0.0.1"]
+                    ).status)
             }
             #expect(statuses.suffix(2) == [303, 429])
         }
@@ -145,10 +164,13 @@ struct CollectPostgresTests {
     }
 
     @Test func votesFromTheSitesPagesAreTaken() async throws {
-        try await CollectTestService.run(.sqlite, adjust: { $0.rateLimit = nil }) { (service: CollectTestService) async throws in
-            for headers in [["Origin: https://example.org"], ["Origin: HTTPS://EXAMPLE.ORG:443"],
-                            ["Sec-Fetch-Site: same-site", "Referer: https://example.org/skills/news/tech-digest/"],
-                            ["Sec-Fetch-Site: same-origin"], []] {
+        try await CollectTestService.run(.sqlite, adjust: { $0.rateLimit = nil }) {
+            (service: CollectTestService) async throws in
+            for headers in [
+                ["Origin: https://example.org"], ["Origin: HTTPS://EXAMPLE.ORG:443"],
+                ["Sec-Fetch-Site: same-site", "Referer: https://example.org/skills/news/tech-digest/"],
+                ["Sec-Fetch-Site: same-origin"], [],
+            ] {
                 #expect(try await service.vote(Self.vote, headers: headers).status == 303, "\(headers)")
             }
         }
@@ -167,7 +189,8 @@ struct CollectPostgresTests {
     }
 
     @Test func badVotesGetTheRight4xx() async throws {
-        try await CollectTestService.run(.sqlite, adjust: { $0.rateLimit = nil }) { (service: CollectTestService) async throws in
+        try await CollectTestService.run(.sqlite, adjust: { $0.rateLimit = nil }) {
+            (service: CollectTestService) async throws in
             let unknown = try await service.vote("skill=news%2Fnope&stars=4")
             #expect(unknown.status == 400)
             #expect(unknown.body.hasPrefix("unknown skill `news/nope`"))
@@ -185,8 +208,10 @@ struct CollectPostgresTests {
     }
 
     @Test func aSiteWithoutAHostOrAFormDoesNotStart() async throws {
-        for (yaml, problem) in [("rating_form:\n  endpoint: /api/ratings\n", "`base_url` is `/`"),
-                                ("base_url: https://example.org/\n", "no `rating_form.endpoint`")] {
+        for (yaml, problem) in [
+            ("rating_form:\n  endpoint: /api/ratings\n", "`base_url` is `/`"),
+            ("base_url: https://example.org/\n", "no `rating_form.endpoint`"),
+        ] {
             let (root, database) = try CollectTestService.prepare(.sqlite, siteYAML: yaml)
             defer { try? FileManager.default.removeItem(at: root) }
             do {
@@ -203,15 +228,20 @@ struct CollectPostgresTests {
 /// With `--output`, the pages follow the votes: one rebuild for a burst.
 @Suite struct CollectRebuildTests {
     @Test func aBurstOfVotesIsCountedByOneRebuild() async throws {
-        try await CollectTestService.run(.sqlite, adjust: {
-            $0.rebuildsPages = true
-            $0.rateLimit = nil
-            $0.quietPeriod = .seconds(1)
-        }) { (service: CollectTestService) async throws in
+        try await CollectTestService.run(
+            .sqlite,
+            adjust: {
+                $0.rebuildsPages = true
+                $0.rateLimit = nil
+                $0.quietPeriod = .seconds(1)
+            }
+        ) { (service: CollectTestService) async throws in
             let page = service.output.appendingPathComponent("skills/news/tech-digest/index.html")
             #expect(try String(contentsOf: page, encoding: .utf8).contains("Not rated yet"))
             try await withThrowingTaskGroup(of: Int.self) { group in
-                for stars in [5, 4, 3] { group.addTask { try await service.vote("skill=news%2Ftech-digest&stars=\(stars)").status } }
+                for stars in [5, 4, 3] {
+                    group.addTask { try await service.vote("skill=news%2Ftech-digest&stars=\(stars)").status }
+                }
                 for try await status in group { #expect(status == 303) }
             }
             // The page is written before the build's line is printed: wait for both.
@@ -219,7 +249,9 @@ struct CollectPostgresTests {
             var counted = false
             for _ in 0..<300 where !counted {
                 try await Task.sleep(for: .milliseconds(100))
-                counted = (try? String(contentsOf: page, encoding: .utf8))?.contains(#"rating-big-count">3 ratings<"#) == true && !rebuilds().isEmpty
+                counted =
+                    (try? String(contentsOf: page, encoding: .utf8))?.contains(#"rating-big-count">3 ratings<"#) == true
+                    && !rebuilds().isEmpty
             }
             #expect(counted, "\(service.lines.all.joined(separator: "\n"))")
             let rebuilds = rebuilds()

@@ -2,8 +2,9 @@ import CatalogueModel
 import ContentLoading
 import Foundation
 import SiteAssembly
-@testable import SiteServer
 import VoteStore
+
+@testable import SiteServer
 
 /// A real `sitegen collect` on 127.0.0.1 and a free port, for `TestServer`'s small catalogue
 /// deployed at https://example.org/, storing votes in SQLite (a file of the test's own) or in the
@@ -37,14 +38,17 @@ final class CollectTestService: StoppableServer {
 
     static var postgres: VoteDatabase? {
         guard let text = ProcessInfo.processInfo.environment["SITEGEN_TEST_POSTGRES"],
-              case .success(let database) = VoteDatabase.named(text, relativeTo: URL(fileURLWithPath: "/"), displayBase: nil) else { return nil }
+            case .success(let database) = VoteDatabase.named(
+                text, relativeTo: URL(fileURLWithPath: "/"), displayBase: nil)
+        else { return nil }
         return database
     }
 
     /// Whether the PostgreSQL runs can happen; when not, it prints why beside the skipped tests.
     static func postgresAvailable() async -> Bool {
         guard let database = postgres else {
-            print("note: sitegen collect's PostgreSQL tests skipped: SITEGEN_TEST_POSTGRES is not set (.ci/run sets it)")
+            print(
+                "note: sitegen collect's PostgreSQL tests skipped: SITEGEN_TEST_POSTGRES is not set (.ci/run sets it)")
             return false
         }
         do {
@@ -64,14 +68,19 @@ final class CollectTestService: StoppableServer {
         case .sqlite:
             return (root, .sqlite(path: root.appendingPathComponent("votes.sqlite").path, display: "votes.sqlite"))
         case .postgres:
-            guard let database = postgres else { throw TestServer.StartFailure(description: "SITEGEN_TEST_POSTGRES is not set") }
+            guard let database = postgres else {
+                throw TestServer.StartFailure(description: "SITEGEN_TEST_POSTGRES is not set")
+            }
             return (root, database)
         }
     }
 
-    static func start(root: URL, database: VoteDatabase, adjust: (inout CollectOptions) -> Void = { _ in }) async throws -> CollectTestService {
-        let build = BuildOptions(content: ContentLocation(root: root.appendingPathComponent("Content"), display: "Content"), templates: nil,
-                                 output: root.appendingPathComponent("Public"), outputDisplay: "Public")
+    static func start(root: URL, database: VoteDatabase, adjust: (inout CollectOptions) -> Void = { _ in }) async throws
+        -> CollectTestService
+    {
+        let build = BuildOptions(
+            content: ContentLocation(root: root.appendingPathComponent("Content"), display: "Content"), templates: nil,
+            output: root.appendingPathComponent("Public"), outputDisplay: "Public")
         var adjusted = CollectOptions(build: build, rebuildsPages: false, database: database, port: 0)
         adjust(&adjusted)
         let options = adjusted
@@ -82,8 +91,10 @@ final class CollectTestService: StoppableServer {
     }
 
     /// Starts a service on a new catalogue, runs `body`, and stops it whatever happened.
-    static func run(_ backend: Backend, siteYAML: String = siteYAML, adjust: (inout CollectOptions) -> Void = { _ in },
-                    _ body: (CollectTestService) async throws -> Void) async throws {
+    static func run(
+        _ backend: Backend, siteYAML: String = siteYAML, adjust: (inout CollectOptions) -> Void = { _ in },
+        _ body: (CollectTestService) async throws -> Void
+    ) async throws {
         let (root, database) = try prepare(backend, siteYAML: siteYAML)
         defer { try? FileManager.default.removeItem(at: root) }
         try await start(root: root, database: database, adjust: adjust).running(body)
@@ -95,8 +106,10 @@ final class CollectTestService: StoppableServer {
     }
 
     /// Posts a vote from the site's own page, as a browser does.
-    func vote(_ body: String, cookie: String? = nil, headers: [String] = ["Origin: \(CollectTestService.pagesOrigin)"],
-              contentType: String? = "application/x-www-form-urlencoded", path: String = "/api/ratings") async throws -> RawHTTP.Response {
+    func vote(
+        _ body: String, cookie: String? = nil, headers: [String] = ["Origin: \(CollectTestService.pagesOrigin)"],
+        contentType: String? = "application/x-www-form-urlencoded", path: String = "/api/ratings"
+    ) async throws -> RawHTTP.Response {
         var sent = headers
         if let cookie { sent.append("Cookie: \(VoterCookie.name)=\(cookie)") }
         return try await RawHTTP.post(path, body: body, port: port, contentType: contentType, headers: sent)
@@ -104,7 +117,9 @@ final class CollectTestService: StoppableServer {
 
     /// The stored votes of `voters`.
     func stored(by voters: Set<String>) async throws -> [CatalogueModel.Vote] {
-        try await database.withStore(create: false) { store in try await store.votes() }.filter { voters.contains($0.voter) }
+        try await database.withStore(create: false) { store in try await store.votes() }.filter {
+            voters.contains($0.voter)
+        }
     }
 
     static func voter(in response: RawHTTP.Response) -> String? {

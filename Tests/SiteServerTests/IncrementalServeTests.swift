@@ -20,7 +20,8 @@ import Testing
 
     @Test func aDeletedSkillLeavesTheFolderAsAFullBuildWouldWriteIt() async throws {
         try await TestServer.run { server in
-            try FileManager.default.removeItem(at: server.root.appendingPathComponent("Content/skills/news/tech-digest.md"))
+            try FileManager.default.removeItem(
+                at: server.root.appendingPathComponent("Content/skills/news/tech-digest.md"))
             let gone = try await server.eventually { try await server.get("/skills/news/tech-digest/").status == 404 }
             #expect(gone)
             let folder = server.root.appendingPathComponent("Public/skills/news/tech-digest")
@@ -33,8 +34,10 @@ import Testing
     static func expectFullBuild(_ server: TestServer) throws {
         let content = server.root.appendingPathComponent("Content")
         let full = MemoryOutput()
-        _ = try SiteBuilder.build(BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: nil,
-                                           output: server.root.appendingPathComponent("Public")), into: full)
+        _ = try SiteBuilder.build(
+            BuildOptions(
+                content: ContentLocation(root: content, display: "Content"), templates: nil,
+                output: server.root.appendingPathComponent("Public")), into: full)
         let output = server.root.appendingPathComponent("Public")
         var written: [String: Data] = [:]
         let walker = FileManager.default.enumerator(at: output, includingPropertiesForKeys: [.isRegularFileKey])
@@ -44,6 +47,8 @@ import Testing
             if path != ".sitegen" { written[path] = try Data(contentsOf: url) }
         }
         #expect(written.keys.sorted() == full.files.keys.sorted())
-        for (path, data) in full.files where written[path] != data { Issue.record("`\(path)` differs from a full build's") }
+        for (path, data) in full.files where written[path] != data {
+            Issue.record("`\(path)` differs from a full build's")
+        }
     }
 }

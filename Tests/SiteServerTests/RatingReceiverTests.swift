@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteServer
 
 /// The local rating receiver: good votes land in the events file and on the page, bad ones are
@@ -20,7 +21,8 @@ import Testing
         try await TestServer.run { (server: TestServer) async throws in
             #expect(try await server.ratingCount("/skills/news/headline-finder/") == "10 ratings")
 
-            let response = try await server.vote("skill=news%2Fheadline-finder&stars=4&model=general&group=News&language=en")
+            let response = try await server.vote(
+                "skill=news%2Fheadline-finder&stars=4&model=general&group=News&language=en")
             #expect(response.status == 303)
             #expect(response.header("Location") == "/skills/news/headline-finder/#rated-4")
 
@@ -72,12 +74,14 @@ import Testing
             #expect(oversized.body.contains("4096 bytes"))
 
             // A body larger than it claims to be is cut at the limit too.
-            let lying = "POST /api/ratings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            let lying =
+                "POST /api/ratings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                 + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
                 + "1388\r\n" + String(repeating: "y", count: 5000) + "\r\n0\r\n\r\n"
             #expect(try await RawHTTP.send(lying, port: server.port).status == 413)
 
-            let json = try await server.vote(#"{"skill":"news/headline-finder","stars":4}"#, contentType: "application/json")
+            let json = try await server.vote(
+                #"{"skill":"news/headline-finder","stars":4}"#, contentType: "application/json")
             #expect(json.status == 415)
             let get = try await server.get("/api/ratings?skill=news/headline-finder&stars=4")
             #expect(get.status == 405)
@@ -105,7 +109,8 @@ import Testing
             let lines = server.votes
             #expect(lines.count == 51 && lines.last == "")
             let recorded = try lines.dropLast().map(Self.decode)
-            #expect(recorded.map { "\($0.skill)|\($0.stars)" }.sorted() == votes.map { "\($0.skill)|\($0.stars)" }.sorted())
+            #expect(
+                recorded.map { "\($0.skill)|\($0.stars)" }.sorted() == votes.map { "\($0.skill)|\($0.stars)" }.sorted())
             // Requests without a cookie are fifty browsers, each given its own voter id.
             #expect(Set(recorded.compactMap(\.user)).count == 50)
             // 17 of the 50 votes are for Headline Finder, which had 10.
@@ -119,7 +124,8 @@ import Testing
     /// A half-star vote is never stored rounded: the form offers whole stars, and the receiver
     /// refuses anything else rather than count 4.5 as 5.
     @Test func halfStarVotesAreRefusedNotRounded() async throws {
-        try await TestServer.run(siteYAML: "rating_form:\n  endpoint: /api/ratings\n  granularity: 0.5\n") { (server: TestServer) async throws in
+        try await TestServer.run(siteYAML: "rating_form:\n  endpoint: /api/ratings\n  granularity: 0.5\n") {
+            (server: TestServer) async throws in
             #expect(try await server.vote("skill=games/dice-roller&stars=4.5").status == 400)
             #expect(try await server.vote("skill=games/dice-roller&stars=0.5").status == 400)
             #expect(try await server.vote("skill=games/dice-roller&stars=3").status == 303)
@@ -129,7 +135,9 @@ import Testing
     }
 
     @Test func aGetFormIsReceivedFromTheQuery() async throws {
-        try await TestServer.run(siteYAML: "rating_form:\n  endpoint: /api/vote\n  method: get\n  fields: {skill: id, stars: value}\n") { (server: TestServer) async throws in
+        try await TestServer.run(
+            siteYAML: "rating_form:\n  endpoint: /api/vote\n  method: get\n  fields: {skill: id, stars: value}\n"
+        ) { (server: TestServer) async throws in
             let response = try await server.get("/api/vote?id=games%2Fdice-roller&value=2&model=general")
             #expect(response.status == 303)
             #expect(response.header("Location") == "/skills/games/dice-roller/#rated-2")

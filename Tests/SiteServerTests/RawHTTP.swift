@@ -27,8 +27,10 @@ enum RawHTTP {
     /// - Parameters:
     ///   - contentType: nil sends none.
     ///   - headers: more header lines, each `Name: value`.
-    static func post(_ path: String, body: String, port: Int, contentType: String? = "application/x-www-form-urlencoded",
-                     headers: [String] = []) async throws -> Response {
+    static func post(
+        _ path: String, body: String, port: Int, contentType: String? = "application/x-www-form-urlencoded",
+        headers: [String] = []
+    ) async throws -> Response {
         var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
         for header in headers { head += header + "\r\n" }
@@ -69,17 +71,23 @@ enum RawHTTP {
 
     static func parse(_ bytes: [UInt8]) throws -> Response {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let split = text.range(of: "\r\n\r\n") else { throw Failure(description: "no header end in: \(text.prefix(200))") }
+        guard let split = text.range(of: "\r\n\r\n") else {
+            throw Failure(description: "no header end in: \(text.prefix(200))")
+        }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
         let statusParts = lines.first?.split(separator: " ") ?? []
-        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(description: "bad status line: \(lines.first ?? "")") }
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw Failure(description: "bad status line: \(lines.first ?? "")")
+        }
         var headers: [(String, String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         var body = String(text[split.upperBound...])
-        if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" && $0.1.lowercased().contains("chunked") }) {
+        if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" && $0.1.lowercased().contains("chunked") }
+        ) {
             body = dechunk(body)
         }
         return Response(status: status, headers: headers, body: body)

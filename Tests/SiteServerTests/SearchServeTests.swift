@@ -1,6 +1,7 @@
 import CatalogueSearch
 import Foundation
 import Testing
+
 @testable import SiteServer
 
 /// `sitegen serve` answering its search endpoint, against a real server on 127.0.0.1.
@@ -21,7 +22,9 @@ import Testing
             #expect(Self.cardLinks(response.body) == ["./skills/news/headline-finder/", "./skills/news/tech-digest/"])
             #expect(response.body.contains("<p class=\"stats\">2 skills match “news”</p>"))
             // Every page of the served site carries the form, and its stylesheet is there.
-            #expect(try await server.get("/").body.contains("<form class=\"site-search\" role=\"search\" action=\"search\""))
+            #expect(
+                try await server.get("/").body.contains("<form class=\"site-search\" role=\"search\" action=\"search\"")
+            )
             #expect(try await server.get("/assets/search.css").status == 200)
             let head = try await server.get("/search?q=news", method: "HEAD")
             #expect(head.status == 200 && head.body.isEmpty)
@@ -46,7 +49,9 @@ import Testing
             let tooLong = try await server.get("/search?q=" + long)
             #expect(tooLong.status == 414)
             #expect(tooLong.body.contains("at most \(SearchQuery.maxCharacters) characters"))
-            #expect(try await server.get("/search?q=" + String(repeating: "a", count: SearchQuery.maxCharacters)).status == 200)
+            #expect(
+                try await server.get("/search?q=" + String(repeating: "a", count: SearchQuery.maxCharacters)).status
+                    == 200)
             let huge = try await server.get("/search?x=" + String(repeating: "a", count: SearchResponder.maxQueryBytes))
             #expect(huge.status == 414)
             let post = try await server.post("/search", "q=news")
@@ -84,7 +89,8 @@ import Testing
                 let weather = Self.cardLinks(try await server.get("/search?q=forecasts").body)
                 let dice = Self.cardLinks(try await server.get("/search?q=polyhedral").body)
                 let tech = Self.cardLinks(try await server.get("/search?q=tech").body)
-                return weather == ["./skills/news/weather-now/"] && dice == ["./skills/games/dice-roller/"] && tech.isEmpty
+                return weather == ["./skills/news/weather-now/"] && dice == ["./skills/games/dice-roller/"]
+                    && tech.isEmpty
             }
             #expect(followed)
         }
@@ -94,7 +100,8 @@ import Testing
         try await TestServer.run(siteYAML: Self.siteYAML) { (server: TestServer) async throws in
             // Tech Digest, unrated, follows Headline Finder; ten 5-star votes put it first.
             for _ in 0..<10 { #expect(try await server.vote("skill=news/tech-digest&stars=5").status == 303) }
-            #expect(Self.cardLinks(try await server.get("/search?q=news").body)
+            #expect(
+                Self.cardLinks(try await server.get("/search?q=news").body)
                     == ["./skills/news/tech-digest/", "./skills/news/headline-finder/"])
         }
     }

@@ -15,8 +15,12 @@ import Testing
                             let page = try await server.get(path)
                             answers += 1
                             let length = page.header("Content-Length").flatMap(Int.init)
-                            if page.status != 200 || length != page.body.utf8.count || !page.body.trimmingCharacters(in: .newlines).hasSuffix("</html>") {
-                                problems.append("\(path): \(page.status), \(page.body.utf8.count) of \(length ?? -1) bytes, ending \(page.body.suffix(40).debugDescription)")
+                            if page.status != 200 || length != page.body.utf8.count
+                                || !page.body.trimmingCharacters(in: .newlines).hasSuffix("</html>")
+                            {
+                                problems.append(
+                                    "\(path): \(page.status), \(page.body.utf8.count) of \(length ?? -1) bytes, ending \(page.body.suffix(40).debugDescription)"
+                                )
                             }
                         } catch is CancellationError {
                             break

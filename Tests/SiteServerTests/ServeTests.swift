@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteServer
 
 /// `sitegen serve` as a browser and a hostile client see it, against a real server on 127.0.0.1.
@@ -60,16 +61,23 @@ import Testing
         try await TestServer.run { (server: TestServer) async throws in
             let response = try await server.get(path)
             #expect([400, 404].contains(response.status), "\(path) → \(response.status)")
-            #expect(!response.body.contains("rating_form") && !response.body.contains("one_star") && !response.body.contains("root:"))
+            #expect(
+                !response.body.contains("rating_form") && !response.body.contains("one_star")
+                    && !response.body.contains("root:"))
         }
     }
 
     @Test func symbolicLinksInTheOutputLeadNowhere() async throws {
         try await TestServer.run { (server: TestServer) async throws in
             let fm = FileManager.default
-            try fm.createSymbolicLink(at: server.output.appendingPathComponent("leak.yml"), withDestinationURL: server.content.appendingPathComponent("site.yml"))
-            try fm.createSymbolicLink(at: server.output.appendingPathComponent("content"), withDestinationURL: server.content)
-            try fm.createSymbolicLink(at: server.output.appendingPathComponent("home.html"), withDestinationURL: server.output.appendingPathComponent("index.html"))
+            try fm.createSymbolicLink(
+                at: server.output.appendingPathComponent("leak.yml"),
+                withDestinationURL: server.content.appendingPathComponent("site.yml"))
+            try fm.createSymbolicLink(
+                at: server.output.appendingPathComponent("content"), withDestinationURL: server.content)
+            try fm.createSymbolicLink(
+                at: server.output.appendingPathComponent("home.html"),
+                withDestinationURL: server.output.appendingPathComponent("index.html"))
             for path in ["/leak.yml", "/content/site.yml", "/content/", "/home.html"] {
                 let response = try await server.get(path)
                 #expect(response.status == 404, "\(path) → \(response.status)")
@@ -81,7 +89,9 @@ import Testing
     }
 
     @Test func servesUnderTheBasePath() async throws {
-        try await TestServer.run(siteYAML: "base_url: https://example.org/catalogue/\nrating_form:\n  endpoint: /api/ratings\n") { (server: TestServer) async throws in
+        try await TestServer.run(
+            siteYAML: "base_url: https://example.org/catalogue/\nrating_form:\n  endpoint: /api/ratings\n"
+        ) { (server: TestServer) async throws in
             let root = try await server.get("/")
             #expect(root.status == 302)
             #expect(root.header("Location") == "/catalogue/")
@@ -110,10 +120,15 @@ import Testing
             let config = server.content.appendingPathComponent("site.yml")
 
             try Data("---\nname: Dice Roller Deluxe\ngroup: Games\n---\nRolls dice.\n".utf8).write(to: skill)
-            let rebuilt = try await server.eventually { try await server.get("/skills/games/dice-roller/").body.contains("Dice Roller Deluxe") }
+            let rebuilt = try await server.eventually {
+                try await server.get("/skills/games/dice-roller/").body.contains("Dice Roller Deluxe")
+            }
             #expect(rebuilt)
             // The new page is in place a moment before the build's line is printed.
-            #expect(await server.eventually { server.lines.all.contains { $0.contains("Content/skills/games/dice-roller.md changed") } })
+            #expect(
+                await server.eventually {
+                    server.lines.all.contains { $0.contains("Content/skills/games/dice-roller.md changed") }
+                })
 
             let goodConfig = try Data(contentsOf: config)
             try Data("rating_form: [unclosed\n".utf8).write(to: config)
@@ -126,7 +141,9 @@ import Testing
 
             try goodConfig.write(to: config)
             try Data("---\nname: Dice Roller Classic\ngroup: Games\n---\nRolls dice.\n".utf8).write(to: skill)
-            let recovered = try await server.eventually { try await server.get("/skills/games/dice-roller/").body.contains("Dice Roller Classic") }
+            let recovered = try await server.eventually {
+                try await server.get("/skills/games/dice-roller/").body.contains("Dice Roller Classic")
+            }
             #expect(recovered)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteServer
 
 /// The guards `serve` shares with `collect` (`VoteReception`): the honeypot, and a `Referer` from
@@ -17,7 +18,9 @@ import Testing
 
     @Test func aRefererFromAnotherSiteIsRefused() async throws {
         try await TestServer.run { (server: TestServer) async throws in
-            #expect(try await server.vote(VoteIntakeTests.vote, headers: ["Referer: http://evil.example/page"]).status == 403)
+            #expect(
+                try await server.vote(VoteIntakeTests.vote, headers: ["Referer: http://evil.example/page"]).status
+                    == 403)
             let own = "Referer: http://127.0.0.1:\(server.port)/skills/news/tech-digest/"
             #expect(try await server.vote(VoteIntakeTests.vote, headers: [own]).status == 303)
         }

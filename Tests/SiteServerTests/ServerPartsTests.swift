@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteServer
 
 /// The server's pure parts, without a server.
@@ -14,7 +15,9 @@ import Testing
     }
 
     @Test func fingerprintsNameWhatChanged() {
-        let old = SourceFingerprint(files: ["Content/a.md": .init(size: 1, modified: 1), "Content/b.md": .init(size: 1, modified: 1)])
+        let old = SourceFingerprint(files: [
+            "Content/a.md": .init(size: 1, modified: 1), "Content/b.md": .init(size: 1, modified: 1),
+        ])
         var new = old
         new.files["Content/b.md"]?.modified = 2
         #expect(new.changes(since: old) == "Content/b.md changed")
@@ -27,7 +30,8 @@ import Testing
 
     @Test func aFingerprintSeesEditsAndSkipsHiddenFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("skills"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("skills"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("a".utf8).write(to: folder.appendingPathComponent("skills/a.md"))
         let before = SourceFingerprint.take([(folder, "Content")])
@@ -42,7 +46,8 @@ import Testing
     /// start a rebuild (the debounce gathers a burst of votes into one), by inotify or by polling.
     @Test func aFingerprintLeavesOutTheVoteDatabaseBesideTheContent() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("static"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("static"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = SourceFingerprint.take([(folder, "Content")])
         let database = ["votes.sqlite", "votes.sqlite-wal", "votes.sqlite-shm", "other.db-journal"]
@@ -51,7 +56,8 @@ import Testing
         try Data("x".utf8).write(to: folder.appendingPathComponent("static/data.sqlite"))
         let after = SourceFingerprint.take([(folder, "Content")])
         #expect(Array(after.files.keys) == ["Content/static/data.sqlite"])
-        let refreshed = before.refreshed(Set(database.map { folder.appendingPathComponent($0).path }), in: [(folder, "Content")])
+        let refreshed = before.refreshed(
+            Set(database.map { folder.appendingPathComponent($0).path }), in: [(folder, "Content")])
         #expect(refreshed == before)
     }
 
@@ -63,8 +69,12 @@ import Testing
         try fm.createDirectory(at: folder.appendingPathComponent(".git/objects"), withIntermediateDirectories: true)
         try Data("a".utf8).write(to: folder.appendingPathComponent("skills/news/deep/a.md"))
         try Data("b".utf8).write(to: folder.appendingPathComponent(".git/objects/b"))
-        try fm.createSymbolicLink(at: folder.appendingPathComponent("skills/link.md"), withDestinationURL: folder.appendingPathComponent("skills/news/deep/a.md"))
-        try fm.createSymbolicLink(at: folder.appendingPathComponent("skills/loop"), withDestinationURL: folder.appendingPathComponent("skills"))
+        try fm.createSymbolicLink(
+            at: folder.appendingPathComponent("skills/link.md"),
+            withDestinationURL: folder.appendingPathComponent("skills/news/deep/a.md"))
+        try fm.createSymbolicLink(
+            at: folder.appendingPathComponent("skills/loop"),
+            withDestinationURL: folder.appendingPathComponent("skills"))
         let fingerprint = SourceFingerprint.take([(folder, "Content")])
         #expect(fingerprint.files.keys.sorted() == ["Content/skills/news/deep/a.md"])
         #expect(fingerprint.files["Content/skills/news/deep/a.md"]?.size == 1)
@@ -73,10 +83,13 @@ import Testing
     @Test func symbolicLinksAreNotPlainPaths() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-plain-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("site/a"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("site/a"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: folder.appendingPathComponent("site/a/page.html"))
         try Data("secret".utf8).write(to: folder.appendingPathComponent("secret.txt"))
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("site/link.txt"), withDestinationURL: folder.appendingPathComponent("secret.txt"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("site/link.txt"),
+            withDestinationURL: folder.appendingPathComponent("secret.txt"))
         let root = folder.appendingPathComponent("site").path
         #expect(SiteFiles.isPlain(root + "/a/page.html", root: root))
         #expect(SiteFiles.isPlain(root + "/a/", root: root))

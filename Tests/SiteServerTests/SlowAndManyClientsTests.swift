@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteServer
 
 /// Clients that hold connections without using them (slowloris, idle keep-alive, floods) against
@@ -34,7 +35,9 @@ import Testing
         try await TestServer.run(adjust: { $0.requestTimeout = .seconds(1) }) { (server: TestServer) async throws in
             let slow = try await RawConnection.open(port: server.port)
             defer { Task { await slow.close() } }
-            try await slow.send("POST /api/ratings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 250\r\n\r\n")
+            try await slow.send(
+                "POST /api/ratings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 250\r\n\r\n"
+            )
             #expect(await Self.dribble("skill=news/headline-finder&stars=5&x=" + Self.endless, on: slow))
             #expect(server.votes.isEmpty)
         }
@@ -83,7 +86,9 @@ import Testing
     @Test func aThousandIdleConnectionsLeaveRoomForARequest() async throws {
         let openFiles = try #require(OpenFileLimit.raise())
         // The test holds both ends of every connection.
-        try #require(openFiles >= 2 * 1000 + 2 * OpenFileLimit.reserve, "the open-file limit (\(openFiles)) is too low for this test")
+        try #require(
+            openFiles >= 2 * 1000 + 2 * OpenFileLimit.reserve,
+            "the open-file limit (\(openFiles)) is too low for this test")
         try await TestServer.run(adjust: { $0.requestTimeout = .seconds(120) }) { (server: TestServer) async throws in
             var idle: [RawConnection] = []
             do {
@@ -104,47 +109,55 @@ import Testing
     }
 
     #if os(Linux)
-    /// Soft and hard "Max open files" of a process, from /proc.
-    static func openFileLimits(pid: String) throws -> (soft: String, hard: String) {
-        let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
-        let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
-        let fields = line.split(separator: " ")
-        try #require(fields.count >= 5)
-        return (String(fields[3]), String(fields[4]))
-    }
-
-    @Test func serveRaisesALowOpenFileLimit() async throws {
-        let sitegen = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
-        try #require(FileManager.default.isExecutableFile(atPath: sitegen.path), "no built sitegen beside the tests")
-        let hard = try Self.openFileLimits(pid: "self").hard
-        try #require(hard == "unlimited" || (Int(hard) ?? 0) > 512, "the hard open-file limit (\(hard)) leaves nothing to raise")
-
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-limit-\(UUID().uuidString)")
-        try TestServer.writeContent(to: folder.appendingPathComponent("Content"), siteYAML: "title: Limits\n")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("serve.log")
-        try Data().write(to: output)
-        let log = try FileHandle(forWritingTo: output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -Sn 512 && exec \"$0\" serve --content Content --output Public --port 0", sitegen.path]
-        process.currentDirectoryURL = folder
-        process.standardOutput = log
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-            try? log.close()
+        /// Soft and hard "Max open files" of a process, from /proc.
+        static func openFileLimits(pid: String) throws -> (soft: String, hard: String) {
+            let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
+            let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+            let fields = line.split(separator: " ")
+            try #require(fields.count >= 5)
+            return (String(fields[3]), String(fields[4]))
         }
-        var serving = false
-        for _ in 0..<300 where !serving {
-            try await Task.sleep(for: .milliseconds(100))
-            serving = (try? String(contentsOf: output, encoding: .utf8))?.contains("Serving ") == true
+
+        @Test func serveRaisesALowOpenFileLimit() async throws {
+            let sitegen = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent("sitegen")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: sitegen.path), "no built sitegen beside the tests")
+            let hard = try Self.openFileLimits(pid: "self").hard
+            try #require(
+                hard == "unlimited" || (Int(hard) ?? 0) > 512,
+                "the hard open-file limit (\(hard)) leaves nothing to raise")
+
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "sitegen-limit-\(UUID().uuidString)")
+            try TestServer.writeContent(to: folder.appendingPathComponent("Content"), siteYAML: "title: Limits\n")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let output = folder.appendingPathComponent("serve.log")
+            try Data().write(to: output)
+            let log = try FileHandle(forWritingTo: output)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [
+                "-c", "ulimit -Sn 512 && exec \"$0\" serve --content Content --output Public --port 0", sitegen.path,
+            ]
+            process.currentDirectoryURL = folder
+            process.standardOutput = log
+            try process.run()
+            defer {
+                process.terminate()
+                process.waitUntilExit()
+                try? log.close()
+            }
+            var serving = false
+            for _ in 0..<300 where !serving {
+                try await Task.sleep(for: .milliseconds(100))
+                serving = (try? String(contentsOf: output, encoding: .utf8))?.contains("Serving ") == true
+            }
+            try #require(
+                serving, "sitegen serve did not start: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+            let limits = try Self.openFileLimits(pid: String(process.processIdentifier))
+            #expect(limits.soft == hard)
         }
-        try #require(serving, "sitegen serve did not start: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
-        let limits = try Self.openFileLimits(pid: String(process.processIdentifier))
-        #expect(limits.soft == hard)
-    }
     #endif
 
     @Test func theConnectionLimitLeavesDescriptorsForFiles() {

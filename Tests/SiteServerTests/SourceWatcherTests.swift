@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteServer
 
 /// The serve watcher hears about edits from the system instead of polling for them: with a poll
@@ -10,41 +11,53 @@ import Testing
     }
 
     #if os(Linux)
-    @Test func editsAreSeenWithoutPolling() async throws {
-        try await TestServer.run(adjust: Self.noPolling) { (server: TestServer) async throws in
-            #expect(server.lines.all.contains { $0.hasSuffix("for changes (through inotify)") })
+        @Test func editsAreSeenWithoutPolling() async throws {
+            try await TestServer.run(adjust: Self.noPolling) { (server: TestServer) async throws in
+                #expect(server.lines.all.contains { $0.hasSuffix("for changes (through inotify)") })
 
-            let skill = server.content.appendingPathComponent("skills/games/dice-roller.md")
-            try Data("---\nname: Dice Roller Deluxe\ngroup: Games\n---\nRolls dice.\n".utf8).write(to: skill)
-            #expect(try await server.eventually { try await server.get("/skills/games/dice-roller/").body.contains("Dice Roller Deluxe") })
+                let skill = server.content.appendingPathComponent("skills/games/dice-roller.md")
+                try Data("---\nname: Dice Roller Deluxe\ngroup: Games\n---\nRolls dice.\n".utf8).write(to: skill)
+                #expect(
+                    try await server.eventually {
+                        try await server.get("/skills/games/dice-roller/").body.contains("Dice Roller Deluxe")
+                    })
 
-            // A new folder, then a second file in it once it exists: the folder is watched too.
-            let folder = server.content.appendingPathComponent("skills/tools")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data("---\nname: Unit Converter\ngroup: Tools\n---\nConverts.\n".utf8).write(to: folder.appendingPathComponent("unit-converter.md"))
-            #expect(try await server.eventually { try await server.get("/skills/tools/unit-converter/").status == 200 })
-            try Data("---\nname: Timer\ngroup: Tools\n---\nCounts down.\n".utf8).write(to: folder.appendingPathComponent("timer.md"))
-            #expect(try await server.eventually { try await server.get("/skills/tools/timer/").status == 200 })
+                // A new folder, then a second file in it once it exists: the folder is watched too.
+                let folder = server.content.appendingPathComponent("skills/tools")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data("---\nname: Unit Converter\ngroup: Tools\n---\nConverts.\n".utf8).write(
+                    to: folder.appendingPathComponent("unit-converter.md"))
+                #expect(
+                    try await server.eventually { try await server.get("/skills/tools/unit-converter/").status == 200 })
+                try Data("---\nname: Timer\ngroup: Tools\n---\nCounts down.\n".utf8).write(
+                    to: folder.appendingPathComponent("timer.md"))
+                #expect(try await server.eventually { try await server.get("/skills/tools/timer/").status == 200 })
 
-            // Removing a file is a change as well.
-            try FileManager.default.removeItem(at: folder.appendingPathComponent("timer.md"))
-            #expect(try await server.eventually { try await server.get("/skills/tools/timer/").status == 404 })
+                // Removing a file is a change as well.
+                try FileManager.default.removeItem(at: folder.appendingPathComponent("timer.md"))
+                #expect(try await server.eventually { try await server.get("/skills/tools/timer/").status == 404 })
+            }
         }
-    }
 
-    @Test func aRemovedContentFolderFallsBackToPolling() async throws {
-        try await TestServer.run { (server: TestServer) async throws in
-            let moved = server.root.appendingPathComponent("Content-away")
-            try FileManager.default.moveItem(at: server.content, to: moved)
-            #expect(await server.eventually { server.lines.all.contains { $0.hasPrefix("note: stopped watching Content/ through inotify") } })
+        @Test func aRemovedContentFolderFallsBackToPolling() async throws {
+            try await TestServer.run { (server: TestServer) async throws in
+                let moved = server.root.appendingPathComponent("Content-away")
+                try FileManager.default.moveItem(at: server.content, to: moved)
+                #expect(
+                    await server.eventually {
+                        server.lines.all.contains { $0.hasPrefix("note: stopped watching Content/ through inotify") }
+                    })
 
-            // Back in place with an edit: the polls see it.
-            try FileManager.default.moveItem(at: moved, to: server.content)
-            try Data("---\nname: Dice Roller Deluxe\ngroup: Games\n---\nRolls dice.\n".utf8)
-                .write(to: server.content.appendingPathComponent("skills/games/dice-roller.md"))
-            #expect(try await server.eventually { try await server.get("/skills/games/dice-roller/").body.contains("Dice Roller Deluxe") })
+                // Back in place with an edit: the polls see it.
+                try FileManager.default.moveItem(at: moved, to: server.content)
+                try Data("---\nname: Dice Roller Deluxe\ngroup: Games\n---\nRolls dice.\n".utf8)
+                    .write(to: server.content.appendingPathComponent("skills/games/dice-roller.md"))
+                #expect(
+                    try await server.eventually {
+                        try await server.get("/skills/games/dice-roller/").body.contains("Dice Roller Deluxe")
+                    })
+            }
         }
-    }
     #endif
 
     @Test func pollsAreSpacedByWhatALookCosts() {

@@ -21,9 +21,13 @@ extension StoppableServer {
 /// Starts a server's `run` in a task of its own, collecting every line it says, and returns once
 /// it reports the URL it listens at.
 enum ServerLaunch {
-    typealias Run = @Sendable (_ say: @escaping @Sendable (String) -> Void, _ listening: @escaping @Sendable (URL) async -> Void) async throws -> Void
+    typealias Run =
+        @Sendable (_ say: @escaping @Sendable (String) -> Void, _ listening: @escaping @Sendable (URL) async -> Void)
+        async throws -> Void
 
-    static func start(_ name: String, _ run: @escaping Run) async throws -> (port: Int, lines: Lines, task: Task<Void, any Error>) {
+    static func start(_ name: String, _ run: @escaping Run) async throws -> (
+        port: Int, lines: Lines, task: Task<Void, any Error>
+    ) {
         let lines = Lines()
         let (urls, continuation) = AsyncStream<URL>.makeStream()
         let task = Task {
@@ -34,7 +38,8 @@ enum ServerLaunch {
         guard let url = await iterator.next(), let port = url.port else {
             task.cancel()
             let ended = await task.result
-            throw TestServer.StartFailure(description: "the \(name) did not start (\(ended)): \(lines.all.joined(separator: "\n"))")
+            throw TestServer.StartFailure(
+                description: "the \(name) did not start (\(ended)): \(lines.all.joined(separator: "\n"))")
         }
         return (port, lines, task)
     }

@@ -1,6 +1,7 @@
 import ContentLoading
 import Foundation
 import SiteAssembly
+
 @testable import SiteServer
 
 /// A small catalogue in a temporary folder, served by a real `SiteServer` on 127.0.0.1 with a
@@ -17,11 +18,13 @@ final class TestServer: StoppableServer {
 
     /// Headline Finder has 10 ratings to start with, Tech Digest none.
     static let skills: [String: String] = [
-        "news/headline-finder.md": "---\nname: Headline Finder\ngroup: News\nimage: images/headline.png\n---\nThe news.\n",
+        "news/headline-finder.md":
+            "---\nname: Headline Finder\ngroup: News\nimage: images/headline.png\n---\nThe news.\n",
         "news/tech-digest.md": "---\nname: Tech Digest\ngroup: News\n---\nTech news.\n",
         "games/dice-roller.md": "---\nname: Dice Roller\ngroup: Games\n---\nRolls dice.\n",
     ]
-    static let counts = #"{"news/headline-finder": {"one_star": 1, "two_star": 1, "three_star": 2, "four_star": 3, "five_star": 3}}"#
+    static let counts =
+        #"{"news/headline-finder": {"one_star": 1, "two_star": 1, "three_star": 2, "four_star": 3, "five_star": 3}}"#
 
     struct StartFailure: Error, CustomStringConvertible {
         let description: String
@@ -35,14 +38,17 @@ final class TestServer: StoppableServer {
     }
 
     /// `adjust` changes the server's options (short timeouts, a small connection limit).
-    static func start(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n",
-                      adjust: (inout ServeOptions) -> Void = { _ in }) async throws -> TestServer {
+    static func start(
+        siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n",
+        adjust: (inout ServeOptions) -> Void = { _ in }
+    ) async throws -> TestServer {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
         let content = root.appendingPathComponent("Content")
         try writeContent(to: content, siteYAML: siteYAML)
 
-        let build = BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: nil,
-                                 output: root.appendingPathComponent("Public"), outputDisplay: "Public")
+        let build = BuildOptions(
+            content: ContentLocation(root: content, display: "Content"), templates: nil,
+            output: root.appendingPathComponent("Public"), outputDisplay: "Public")
         var adjusted = ServeOptions(build: build, host: "127.0.0.1", port: 0, pollInterval: .milliseconds(100))
         adjust(&adjusted)
         let options = adjusted
@@ -56,19 +62,25 @@ final class TestServer: StoppableServer {
     static func writeContent(to content: URL, siteYAML: String) throws {
         for (path, text) in skills {
             let file = content.appendingPathComponent("skills/" + path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
         }
-        try FileManager.default.createDirectory(at: content.appendingPathComponent("images"), withIntermediateDirectories: true)
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: content.appendingPathComponent("images/headline.png"))
-        try FileManager.default.createDirectory(at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: content.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(
+            to: content.appendingPathComponent("images/headline.png"))
+        try FileManager.default.createDirectory(
+            at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
         try Data(counts.utf8).write(to: content.appendingPathComponent("ratings/counts.json"))
         try Data(siteYAML.utf8).write(to: content.appendingPathComponent("site.yml"))
     }
 
     /// Starts a server, runs `body` against it, and stops it whatever happened.
-    static func run(siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n",
-                    adjust: (inout ServeOptions) -> Void = { _ in }, _ body: (TestServer) async throws -> Void) async throws {
+    static func run(
+        siteYAML: String = "rating_form:\n  endpoint: /api/ratings\n  method: post\n",
+        adjust: (inout ServeOptions) -> Void = { _ in }, _ body: (TestServer) async throws -> Void
+    ) async throws {
         try await start(siteYAML: siteYAML, adjust: adjust).running(body)
     }
 
@@ -82,13 +94,17 @@ final class TestServer: StoppableServer {
         try await RawHTTP.get(path, port: port, method: method)
     }
 
-    func post(_ path: String, _ body: String, contentType: String? = "application/x-www-form-urlencoded",
-              headers: [String] = []) async throws -> RawHTTP.Response {
+    func post(
+        _ path: String, _ body: String, contentType: String? = "application/x-www-form-urlencoded",
+        headers: [String] = []
+    ) async throws -> RawHTTP.Response {
         try await RawHTTP.post(path, body: body, port: port, contentType: contentType, headers: headers)
     }
 
     /// Posts to the sample configuration's endpoint, `/api/ratings`.
-    func vote(_ body: String, contentType: String? = "application/x-www-form-urlencoded", headers: [String] = []) async throws -> RawHTTP.Response {
+    func vote(_ body: String, contentType: String? = "application/x-www-form-urlencoded", headers: [String] = [])
+        async throws -> RawHTTP.Response
+    {
         try await post("/api/ratings", body, contentType: contentType, headers: headers)
     }
 

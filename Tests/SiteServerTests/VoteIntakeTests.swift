@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteServer
 
 /// Who may vote, as whom, and where the vote may go: cross-site posts are refused, the voter is
@@ -8,7 +9,9 @@ import Testing
     static let vote = "skill=news%2Ftech-digest&stars=4"
 
     static func voter(in response: RawHTTP.Response) -> String? {
-        guard let cookie = response.header("Set-Cookie"), let match = cookie.firstMatch(of: #/^sitegen_voter=([0-9a-f]{32}); /#) else { return nil }
+        guard let cookie = response.header("Set-Cookie"),
+            let match = cookie.firstMatch(of: #/^sitegen_voter=([0-9a-f]{32}); /#)
+        else { return nil }
         return String(match.1)
     }
 
@@ -29,14 +32,20 @@ import Testing
             #expect(response.status == 403)
             #expect(response.body.hasPrefix("votes are taken only from this site's own pages"), "\(response.body)")
             #expect(!FileManager.default.fileExists(atPath: server.votesFile.path))
-            #expect(server.lines.all.contains { $0.hasPrefix("Refused a vote: votes are taken only from this site's own pages") })
+            #expect(
+                server.lines.all.contains {
+                    $0.hasPrefix("Refused a vote: votes are taken only from this site's own pages")
+                })
         }
     }
 
     @Test func votesFromTheSiteItselfAreTaken() async throws {
         try await TestServer.run { (server: TestServer) async throws in
-            for headers in [["Origin: http://127.0.0.1:\(server.port)"], ["Origin: HTTP://127.0.0.1:\(server.port)"],
-                            ["Sec-Fetch-Site: same-origin", "Origin: http://127.0.0.1:\(server.port)"], ["Sec-Fetch-Site: none"], []] {
+            for headers in [
+                ["Origin: http://127.0.0.1:\(server.port)"], ["Origin: HTTP://127.0.0.1:\(server.port)"],
+                ["Sec-Fetch-Site: same-origin", "Origin: http://127.0.0.1:\(server.port)"], ["Sec-Fetch-Site: none"],
+                [],
+            ] {
                 #expect(try await server.vote(Self.vote, headers: headers).status == 303, "\(headers)")
             }
             #expect(server.votes.count == 6)
@@ -61,7 +70,8 @@ import Testing
             #expect(try await server.ratingCount("/skills/news/tech-digest/") == "3 ratings")
 
             // The same browser voting again replaces its vote and keeps its id.
-            let again = try await server.vote("skill=news%2Ftech-digest&stars=5", headers: ["Cookie: theme=dark; sitegen_voter=\(id)"])
+            let again = try await server.vote(
+                "skill=news%2Ftech-digest&stars=5", headers: ["Cookie: theme=dark; sitegen_voter=\(id)"])
             #expect(again.status == 303)
             #expect(again.header("Set-Cookie") == nil)
             #expect(try RatingReceiverTests.decode(server.votes[3]).user == id)
@@ -76,13 +86,17 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"skill\"\r\n\r\nnews/tech-digest\r\n--x--\r\n"),
-        ("application/json", #"{"skill":"news/tech-digest","stars":4}"#),
-        ("application/x-www-form-urlencoded-but-not-quite", vote),
-        ("text/plain", vote),
-        (nil, vote),
-    ] as [(String?, String)])
+    @Test(
+        arguments: [
+            (
+                "multipart/form-data; boundary=x",
+                "--x\r\nContent-Disposition: form-data; name=\"skill\"\r\n\r\nnews/tech-digest\r\n--x--\r\n"
+            ),
+            ("application/json", #"{"skill":"news/tech-digest","stars":4}"#),
+            ("application/x-www-form-urlencoded-but-not-quite", vote),
+            ("text/plain", vote),
+            (nil, vote),
+        ] as [(String?, String)])
     func bodiesThatAreNotFormEncodedGet415(contentType: String?, body: String) async throws {
         try await TestServer.run { (server: TestServer) async throws in
             let response = try await server.vote(body, contentType: contentType)
@@ -94,7 +108,9 @@ import Testing
 
     @Test func formEncodingWithParametersIsTaken() async throws {
         try await TestServer.run { (server: TestServer) async throws in
-            #expect(try await server.vote(Self.vote, contentType: "Application/X-WWW-Form-URLEncoded; charset=UTF-8").status == 303)
+            #expect(
+                try await server.vote(Self.vote, contentType: "Application/X-WWW-Form-URLEncoded; charset=UTF-8").status
+                    == 303)
         }
     }
 
@@ -108,14 +124,18 @@ import Testing
             #expect(response.status == 500)
             #expect(response.body == "the vote could not be recorded; the server's output says why\n")
             #expect(try String(contentsOf: outside, encoding: .utf8) == "keep\n")
-            #expect(server.lines.all.contains(
-                "error: the vote for news/tech-digest could not be recorded: Content/ratings/local-votes.jsonl is a symbolic link; votes are not written through links, so remove it"))
+            #expect(
+                server.lines.all.contains(
+                    "error: the vote for news/tech-digest could not be recorded: Content/ratings/local-votes.jsonl is a symbolic link; votes are not written through links, so remove it"
+                ))
         }
     }
 
     @Test func aGetFormIsCheckedForItsOriginToo() async throws {
-        try await TestServer.run(siteYAML: "rating_form:\n  endpoint: /api/vote\n  method: get\n") { (server: TestServer) async throws in
-            let request = "GET /api/vote?\(Self.vote) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nSec-Fetch-Site: cross-site\r\nConnection: close\r\n\r\n"
+        try await TestServer.run(siteYAML: "rating_form:\n  endpoint: /api/vote\n  method: get\n") {
+            (server: TestServer) async throws in
+            let request =
+                "GET /api/vote?\(Self.vote) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nSec-Fetch-Site: cross-site\r\nConnection: close\r\n\r\n"
             #expect(try await RawHTTP.send(request, port: server.port).status == 403)
             let own = try await server.get("/api/vote?\(Self.vote)")
             #expect(own.status == 303)

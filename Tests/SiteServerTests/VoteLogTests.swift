@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import SiteServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The vote file: whole lines or nothing, and only a plain file inside the content folder.
@@ -18,7 +20,8 @@ import Darwin
 
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-log-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)
         }
 
         func log(write: @escaping VoteLog.Write = VoteLog.systemWrite) -> VoteLog {
@@ -29,7 +32,9 @@ import Darwin
     }
 
     static let vote = Vote(skill: "news/x", stars: 3, user: "0123456789abcdef0123456789abcdef")
-    static let line = #"{"skill":"news/x","stars":3,"timestamp":"1970-01-01T00:00:00Z","user":"0123456789abcdef0123456789abcdef"}"# + "\n"
+    static let line =
+        #"{"skill":"news/x","stars":3,"timestamp":"1970-01-01T00:00:00Z","user":"0123456789abcdef0123456789abcdef"}"#
+        + "\n"
 
     static func refusal(_ log: VoteLog) async -> String? {
         do {
@@ -104,8 +109,14 @@ import Darwin
 
     /// Before, a vote went through a link into whatever file it named.
     @Test(arguments: [
-        (true, "Content/ratings/local-votes.jsonl is a symbolic link; votes are not written through links, so remove it"),
-        (false, "Content/ratings/local-votes.jsonl has 2 hard links; votes are not written to a file that is also elsewhere"),
+        (
+            true,
+            "Content/ratings/local-votes.jsonl is a symbolic link; votes are not written through links, so remove it"
+        ),
+        (
+            false,
+            "Content/ratings/local-votes.jsonl has 2 hard links; votes are not written to a file that is also elsewhere"
+        ),
     ])
     func aVoteFileThatIsAlsoElsewhereIsRefused(symbolic: Bool, message: String) async throws {
         let scratch = try Scratch()
@@ -134,9 +145,12 @@ import Darwin
         let elsewhere = scratch.root.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         try FileManager.default.removeItem(at: scratch.content.appendingPathComponent("ratings"))
-        try FileManager.default.createSymbolicLink(at: scratch.content.appendingPathComponent("ratings"), withDestinationURL: elsewhere)
+        try FileManager.default.createSymbolicLink(
+            at: scratch.content.appendingPathComponent("ratings"), withDestinationURL: elsewhere)
         let message = try #require(await Self.refusal(scratch.log()))
-        #expect(message.hasPrefix("Content/ratings is a symbolic link; votes are written only to a real folder"), "\(message)")
+        #expect(
+            message.hasPrefix("Content/ratings is a symbolic link; votes are written only to a real folder"),
+            "\(message)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
     }
 

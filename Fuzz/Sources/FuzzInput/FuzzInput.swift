@@ -14,7 +14,8 @@ public enum FuzzInput {
         exit(LLVMFuzzerRunDriver(&argc, &argv, callback))
     }
 
-    public static func read(_ data: UnsafePointer<UInt8>?, _ size: Int, with reader: ([UInt8]) -> [Diagnostic]) -> CInt {
+    public static func read(_ data: UnsafePointer<UInt8>?, _ size: Int, with reader: ([UInt8]) -> [Diagnostic]) -> CInt
+    {
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
         for diagnostic in reader(bytes) where diagnostic.path.isEmpty || diagnostic.message.isEmpty {
             // A diagnostic that names nothing is as useless to the user as a crash.

@@ -50,7 +50,8 @@ public struct Diagnostic: Error, Equatable, Hashable, Sendable, CustomStringConv
     }
 
     public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
-        a.severity == b.severity && a.path == b.path && a.line == b.line && a.column == b.column && a.message == b.message
+        a.severity == b.severity && a.path == b.path && a.line == b.line && a.column == b.column
+            && a.message == b.message
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -17,11 +17,14 @@ public enum WarningSummary {
         var lines = sorted.filter { $0.severity == .error }.map(\.description)
         for group in kinds(warnings) {
             // Saying "1 more" takes the space the one warning would.
-            let shown = group.items.count <= examplesPerKind + 1 ? group.items : Array(group.items.prefix(examplesPerKind))
+            let shown =
+                group.items.count <= examplesPerKind + 1 ? group.items : Array(group.items.prefix(examplesPerKind))
             lines += shown.map(\.description)
             let hidden = group.items.count - shown.count
             if hidden > 0 {
-                lines.append("note: \(hidden.grouped) more warning\(hidden == 1 ? "" : "s") like \(shown.count == 1 ? "this" : "these") (\(group.label))")
+                lines.append(
+                    "note: \(hidden.grouped) more warning\(hidden == 1 ? "" : "s") like \(shown.count == 1 ? "this" : "these") (\(group.label))"
+                )
             }
         }
         let counts = kinds(warnings).map { "\($0.items.count.grouped) \($0.label)" }.joined(separator: ", ")

@@ -13,9 +13,9 @@ public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
     public init?(day text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              year >= 1, (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            year >= 1, (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         self.day = text
         self.timestamp = text + "T00:00:00Z"
@@ -24,14 +24,17 @@ public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
     /// Seconds since 1970-01-01 UTC, as `SOURCE_DATE_EPOCH` holds them: digits only.
     public init?(sourceDateEpoch text: String) {
         guard !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let seconds = Int(text) else { return nil }
+            let seconds = Int(text)
+        else { return nil }
         let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let (year, month, day) = Self.civil(fromDays: days)
         guard year <= 9999 else { return nil }
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let dayText = String(year).leftPadded(to: 4) + "-" + two(month) + "-" + two(day)
         self.day = dayText
-        self.timestamp = dayText + "T" + two(secondOfDay / 3600) + ":" + two(secondOfDay / 60 % 60) + ":" + two(secondOfDay % 60) + "Z"
+        self.timestamp =
+            dayText + "T" + two(secondOfDay / 3600) + ":" + two(secondOfDay / 60 % 60) + ":" + two(secondOfDay % 60)
+            + "Z"
     }
 
     public struct Problem: Error, Equatable, CustomStringConvertible {
@@ -48,7 +51,8 @@ public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
         }
         if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
             guard let date = BuildDate(sourceDateEpoch: epoch) else {
-                throw Problem(description: "SOURCE_DATE_EPOCH `\(epoch)` is not a whole number of seconds since 1970-01-01")
+                throw Problem(
+                    description: "SOURCE_DATE_EPOCH `\(epoch)` is not a whole number of seconds since 1970-01-01")
             }
             return date
         }

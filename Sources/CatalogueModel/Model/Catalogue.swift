@@ -58,7 +58,8 @@ public struct Catalogue: Sendable {
         let lowercased = unsorted.map { $0.skill.name.lowercased() }
         let entries = unsorted.indices.sorted { i, j in
             if lowercased[i] != lowercased[j] { return lowercased[i] < lowercased[j] }
-            let a = unsorted[i].skill, b = unsorted[j].skill
+            let a = unsorted[i].skill
+            let b = unsorted[j].skill
             return a.name != b.name ? a.name < b.name : a.id < b.id
         }.map { unsorted[$0] }
         self.entries = entries
@@ -82,7 +83,9 @@ public struct Catalogue: Sendable {
         groups = byGroup.map { path, members -> Group in
             var spellings: [String: Int] = [:]
             for member in members { spellings[member.skill.group, default: 0] += 1 }
-            let name = spellings.sorted { a, b in a.value != b.value ? a.value > b.value : Self.compareNames(a.key, b.key) }.first?.key ?? ""
+            let name =
+                spellings.sorted { a, b in a.value != b.value ? a.value > b.value : Self.compareNames(a.key, b.key) }
+                .first?.key ?? ""
             return Group(name: name, path: path, entries: members)
         }.sorted { a, b in a.name != b.name ? Self.compareNames(a.name, b.name) : a.path < b.path }
     }
@@ -103,7 +106,8 @@ public struct Catalogue: Sendable {
     /// Case-insensitive first, so "apple" sits beside "Apple"; exact text breaks ties.
     package static func compareNamesOrder(_ a: String, _ b: String) -> Int {
         if let order = asciiOrder(a, b) { return order }
-        let la = a.lowercased(), lb = b.lowercased()
+        let la = a.lowercased()
+        let lb = b.lowercased()
         if la != lb { return la < lb ? -1 : 1 }
         return a == b ? 0 : (a < b ? -1 : 1)
     }
@@ -117,7 +121,8 @@ public struct Catalogue: Sendable {
                 func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
                 var exact = 0
                 for i in 0..<min(x.count, y.count) {
-                    let p = lower(x[i]), q = lower(y[i])
+                    let p = lower(x[i])
+                    let q = lower(y[i])
                     if p != q { return p < q ? -1 : 1 }
                     if exact == 0 && x[i] != y[i] { exact = x[i] < y[i] ? -1 : 1 }
                 }

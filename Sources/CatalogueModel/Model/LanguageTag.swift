@@ -22,7 +22,9 @@ public enum LanguageTag {
             rest = rest.dropFirst()
         }
         if let region = rest.first,
-           (region.count == 2 && region.allSatisfy(\.isASCIILetter)) || (region.count == 3 && region.allSatisfy(\.isASCIIDigit)) {
+            (region.count == 2 && region.allSatisfy(\.isASCIILetter))
+                || (region.count == 3 && region.allSatisfy(\.isASCIIDigit))
+        {
             tag += "-" + region.uppercased()
         }
         return tag

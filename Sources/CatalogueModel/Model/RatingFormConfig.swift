@@ -91,7 +91,8 @@ public struct RatingFormConfig: Sendable, Equatable {
     public var postsToSUSI: Bool {
         guard susiWebClient == nil, case .url(let url) = endpoint else { return false }
         let lower = url.lowercased()
-        return lower.contains("/cms/fivestarrateskill.json") || lower.hasPrefix("https://api.susi.ai/") || lower.hasPrefix("http://api.susi.ai/")
+        return lower.contains("/cms/fivestarrateskill.json") || lower.hasPrefix("https://api.susi.ai/")
+            || lower.hasPrefix("http://api.susi.ai/")
     }
 
     public var skillValue: SkillValue { preset == .susi ? .tag : .id }
@@ -124,5 +125,6 @@ public struct RatingFormConfig: Sendable, Equatable {
     }
 
     /// Printed by `build` and `serve` when there is no form, so nobody wonders where it went.
-    public static let absentNote = "skill pages have no rating form: set `rating_form.endpoint` in site.yml (see the README's \"The rating form\")"
+    public static let absentNote =
+        "skill pages have no rating form: set `rating_form.endpoint` in site.yml (see the README's \"The rating form\")"
 }

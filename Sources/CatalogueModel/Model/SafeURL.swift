@@ -76,7 +76,8 @@ extension Substring {
         // The scalar view slices exactly at scalars (String's own subscript rounds to whole
         // characters), and one copy of the rest replaces a rebuild scalar by scalar.
         let scalars = unicodeScalars
-        var start = scalars.startIndex, end = scalars.endIndex
+        var start = scalars.startIndex
+        var end = scalars.endIndex
         while start < end, scalars[start].properties.isWhitespace { start = scalars.index(after: start) }
         while end > start {
             let before = scalars.index(before: end)

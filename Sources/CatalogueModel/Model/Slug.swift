@@ -19,7 +19,10 @@ public enum Slug {
         // Keep segments well under file-system name limits.
         if out.utf8.count > 120 {
             var cut = ""
-            for ch in out { if cut.utf8.count + String(ch).utf8.count > 120 { break }; cut.append(ch) }
+            for ch in out {
+                if cut.utf8.count + String(ch).utf8.count > 120 { break }
+                cut.append(ch)
+            }
             out = cut
         }
         return out.isEmpty ? "_" : out
@@ -50,7 +53,8 @@ public enum Slug {
 
     /// A slash-separated id (`news/Headline Finder`) as a path (`news/headline-finder`).
     public static func path(_ id: String) -> String {
-        let path = id.split(separator: "/", omittingEmptySubsequences: true).map { segment(String($0)) }.joined(separator: "/")
+        let path = id.split(separator: "/", omittingEmptySubsequences: true).map { segment(String($0)) }.joined(
+            separator: "/")
         return path.isEmpty ? "_" : path
     }
 

@@ -52,8 +52,9 @@ public struct StarCounts: Sendable, Equatable, Hashable {
     }
 
     public static func + (a: StarCounts, b: StarCounts) -> StarCounts {
-        StarCounts(one: capped(a.one, b.one), two: capped(a.two, b.two), three: capped(a.three, b.three),
-                   four: capped(a.four, b.four), five: capped(a.five, b.five))
+        StarCounts(
+            one: capped(a.one, b.one), two: capped(a.two, b.two), three: capped(a.three, b.three),
+            four: capped(a.four, b.four), five: capped(a.five, b.five))
     }
 
     public static func += (a: inout StarCounts, b: StarCounts) { a = a + b }

@@ -12,10 +12,13 @@ package enum SusiTime {
         let text = raw.trimmingWhitespace()
         let scalars = Array(text.unicodeScalars)
         guard scalars.count >= 20, DateText.day(String(text.prefix(10))) != nil, scalars[10] == "T",
-              scalars[13] == ":", scalars[16] == ":", scalars.last == "Z",
-              [11, 12, 14, 15, 17, 18].allSatisfy({ ("0"..."9").contains(scalars[$0]) }) else { return nil }
+            scalars[13] == ":", scalars[16] == ":", scalars.last == "Z",
+            [11, 12, 14, 15, 17, 18].allSatisfy({ ("0"..."9").contains(scalars[$0]) })
+        else { return nil }
         let fraction = scalars[19..<(scalars.count - 1)]
-        guard fraction.isEmpty || (fraction.first == "." && fraction.dropFirst().allSatisfy { ("0"..."9").contains($0) }) else { return nil }
+        guard
+            fraction.isEmpty || (fraction.first == "." && fraction.dropFirst().allSatisfy { ("0"..."9").contains($0) })
+        else { return nil }
         return isUnknown(text) ? nil : String(text.prefix(19)) + "Z"
     }
 }

@@ -8,7 +8,9 @@ public enum TryURL {
         let lower = template.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return false }
         guard template.contains(placeholder) else { return false }
-        return !template.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F || "<>\"'`\\".unicodeScalars.contains($0) }
+        return !template.unicodeScalars.contains {
+            $0.value <= 0x20 || $0.value == 0x7F || "<>\"'`\\".unicodeScalars.contains($0)
+        }
     }
 
     /// The template with `{example}` replaced by the phrase encoded as a query value: every byte
@@ -19,7 +21,8 @@ public enum TryURL {
         for byte in example.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = Array("0123456789ABCDEF")

@@ -7,8 +7,11 @@ public enum VisibleText {
     /// sequences and several scripts need them. Whitespace at either end is trimmed.
     public static func clean(_ text: String) -> String {
         // Printable ASCII, tabs and line breaks (most text) hold nothing to remove: one pass over bytes.
-        func isPlain(_ byte: UInt8) -> Bool { (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        let plain = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlain) } ?? text.utf8.allSatisfy(isPlain)
+        func isPlain(_ byte: UInt8) -> Bool {
+            (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlain) } ?? text.utf8.allSatisfy(isPlain)
         guard !plain, text.unicodeScalars.contains(where: isRemoved) else { return text.trimmingWhitespace() }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isRemoved(scalar) { scalars.append(scalar) }

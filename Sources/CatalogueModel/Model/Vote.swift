@@ -24,8 +24,9 @@ public struct Vote: Sendable, Hashable {
 
     /// `time` rounded to the millisecond.
     public init(skill: String, stars: Int, voter: String, time: Date, comment: String? = nil) {
-        self.init(skill: skill, stars: stars, voter: voter,
-                  milliseconds: Int64((time.timeIntervalSince1970 * 1000).rounded()), comment: comment)
+        self.init(
+            skill: skill, stars: stars, voter: voter,
+            milliseconds: Int64((time.timeIntervalSince1970 * 1000).rounded()), comment: comment)
     }
 
     public var time: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
@@ -39,7 +40,8 @@ public struct Vote: Sendable, Hashable {
         let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
         let (year, month, dayOfMonth) = BuildDate.civil(fromDays: day)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        var text = String(year).leftPadded(to: 4) + "-" + two(month) + "-" + two(dayOfMonth)
+        var text =
+            String(year).leftPadded(to: 4) + "-" + two(month) + "-" + two(dayOfMonth)
             + "T" + two(second / 3600) + ":" + two(second / 60 % 60) + ":" + two(second % 60)
         if fraction != 0 { text += "." + String(fraction).leftPadded(to: 3) }
         return text + "Z"

@@ -22,10 +22,12 @@ public enum Listings {
         let counts = rated.map(\.rating.counts)
         let byName = rated.nameRanks()
         return rated.sortedByIndex { i, j in
-            let ca = counts[i], cb = counts[j]
+            let ca = counts[i]
+            let cb = counts[j]
             if ca.total != cb.total { return ca.total > cb.total }
             // Cross-multiplied so equal averages compare equal, whatever floating point would say.
-            let left = ca.starSum * cb.total, right = cb.starSum * ca.total
+            let left = ca.starSum * cb.total
+            let right = cb.starSum * ca.total
             if left != right { return left > right }
             return byName[i] < byName[j]
         }
@@ -46,13 +48,17 @@ public enum Listings {
     /// What the home page shows of each group: its first `count` skills in Top rated order, then
     /// its unrated skills by name. Lists are in the order of `groups`; `topRated` holds entries
     /// of the same catalogue.
-    public static func highlights(_ groups: [Catalogue.Group], topRated: [Catalogue.Entry], count: Int) -> [[Catalogue.Entry]] {
+    public static func highlights(_ groups: [Catalogue.Group], topRated: [Catalogue.Entry], count: Int) -> [[Catalogue
+        .Entry]]
+    {
         ordered(groups, by: topRated).map { Array($0.prefix(count)) }
     }
 
     /// Each group's skills in `order`, for its own pages. Lists are in the order of `groups`.
-    public static func groupPages(_ groups: [Catalogue.Group], order: GroupOrder, topRated: [Catalogue.Entry],
-                                  mostRated: [Catalogue.Entry], newest: [Catalogue.Entry]) -> [[Catalogue.Entry]] {
+    public static func groupPages(
+        _ groups: [Catalogue.Group], order: GroupOrder, topRated: [Catalogue.Entry],
+        mostRated: [Catalogue.Entry], newest: [Catalogue.Entry]
+    ) -> [[Catalogue.Entry]] {
         switch order {
         case .rating: ordered(groups, by: topRated)
         case .votes: ordered(groups, by: mostRated)
@@ -90,8 +96,10 @@ public enum Listings {
         partition(entries, key: { $0.skill.author }, path: urls.authorPage)
     }
 
-    static func partition(_ entries: [Catalogue.Entry], key: (Catalogue.Entry) -> String?,
-                          path: (String) -> String) -> [Partition] {
+    static func partition(
+        _ entries: [Catalogue.Entry], key: (Catalogue.Entry) -> String?,
+        path: (String) -> String
+    ) -> [Partition] {
         var names: [String: String] = [:]
         var lists: [String: [Catalogue.Entry]] = [:]
         // Far fewer keys than entries: each key's path is made once.
@@ -140,8 +148,9 @@ public struct CatalogueListings: Sendable {
         languages = Listings.byLanguage(entries, urls: catalogue.urls)
         authors = Listings.byAuthor(entries, urls: catalogue.urls)
         highlights = Listings.highlights(catalogue.groups, topRated: topRated, count: catalogue.config.homeCards)
-        groupPages = Listings.groupPages(catalogue.groups, order: catalogue.config.groupOrder, topRated: topRated,
-                                         mostRated: mostRated, newest: newest)
+        groupPages = Listings.groupPages(
+            catalogue.groups, order: catalogue.config.groupOrder, topRated: topRated,
+            mostRated: mostRated, newest: newest)
     }
 }
 
@@ -154,7 +163,8 @@ extension Array where Element == Catalogue.Entry {
     /// Each entry's place in `Catalogue.byName` order, so sorts that fall back to the name
     /// compare two integers instead of two entries.
     func nameRanks() -> [Int] {
-        let names = map(\.skill.name), ids = map(\.skill.id)
+        let names = map(\.skill.name)
+        let ids = map(\.skill.id)
         func before(_ i: Int, _ j: Int) -> Bool {
             let order = Catalogue.compareNamesOrder(names[i], names[j])
             return order != 0 ? order < 0 : ids[i] < ids[j]

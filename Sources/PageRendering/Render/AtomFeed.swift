@@ -6,18 +6,20 @@ import CatalogueModel
 enum AtomFeed {
     /// - Parameter newest: the entries to list, newest first (all of them have a `created` date).
     /// - Returns: nil when the base URL has no host or no skill has a date.
-    package static func xml(newest: [Catalogue.Entry], config: SiteConfig, descriptions: [String: Markdown.Rendered]) -> String? {
+    package static func xml(newest: [Catalogue.Entry], config: SiteConfig, descriptions: [String: Markdown.Rendered])
+        -> String?
+    {
         guard config.hasHost, let latest = newest.first?.skill.created else { return nil }
         let urls = config.urls
-        let self_ = urls.absolute(urls.href(urls.feed))
+        let selfURL = urls.absolute(urls.href(urls.feed))
         var out = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XML.escape(config.language))">
               <title>\(XML.escape(config.title)): newest skills</title>
               <subtitle>\(XML.escape(config.description))</subtitle>
-              <link rel="self" type="application/atom+xml" href="\(XML.escape(self_))"/>
+              <link rel="self" type="application/atom+xml" href="\(XML.escape(selfURL))"/>
               <link rel="alternate" type="text/html" href="\(XML.escape(urls.absolute(urls.href(urls.newest))))"/>
-              <id>\(XML.escape(self_))</id>
+              <id>\(XML.escape(selfURL))</id>
               <updated>\(timestamp(latest))</updated>
               <author><name>\(XML.escape(config.title))</name></author>
               <generator>sitegen</generator>

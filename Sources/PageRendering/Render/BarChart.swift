@@ -36,12 +36,14 @@ public struct BarChart: Sendable {
     /// The chart's values for `_chart.mustache`, which holds the markup. Bars are percent widths:
     /// they need no viewBox, so the rounded ends keep their shape at any width.
     package func data(_ summary: RatingSummary) -> ChartData {
-        ChartData(height: Self.barHeight, radius: SVGNumber.format(Double(Self.barHeight) / 2),
-                  bars: Self.rows(summary).map { row in
-                      ChartData.Bar(stars: row.stars, label: row.stars == 1 ? "1 star" : "\(row.stars) stars",
-                                    count: row.count.grouped, percent: row.percent,
-                                    fill: row.count > 0 ? SVGNumber.format(row.fraction * 100) : nil)
-                  })
+        ChartData(
+            height: Self.barHeight, radius: SVGNumber.format(Double(Self.barHeight) / 2),
+            bars: Self.rows(summary).map { row in
+                ChartData.Bar(
+                    stars: row.stars, label: row.stars == 1 ? "1 star" : "\(row.stars) stars",
+                    count: row.count.grouped, percent: row.percent,
+                    fill: row.count > 0 ? SVGNumber.format(row.fraction * 100) : nil)
+            })
     }
 
     /// The chart as HTML, drawn by the built-in theme's `_chart.mustache`.
@@ -60,6 +62,7 @@ public struct BarChart: Sendable {
         func variables(_ colors: [String]) -> String {
             colors.prefix(5).enumerated().map { "--bar-\(5 - $0.offset):\($0.element)" }.joined(separator: ";")
         }
-        return ":root{\(variables(style.colors))}@media (prefers-color-scheme: dark){:root{\(variables(style.darkColors))}}"
+        return
+            ":root{\(variables(style.colors))}@media (prefers-color-scheme: dark){:root{\(variables(style.darkColors))}}"
     }
 }

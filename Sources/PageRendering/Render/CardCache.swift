@@ -41,11 +41,14 @@ package struct CardCache: Sendable {
         // Each entry's place among the previous cards, when it is the same entry (a new build
         // makes new entry objects, so the previous cards are found by skill id).
         let previousPlaces = previous.map { previous in
-            Dictionary(previous.renderer.value.catalogue.entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
+            Dictionary(previous.renderer.value.catalogue.entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in
+                first
+            }
         }
         let kept: [Int?] = entries.map { entry in
             guard let previous, let j = previousPlaces?[entry.skill.id],
-                  previous.renderer.value.catalogue.entries[j].isSame(as: entry) else { return nil }
+                previous.renderer.value.catalogue.entries[j].isSame(as: entry)
+            else { return nil }
             return j
         }
         let contexts = entries.indices.parallelMap { i in kept[i] == nil ? renderer.card(entries[i]) : nil }
@@ -89,14 +92,15 @@ package struct CardCache: Sendable {
             case .text(let text):
                 out += text
             case .slot(let number, let escaping):
-                let value = switch Slot(rawValue: number) {
-                case .root?: root
-                case .level?: String(level)
-                case .rank?: rank.map(String.init) ?? ""
-                case .starRow?: starRows[i].small
-                case .largeStarRow?: starRows[i].large
-                case nil: ""
-                }
+                let value =
+                    switch Slot(rawValue: number) {
+                    case .root?: root
+                    case .level?: String(level)
+                    case .rank?: rank.map(String.init) ?? ""
+                    case .starRow?: starRows[i].small
+                    case .largeStarRow?: starRows[i].large
+                    case nil: ""
+                    }
                 guard let escaping else {
                     out += value
                     continue
@@ -121,5 +125,7 @@ package struct CardCache: Sendable {
 }
 
 extension Range where Bound == Int {
-    package func parallelMap<T: Sendable>(_ transform: @Sendable (Int) -> T) -> [T] { Array(self).parallelMap(transform) }
+    package func parallelMap<T: Sendable>(_ transform: @Sendable (Int) -> T) -> [T] {
+        Array(self).parallelMap(transform)
+    }
 }

@@ -47,7 +47,9 @@ public enum HTML {
     /// property lookups of the general path cost more than the rest of a card). Nil otherwise.
     static func truncateASCII(_ text: String, to limit: Int) -> String? {
         var text = text
-        let asciiClass = asciiClass, whitespace = whitespace, punctuation = punctuation
+        let asciiClass = asciiClass
+        let whitespace = whitespace
+        let punctuation = punctuation
         return text.withUTF8 { bytes -> String? in
             var out = [UInt8]()
             out.reserveCapacity(min(bytes.count, limit + 4))
@@ -58,7 +60,10 @@ public enum HTML {
                     pendingSpace = !out.isEmpty
                     continue
                 }
-                if pendingSpace { out.append(0x20); pendingSpace = false }
+                if pendingSpace {
+                    out.append(0x20)
+                    pendingSpace = false
+                }
                 out.append(byte)
                 // One byte past the limit is enough to know the text is cut.
                 if out.count > limit { break }

@@ -15,9 +15,11 @@ enum JSONAPI {
             ("message", .string("Success: Fetched group list")),
         ])
         let groupsPath = urls.apiGroups
-        var jobs = [SiteRenderer.FileJob(path: groupsPath, key: PageKey(values: catalogue.groups.map(\.name))) {
-            file(groupsPath, groups)
-        }]
+        var jobs = [
+            SiteRenderer.FileJob(path: groupsPath, key: PageKey(values: catalogue.groups.map(\.name))) {
+                file(groupsPath, groups)
+            }
+        ]
         // By index into one shared catalogue: closures that captured each entry would copy it.
         let shared = Shared(catalogue)
         // Each group's list, then its skills (every skill is in one group): a list holds all its
@@ -25,15 +27,17 @@ enum JSONAPI {
         // files together, so lists that followed one another would sit in memory together.
         for (groupIndex, group) in catalogue.groups.enumerated() {
             let listPath = urls.apiGroup(page: group.path)
-            jobs.append(.init(path: listPath, key: PageKey(entries: group.entries, values: [group.name])) {
-                file(listPath, skillList(shared.value.groups[groupIndex], config: config))
-            })
+            jobs.append(
+                .init(path: listPath, key: PageKey(entries: group.entries, values: [group.name])) {
+                    file(listPath, skillList(shared.value.groups[groupIndex], config: config))
+                })
             for (index, entry) in group.entries.enumerated() {
                 let path = urls.apiSkill(entry.skill.id)
-                jobs.append(.init(path: path, key: PageKey(entries: [entry])) {
-                    let entry = shared.value.groups[groupIndex].entries[index]
-                    return file(path, skill(entry, config: shared.value.config))
-                })
+                jobs.append(
+                    .init(path: path, key: PageKey(entries: [entry])) {
+                        let entry = shared.value.groups[groupIndex].entries[index]
+                        return file(path, skill(entry, config: shared.value.config))
+                    })
             }
         }
         return jobs
@@ -52,8 +56,10 @@ enum JSONAPI {
         var tagCount: [String: Int] = [:]
         for entry in group.entries { tagCount[entry.skill.tag, default: 0] += 1 }
         let skills: [(String, JSONOutput)] = group.entries.map { entry in
-            ((tagCount[entry.skill.tag] ?? 0) > 1 ? entry.skill.id : entry.skill.tag,
-             .written(skill(entry, config: config).bytes))
+            (
+                (tagCount[entry.skill.tag] ?? 0) > 1 ? entry.skill.id : entry.skill.tag,
+                .written(skill(entry, config: config).bytes)
+            )
         }
         return .object([
             ("accepted", .bool(true)),
@@ -84,11 +90,12 @@ enum JSONAPI {
     /// default for it. sitegen adds `image_url` (docs/susi.md).
     package static func skill(_ entry: Catalogue.Entry, config: SiteConfig) -> JSONOutput {
         let s = entry.skill
-        let imageURL: String? = switch s.image {
-        case .local(let path)?: config.urls.absolute(config.urls.href(config.urls.media(path)))
-        case .remote(let url)?: url
-        case nil: nil
-        }
+        let imageURL: String? =
+            switch s.image {
+            case .local(let path)?: config.urls.absolute(config.urls.href(config.urls.media(path)))
+            case .remote(let url)?: url
+            case nil: nil
+            }
         let modified = s.modifiedAt ?? SusiTime.unknown
         return .object([
             ("model", .string(s.model)),
@@ -147,15 +154,18 @@ enum JSONAPI {
             ("positive", .string(String(rating.positive ?? 0))),
             ("feedback_count", .int(rating.feedbackCount ?? 0)),
             ("bookmark_count", .int(rating.bookmarkCount ?? 0)),
-            ("stars", .object([
-                ("one_star", .int(c.one)),
-                ("two_star", .int(c.two)),
-                ("three_star", .int(c.three)),
-                ("four_star", .int(c.four)),
-                ("five_star", .int(c.five)),
-                ("avg_star", .decimal(hundredths: hundredths)),
-                ("total_star", .int(c.total)),
-            ])),
+            (
+                "stars",
+                .object([
+                    ("one_star", .int(c.one)),
+                    ("two_star", .int(c.two)),
+                    ("three_star", .int(c.three)),
+                    ("four_star", .int(c.four)),
+                    ("five_star", .int(c.five)),
+                    ("avg_star", .decimal(hundredths: hundredths)),
+                    ("total_star", .int(c.total)),
+                ])
+            ),
         ])
     }
 }

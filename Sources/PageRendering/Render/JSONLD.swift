@@ -27,14 +27,18 @@ enum JSONLD {
         if let created = s.created { fields.append(("dateCreated", .string(created))) }
         // Only with votes: an AggregateRating of zero ratings is invalid to search engines.
         if let tenths = entry.rating.averageTenths {
-            fields.append(("aggregateRating", .object([
-                ("@type", .string("AggregateRating")),
-                // The one-decimal average the page shows, so the markup matches the visible text.
-                ("ratingValue", .decimal(hundredths: tenths * 10)),
-                ("ratingCount", .int(entry.rating.total)),
-                ("bestRating", .int(5)),
-                ("worstRating", .int(1)),
-            ])))
+            fields.append(
+                (
+                    "aggregateRating",
+                    .object([
+                        ("@type", .string("AggregateRating")),
+                        // The one-decimal average the page shows, so the markup matches the visible text.
+                        ("ratingValue", .decimal(hundredths: tenths * 10)),
+                        ("ratingCount", .int(entry.rating.total)),
+                        ("bestRating", .int(5)),
+                        ("worstRating", .int(1)),
+                    ])
+                ))
         }
         return JSONOutput.object(fields).text
     }

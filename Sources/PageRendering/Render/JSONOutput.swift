@@ -21,7 +21,8 @@ indirect enum JSONOutput: Sendable {
     /// Hundredths as a JSON number: 463 → `4.63`, 450 → `4.5`, 400 → `4`.
     static func decimal(hundredths: Int) -> JSONOutput {
         let sign = hundredths < 0 ? "-" : ""
-        let whole = abs(hundredths) / 100, fraction = abs(hundredths) % 100
+        let whole = abs(hundredths) / 100
+        let fraction = abs(hundredths) % 100
         if fraction == 0 { return .number("\(sign)\(whole)") }
         if fraction % 10 == 0 { return .number("\(sign)\(whole).\(fraction / 10)") }
         return .number("\(sign)\(whole).\(String(fraction).leftPadded(to: 2))")
@@ -95,7 +96,8 @@ indirect enum JSONOutput: Sendable {
                 case UInt8(ascii: "<"): escaped = "\\u003c"
                 case UInt8(ascii: ">"): escaped = "\\u003e"
                 case UInt8(ascii: "&"): escaped = "\\u0026"
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                case 0xE2
+                where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
                     // U+2028 and U+2029 end a line in older JavaScript parsers.
                     flush()
                     out += (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8

@@ -2,9 +2,9 @@ import CCmark
 import CatalogueModel
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one place Markdown is turned into HTML: the system libcmark in its safe mode (raw HTML
@@ -150,8 +150,9 @@ public enum Markdown {
 
     private static func isOwnURLText(_ node: OpaquePointer) -> Bool {
         guard let child = cmark_node_first_child(node), cmark_node_next(child) == nil,
-              cmark_node_get_type(child) == CMARK_NODE_TEXT,
-              let literal = cmark_node_get_literal(child) else { return false }
+            cmark_node_get_type(child) == CMARK_NODE_TEXT,
+            let literal = cmark_node_get_literal(child)
+        else { return false }
         let text = String(cString: literal)
         let target = url(of: node)
         return text == target || "mailto:" + text == target

@@ -35,8 +35,9 @@ final class PageFrames: @unchecked Sendable {
     func frame(_ key: Key, data: () -> FrameData) -> Frame {
         if let frame = lock.withLock({ frames[key] }) { return frame }
         let data = data()
-        let frame = Frame(header: ThemePartial.render("header", data, engine: engine),
-                          footer: ThemePartial.render("footer", data, engine: engine))
+        let frame = Frame(
+            header: ThemePartial.render("header", data, engine: engine),
+            footer: ThemePartial.render("footer", data, engine: engine))
         lock.withLock { frames[key] = frame }
         return frame
     }

@@ -41,13 +41,14 @@ public struct RatingForm: Sendable {
         }
         return RatingFormData(
             skillName: skill.name, elsewhere: nil,
-            form: RatingFormData.Form(action: config.action(root: root), method: config.method.rawValue,
-                                      hidden: hidden.map { RatingFormData.Field(name: $0.0, value: $0.1) },
-                                      half: half, choices: choices,
-                                      symbolPath: symbol.path,
-                                      symbolViewBox: [symbol.box.minX, symbol.box.minY, symbol.box.width, symbol.box.height]
-                                          .map(SVGNumber.format).joined(separator: " "),
-                                      signIn: config.signInURL.map { RatingFormConfig.href($0, root: root) }))
+            form: RatingFormData.Form(
+                action: config.action(root: root), method: config.method.rawValue,
+                hidden: hidden.map { RatingFormData.Field(name: $0.0, value: $0.1) },
+                half: half, choices: choices,
+                symbolPath: symbol.path,
+                symbolViewBox: [symbol.box.minX, symbol.box.minY, symbol.box.width, symbol.box.height]
+                    .map(SVGNumber.format).joined(separator: " "),
+                signIn: config.signInURL.map { RatingFormConfig.href($0, root: root) }))
     }
 
     /// The form as HTML, drawn by the built-in theme's `_form.mustache`.
@@ -64,9 +65,11 @@ public struct RatingForm: Sendable {
     public func thanksHTML(for skill: Skill) -> String {
         guard config.susiWebClient == nil else { return "" }
         let name = HTML.escape(skill.name)
-        var html = "<p class=\"rating-thanks\" id=\"\(Self.thanksID)\" hidden>Thank you for rating \(name)! Your vote has been received.</p>"
+        var html =
+            "<p class=\"rating-thanks\" id=\"\(Self.thanksID)\" hidden>Thank you for rating \(name)! Your vote has been received.</p>"
         for value in config.starValues {
-            html += "\n<p class=\"rating-thanks\" id=\"\(Self.ratedID(value))\" hidden>You rated \(name) \(Self.label(value)). "
+            html +=
+                "\n<p class=\"rating-thanks\" id=\"\(Self.ratedID(value))\" hidden>You rated \(name) \(Self.label(value)). "
                 + "Thank you! Vote again to change it.</p>"
         }
         return html

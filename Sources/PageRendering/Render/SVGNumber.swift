@@ -16,8 +16,10 @@ package enum SVGNumber {
         let scaled = Int((value * unit).rounded())
         if scaled == 0 { return "0" }
         let sign = scaled < 0 ? "-" : ""
-        let magnitude = scaled.magnitude, divisor = UInt(unit)
-        let whole = magnitude / divisor, fraction = magnitude % divisor
+        let magnitude = scaled.magnitude
+        let divisor = UInt(unit)
+        let whole = magnitude / divisor
+        let fraction = magnitude % divisor
         if fraction == 0 { return "\(sign)\(whole)" }
         var digits = String(fraction).leftPadded(to: decimals)
         while digits.hasSuffix("0") { digits.removeLast() }

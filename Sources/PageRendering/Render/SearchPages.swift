@@ -33,14 +33,17 @@ extension SiteRenderer {
         let config = catalogue.config
         let root = search.root
         let query = outcome.query
-        let countText = query.isEmpty ? "" : Self.count(outcome.total, "skill") + (outcome.total == 1 ? " matches" : " match")
+        let countText =
+            query.isEmpty ? "" : Self.count(outcome.total, "skill") + (outcome.total == 1 ? " matches" : " match")
         let title = query.isEmpty ? "Search" : "Search: \(query)"
-        let shared = common(path: search.path, title: outcome.page > 1 ? "\(title), page \(outcome.page)" : title,
-                            description: "Skills of \(config.title) that match a search.", root: root)
+        let shared = common(
+            path: search.path, title: outcome.page > 1 ? "\(title), page \(outcome.page)" : title,
+            description: "Skills of \(config.title) that match a search.", root: root)
         // A results page is one of endless addresses: it names no canonical page of its own.
         let page = SearchPage(
-            common: PageCommon(frame: shared.frame, header: shared.header, footer: shared.footer, pageTitle: shared.pageTitle,
-                               metaDescription: shared.metaDescription, ogTitle: shared.ogTitle, canonical: nil),
+            common: PageCommon(
+                frame: shared.frame, header: shared.header, footer: shared.footer, pageTitle: shared.pageTitle,
+                metaDescription: shared.metaDescription, ogTitle: shared.ogTitle, canonical: nil),
             query: query, heading: query.isEmpty ? "Search" : "Results for “\(query)”", countText: countText,
             cards: outcome.matches.map { searchCard($0, root: root) },
             pager: searchPager(search, query: query, total: outcome.total, page: outcome.page))
@@ -71,8 +74,9 @@ extension SiteRenderer {
         var out = ""
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += String(format: "%%%02X", byte)

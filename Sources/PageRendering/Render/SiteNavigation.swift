@@ -4,8 +4,10 @@ import CatalogueModel
 /// own page, `"true"` below it (`aria-current` values), absent elsewhere.
 enum SiteNavigation {
     static func sections(_ urls: SiteURLs) -> [(key: String, path: String)] {
-        [("groups", urls.groups), ("topRated", urls.topRated), ("mostRated", urls.mostRated),
-         ("newest", urls.newest), ("languages", urls.languages), ("authors", urls.authors)]
+        [
+            ("groups", urls.groups), ("topRated", urls.topRated), ("mostRated", urls.mostRated),
+            ("newest", urls.newest), ("languages", urls.languages), ("authors", urls.authors),
+        ]
     }
 
     package static func current(for path: String, urls: SiteURLs) -> [String: String] {

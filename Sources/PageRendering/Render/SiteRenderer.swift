@@ -42,7 +42,9 @@ public struct SiteRenderer: Sendable {
         if let previous {
             known.reserveCapacity(previous.catalogue.entries.count)
             for entry in previous.catalogue.entries {
-                if let rendered = previous.descriptions[entry.skill.id] { known[entry.skill.id] = (entry.skill.description, rendered) }
+                if let rendered = previous.descriptions[entry.skill.id] {
+                    known[entry.skill.id] = (entry.skill.description, rendered)
+                }
             }
         }
         // libcmark keeps no global state: descriptions render on all cores.
@@ -71,8 +73,9 @@ public struct SiteRenderer: Sendable {
         bigStarRow = StarRow(style: big)
         chart = BarChart(style: catalogue.config.chart)
         ratingForm = catalogue.config.ratingForm.map { RatingForm(config: $0, symbol: catalogue.config.stars.symbol) }
-        siteWide = SiteWide(catalogue: catalogue, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed,
-                            listed: ListedListings(listingData.listings))
+        siteWide = SiteWide(
+            catalogue: catalogue, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed,
+            listed: ListedListings(listingData.listings))
         // A row's SVG depends only on the value it shows, and ratings share few of those.
         var starRows: [Double: StarRows] = [:]
         for entry in catalogue.entries {
@@ -80,8 +83,9 @@ public struct SiteRenderer: Sendable {
             let scaled = average * Double(starRow.style.count) / 5
             let shown = starRow.displayedValue(scaled)
             if starRows[shown] == nil {
-                starRows[shown] = StarRows(small: starRow.svg(value: scaled, engine: theme.engine),
-                                           large: bigStarRow.svg(value: scaled, cssClass: "stars stars-large", engine: theme.engine))
+                starRows[shown] = StarRows(
+                    small: starRow.svg(value: scaled, engine: theme.engine),
+                    large: bigStarRow.svg(value: scaled, cssClass: "stars stars-large", engine: theme.engine))
             }
         }
         self.starRows = starRows
@@ -142,33 +146,48 @@ public struct SiteRenderer: Sendable {
         let urls = catalogue.urls
         let cards = CardCache(renderer: self, engine: theme.engine, reusing: previous)
         let highlights = listingData.listings.highlights
-        let indexKey = PageKey(entries: highlights.flatMap { $0 },
-                               values: [String(catalogue.groups.count)] + zip(catalogue.groups, highlights).flatMap { group, shown in
-                                   [group.name, group.path, String(group.entries.count), String(shown.count)]
-                               })
-        var jobs: [PageJob] = [PageJob(template: "index", path: urls.output(ofPage: ""), key: indexKey) { indexPage(cards) }]
+        let indexKey = PageKey(
+            entries: highlights.flatMap { $0 },
+            values: [String(catalogue.groups.count)]
+                + zip(catalogue.groups, highlights).flatMap { group, shown in
+                    [group.name, group.path, String(group.entries.count), String(shown.count)]
+                })
+        var jobs: [PageJob] = [
+            PageJob(template: "index", path: urls.output(ofPage: ""), key: indexKey) { indexPage(cards) }
+        ]
         for group in catalogue.groups {
             let ordered = groupEntries(group)
             let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
             for number in 1...pagination.pageCount {
-                let key = PageKey(entries: Array(ordered[pagination.items(onPage: number)]),
-                                  values: [group.name, group.path, String(group.entries.count), String(group.ratingCount),
-                                           String(number), String(pagination.pageCount)])
-                jobs.append(PageJob(template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number)), key: key) {
-                    groupPage(group, page: number, cards: cards)
-                })
+                let key = PageKey(
+                    entries: Array(ordered[pagination.items(onPage: number)]),
+                    values: [
+                        group.name, group.path, String(group.entries.count), String(group.ratingCount),
+                        String(number), String(pagination.pageCount),
+                    ])
+                jobs.append(
+                    PageJob(
+                        template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number)),
+                        key: key
+                    ) {
+                        groupPage(group, page: number, cards: cards)
+                    })
             }
         }
         // Jobs hold the renderer by reference and their skill by index: a closure that captured
         // both by value would carry a copy of each per page.
         let shared = Shared(self)
         for (index, entry) in catalogue.entries.enumerated() {
-            jobs.append(PageJob(template: "skill", path: urls.output(ofPage: entry.path), key: PageKey(entries: [entry])) {
-                shared.value.skillPage(shared.value.catalogue.entries[index])
-            })
+            jobs.append(
+                PageJob(template: "skill", path: urls.output(ofPage: entry.path), key: PageKey(entries: [entry])) {
+                    shared.value.skillPage(shared.value.catalogue.entries[index])
+                })
         }
-        jobs.append(PageJob(template: "404", path: urls.notFound,
-                            key: PageKey(values: catalogue.groups.flatMap { [$0.name, $0.path] })) { notFoundPage() })
+        jobs.append(
+            PageJob(
+                template: "404", path: urls.notFound,
+                key: PageKey(values: catalogue.groups.flatMap { [$0.name, $0.path] })
+            ) { notFoundPage() })
         jobs += listingPages(cards: cards)
 
         let fileJobs = JSONAPI.files(catalogue)
@@ -192,7 +211,8 @@ public struct SiteRenderer: Sendable {
         var files = pages.isEmpty ? [] : try render(plan, pages: pages)
         let later = range.clamped(to: plan.jobs.count..<plan.count)
         if !later.isEmpty {
-            files += Array(plan.fileJobs[(later.lowerBound - plan.jobs.count)..<(later.upperBound - plan.jobs.count)]).parallelMap { $0.make() }
+            files += Array(plan.fileJobs[(later.lowerBound - plan.jobs.count)..<(later.upperBound - plan.jobs.count)])
+                .parallelMap { $0.make() }
         }
         return files
     }
@@ -200,7 +220,10 @@ public struct SiteRenderer: Sendable {
     static func templatePath(_ name: String) -> String { "Templates/\(name).mustache" }
 
     static func neverEnds(_ template: String, page: String?) -> Diagnostic {
-        .error(templatePath(template), "rendering \(page.map { "`\($0)`" } ?? "this template") never ends: a partial includes itself (directly or through others) more than \(TemplateLibrary.expansionLimit.grouped) times; include it only inside a section whose data ends")
+        .error(
+            templatePath(template),
+            "rendering \(page.map { "`\($0)`" } ?? "this template") never ends: a partial includes itself (directly or through others) more than \(TemplateLibrary.expansionLimit.grouped) times; include it only inside a section whose data ends"
+        )
     }
 
     /// Renders some of a plan's pages on all cores, in order.
@@ -223,9 +246,10 @@ public struct SiteRenderer: Sendable {
             if let file {
                 files.append(file)
             } else if missing.insert(job.template).inserted {
-                problems.append(engine.hasTemplate(named: job.template)
-                    ? Self.neverEnds(job.template, page: job.path)
-                    : .error(Self.templatePath(job.template), "template `\(job.template)` is missing"))
+                problems.append(
+                    engine.hasTemplate(named: job.template)
+                        ? Self.neverEnds(job.template, page: job.path)
+                        : .error(Self.templatePath(job.template), "template `\(job.template)` is missing"))
             }
         }
         // Fragments drawn for these pages (or before them, for the whole site) that were cut short.
@@ -251,27 +275,31 @@ public struct SiteRenderer: Sendable {
         let urls = config.urls
         let root = root ?? urls.root(from: path)
         // The 404 page is served at any address, so it claims no place in the navigation.
-        let key = PageFrames.Key(root: root, nav: isErrorPage ? [:] : SiteNavigation.current(for: path, urls: urls),
-                                 currentGroup: siteWide.groupIndex[path], buildDate: buildDate)
+        let key = PageFrames.Key(
+            root: root, nav: isErrorPage ? [:] : SiteNavigation.current(for: path, urls: urls),
+            currentGroup: siteWide.groupIndex[path], buildDate: buildDate)
         let frameData = FrameData(site: siteWide, key: key)
         let frame = frames.frame(key) { frameData }
-        return PageCommon(frame: frameData, header: frame.header, footer: frame.footer,
-                          pageTitle: title == config.title ? title : "\(title) · \(config.title)",
-                          metaDescription: HTML.truncate(description, to: 160), ogTitle: title,
-                          canonical: urls.hasHost ? urls.absolute(urls.href(path)) : nil)
+        return PageCommon(
+            frame: frameData, header: frame.header, footer: frame.footer,
+            pageTitle: title == config.title ? title : "\(title) · \(config.title)",
+            metaDescription: HTML.truncate(description, to: 160), ogTitle: title,
+            canonical: urls.hasHost ? urls.absolute(urls.href(path)) : nil)
     }
 
     func indexPage(_ cards: CardCache) -> IndexPage {
         let urls = catalogue.urls
         let groups = zip(catalogue.groups, listingData.listings.highlights).map { group, shown in
             let countText = Self.count(group.entries.count, "skill")
-            return IndexGroup(name: group.name, url: urls.href(group.path), count: group.entries.count,
-                              slug: Slug.segment(group.name), countText: countText,
-                              cards: shown.map { cards.card($0, root: "", level: 3) },
-                              more: shown.count < group.entries.count ? "See all \(countText) in \(group.name)" : nil)
+            return IndexGroup(
+                name: group.name, url: urls.href(group.path), count: group.entries.count,
+                slug: Slug.segment(group.name), countText: countText,
+                cards: shown.map { cards.card($0, root: "", level: 3) },
+                more: shown.count < group.entries.count ? "See all \(countText) in \(group.name)" : nil)
         }
-        return IndexPage(common: common(path: "", title: catalogue.config.title, description: catalogue.config.description),
-                         groups: groups)
+        return IndexPage(
+            common: common(path: "", title: catalogue.config.title, description: catalogue.config.description),
+            groups: groups)
     }
 
     package func groupPage(_ group: Catalogue.Group, page: Int = 1, cards: CardCache) -> GroupPage {
@@ -281,8 +309,9 @@ public struct SiteRenderer: Sendable {
         let path = urls.listingPage(group.path, page: page)
         let root = urls.root(from: path)
         return GroupPage(
-            common: common(path: path, title: page > 1 ? "\(group.name), page \(page)" : group.name,
-                           description: "\(countText) in \(group.name)."),
+            common: common(
+                path: path, title: page > 1 ? "\(group.name), page \(page)" : group.name,
+                description: "\(countText) in \(group.name)."),
             name: group.name, countText: countText, ratingsText: RatingSummary.ratingsText(group.ratingCount),
             cards: groupEntries(group)[pagination.items(onPage: page)].map { cards.card($0, root: root, level: 2) },
             pager: pager(base: group.path, pagination: pagination, page: page))
@@ -296,18 +325,20 @@ public struct SiteRenderer: Sendable {
     func card(_ entry: Catalogue.Entry) -> CardData {
         let skill = entry.skill
         let urls = catalogue.urls
-        let image: CardData.Image? = switch skill.image {
-        case .local(let path)?: CardData.Image(url: urls.href(urls.media(path)), isLocal: true)
-        case .remote(let url)?: CardData.Image(url: url, isLocal: false)
-        case nil: nil
-        }
-        return CardData(name: skill.name, url: urls.href(entry.path),
-                        initial: skill.name.first.map { String($0).uppercased() } ?? "?",
-                        summary: HTML.truncate(descriptions[skill.id]?.summary ?? "", to: 140),
-                        group: skill.group, language: skill.language, languageName: languageNames(skill.language),
-                        contentLang: LanguageTag.attribute(for: skill.language, onSiteIn: catalogue.config.language),
-                        firstExample: skill.examples.first,
-                        image: image, rating: rating(entry.rating))
+        let image: CardData.Image? =
+            switch skill.image {
+            case .local(let path)?: CardData.Image(url: urls.href(urls.media(path)), isLocal: true)
+            case .remote(let url)?: CardData.Image(url: url, isLocal: false)
+            case nil: nil
+            }
+        return CardData(
+            name: skill.name, url: urls.href(entry.path),
+            initial: skill.name.first.map { String($0).uppercased() } ?? "?",
+            summary: HTML.truncate(descriptions[skill.id]?.summary ?? "", to: 140),
+            group: skill.group, language: skill.language, languageName: languageNames(skill.language),
+            contentLang: LanguageTag.attribute(for: skill.language, onSiteIn: catalogue.config.language),
+            firstExample: skill.examples.first,
+            image: image, rating: rating(entry.rating))
     }
 
     /// Both star row sizes, so each template picks per use: `{{{starRow}}}` (cards) or
@@ -320,7 +351,8 @@ public struct SiteRenderer: Sendable {
         return CardData.Rating(
             averageText: text, totalText: rating.totalText,
             starRow: .text(rows?.small ?? starRow.svg(value: scaled, engine: theme.engine)),
-            starRowLarge: .text(rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large", engine: theme.engine)),
+            starRowLarge: .text(
+                rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large", engine: theme.engine)),
             ratingLabel: "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")")
     }
 
@@ -357,7 +389,8 @@ public struct SiteRenderer: Sendable {
         // Served for any missing path, so links start from the site root, not from the page.
         let urls = catalogue.urls
         return NotFoundPage(
-            common: common(path: "", title: "Page not found", description: "This page does not exist.", root: urls.basePath),
+            common: common(
+                path: "", title: "Page not found", description: "This page does not exist.", root: urls.basePath),
             groups: catalogue.groups.map { NamedLink(name: $0.name, url: urls.href($0.path)) })
     }
 }

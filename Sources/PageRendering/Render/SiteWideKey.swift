@@ -12,7 +12,8 @@ extension SiteRenderer {
         func reaches(_ name: String) -> Bool { reached.contains { $0?.contains(name) ?? true } }
         var values: [String] = [siteWide.hasFeed ? "feed" : "no feed"]
         let listed = siteWide.listed
-        values.append([listed.topRated, listed.mostRated, listed.newest, listed.authors].map { $0 ? "1" : "0" }.joined())
+        values.append(
+            [listed.topRated, listed.mostRated, listed.newest, listed.authors].map { $0 ? "1" : "0" }.joined())
         values.append(reaches("skillCount") ? siteWide.skillCount : "")
         values.append(reaches("ratingCount") ? siteWide.ratingCount : "")
         if reaches("navGroups") {

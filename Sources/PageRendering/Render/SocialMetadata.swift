@@ -7,11 +7,12 @@ extension SiteRenderer {
     func social(_ entry: Catalogue.Entry, description: String) -> (jsonLD: String, ogImage: String?) {
         let urls = catalogue.urls
         let url = urls.hasHost ? urls.absolute(urls.href(entry.path)) : nil
-        let image: String? = switch entry.skill.image {
-        case .local(let path)?: urls.hasHost ? urls.absolute(urls.href(urls.media(path))) : nil
-        case .remote(let remote)?: remote
-        case nil: nil
-        }
+        let image: String? =
+            switch entry.skill.image {
+            case .local(let path)?: urls.hasHost ? urls.absolute(urls.href(urls.media(path))) : nil
+            case .remote(let remote)?: remote
+            case nil: nil
+            }
         return (JSONLD.skill(entry, description: description, url: url, image: image), image)
     }
 
@@ -20,19 +21,24 @@ extension SiteRenderer {
     /// - Parameter pagePaths: the paths of every page, which the sitemap lists.
     /// - Parameter previous: the sitemap the last plan of a kept build made, taken as it is
     ///   when it lists the same pages with the same settings.
-    func machineReadableFiles(pagePaths: [String], reusing previous: Sitemap.Made? = nil) -> (files: [OutputFile], sitemap: Sitemap.Made) {
+    func machineReadableFiles(pagePaths: [String], reusing previous: Sitemap.Made? = nil) -> (
+        files: [OutputFile], sitemap: Sitemap.Made
+    ) {
         let config = catalogue.config
         var files: [OutputFile] = []
         let newest = Array(listingData.listings.newest.prefix(config.pageSize))
         // The feed carries its entries' descriptions as HTML, which the build does not keep.
-        let feedDescriptions = Dictionary(newest.map { ($0.skill.id, Markdown.render($0.skill.description)) }) { first, _ in first }
+        let feedDescriptions = Dictionary(newest.map { ($0.skill.id, Markdown.render($0.skill.description)) }) {
+            first, _ in first
+        }
         if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: feedDescriptions) {
             files.append(OutputFile(path: config.urls.feed, text: feed))
         }
         // Empty listings are written but linked from nowhere, so the sitemap leaves them out too.
         let unlisted = siteWide.listed.unlisted(config.urls)
         let listed = Sitemap.pagePaths(of: pagePaths, urls: config.urls).filter { !unlisted.contains($0) }
-        let sitemap = previous.flatMap { $0.config == config && $0.pagePaths == listed ? $0 : nil }
+        let sitemap =
+            previous.flatMap { $0.config == config && $0.pagePaths == listed ? $0 : nil }
             ?? Sitemap.Made(pagePaths: listed, config: config, files: Sitemap.files(pagePaths: listed, config: config))
         let sitemaps = sitemap.files
         files += sitemaps

@@ -42,9 +42,12 @@ public struct StarRow: Sendable, Equatable {
 
     /// Where the symbol's box starts inside its cell, centred both ways.
     package var offset: (x: Double, y: Double) {
-        let box = shape.box, scale = scale
-        return ((style.size - box.width * scale) / 2 - box.minX * scale,
-                (style.size - box.height * scale) / 2 - box.minY * scale)
+        let box = shape.box
+        let scale = scale
+        return (
+            (style.size - box.width * scale) / 2 - box.minX * scale,
+            (style.size - box.height * scale) / 2 - box.minY * scale
+        )
     }
 
     /// Left edge of symbol `index`'s cell.
@@ -64,15 +67,17 @@ public struct StarRow: Sendable, Equatable {
 
     /// The row's geometry for `_stars.mustache`, which holds the markup.
     package func data(value: Double, cssClass: String = "stars") -> StarRowData {
-        let scale = scale, offset = offset
+        let scale = scale
+        let offset = offset
         let symbols = (0..<style.count).map { index in
             StarRowData.Symbol(x: SVGNumber.format(cellX(index) + offset.x), y: SVGNumber.format(offset.y))
         }
         let fill = fillWidth(value)
-        return StarRowData(cssClass: cssClass, width: SVGNumber.format(width), height: SVGNumber.format(style.size),
-                           strokeWidth: SVGNumber.format4(strokeWidth / scale), scale: SVGNumber.format4(scale),
-                           path: shape.path, fillWidth: SVGNumber.format(fill), symbols: symbols,
-                           filled: symbols.indices.filter { cellX($0) < fill }.map { symbols[$0] })
+        return StarRowData(
+            cssClass: cssClass, width: SVGNumber.format(width), height: SVGNumber.format(style.size),
+            strokeWidth: SVGNumber.format4(strokeWidth / scale), scale: SVGNumber.format4(scale),
+            path: shape.path, fillWidth: SVGNumber.format(fill), symbols: symbols,
+            filled: symbols.indices.filter { cellX($0) < fill }.map { symbols[$0] })
     }
 
     /// The row as an SVG element for inline HTML, drawn by `engine`'s `_stars.mustache` (the

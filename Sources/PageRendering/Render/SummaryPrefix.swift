@@ -14,7 +14,8 @@ enum SummaryPrefix {
     /// and tabs, ended by `\n` or `\r\n`); nil when there is none or a `]:` follows it.
     static func cut(_ source: String) -> Substring? {
         let bytes = source.utf8
-        var lineIsBlank = true, sawText = false
+        var lineIsBlank = true
+        var sawText = false
         var index = bytes.startIndex
         while index != bytes.endIndex {
             let byte = bytes[index]

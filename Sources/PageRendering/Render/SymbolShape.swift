@@ -16,10 +16,14 @@ struct SymbolShape: Sendable, Equatable {
             self = Self.star
         case .circle:
             // Drawn smaller than its cell: a disc of the star's width looks much heavier.
-            self.init(path: "M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0Z", box: ViewBox(width: 24, height: 24), inkMinX: 2, inkMaxX: 22)
+            self.init(
+                path: "M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0Z", box: ViewBox(width: 24, height: 24), inkMinX: 2,
+                inkMaxX: 22)
         case .heart:
-            self.init(path: "M12 20.5C7 17 2.5 13.2 2.5 8.6 2.5 5.7 4.8 3.5 7.6 3.5c1.8 0 3.4.9 4.4 2.4 1-1.5 2.6-2.4 4.4-2.4 2.8 0 5.1 2.2 5.1 5.1 0 4.6-4.5 8.4-9.5 11.9Z",
-                      box: ViewBox(minX: 1.5, minY: 1, width: 21, height: 21), inkMinX: 2.5, inkMaxX: 21.5)
+            self.init(
+                path:
+                    "M12 20.5C7 17 2.5 13.2 2.5 8.6 2.5 5.7 4.8 3.5 7.6 3.5c1.8 0 3.4.9 4.4 2.4 1-1.5 2.6-2.4 4.4-2.4 2.8 0 5.1 2.2 5.1 5.1 0 4.6-4.5 8.4-9.5 11.9Z",
+                box: ViewBox(minX: 1.5, minY: 1, width: 21, height: 21), inkMinX: 2.5, inkMaxX: 21.5)
         case .custom(let path, let viewBox):
             // Nothing is known about a custom path but its view box, which the README asks to be tight.
             self.init(path: path, box: viewBox, inkMinX: viewBox.minX, inkMaxX: viewBox.minX + viewBox.width)
@@ -43,9 +47,11 @@ struct SymbolShape: Sendable, Equatable {
         for i in 0..<10 {
             let radius = i.isMultiple(of: 2) ? outer : inner
             let angle = Double(i) * Double.pi / 5 - Double.pi / 2
-            points.append("\(SVGNumber.format(12 + radius * cos(angle))) \(SVGNumber.format(outer + radius * sin(angle)))")
+            points.append(
+                "\(SVGNumber.format(12 + radius * cos(angle))) \(SVGNumber.format(outer + radius * sin(angle)))")
         }
-        return SymbolShape(path: "M" + points.joined(separator: "L") + "Z",
-                           box: ViewBox(width: 24, height: (height * 100).rounded() / 100), inkMinX: 0, inkMaxX: 24)
+        return SymbolShape(
+            path: "M" + points.joined(separator: "L") + "Z",
+            box: ViewBox(width: 24, height: (height * 100).rounded() / 100), inkMinX: 0, inkMaxX: 24)
     }()
 }

@@ -14,7 +14,8 @@ enum XML {
             case "'": out += "&apos;"
             default:
                 let v = scalar.value
-                let allowed = v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF)
+                let allowed =
+                    v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF)
                     || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
                 if allowed { out.unicodeScalars.append(scalar) }
             }

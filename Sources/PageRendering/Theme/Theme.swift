@@ -17,7 +17,9 @@ public struct Theme: Sendable {
 
     /// What `{{% CONTENT_TYPE: name }}` can choose; `HTML` (in front of every template) escapes
     /// Unicode scalars (see `HTMLContent`).
-    public static let contentTypes: [String: TemplateEscaping] = [HTMLContent.name: HTMLContent.escaping, "TEXT": .text]
+    public static let contentTypes: [String: TemplateEscaping] = [
+        HTMLContent.name: HTMLContent.escaping, "TEXT": .text,
+    ]
 
     /// A template's text and the path its diagnostics name.
     package typealias Source = (text: String, path: String)
@@ -27,7 +29,9 @@ public struct Theme: Sendable {
     /// - Parameters:
     ///   - templates: template name (`skill`, `_stars`) → its text and path, as the site has them.
     ///   - userAssets: files under `assets/`, path → bytes.
-    package static func compile(templates: [String: Source], assets userAssets: [String: Data], _ log: inout DiagnosticLog) -> Theme {
+    package static func compile(
+        templates: [String: Source], assets userAssets: [String: Data], _ log: inout DiagnosticLog
+    ) -> Theme {
         var sources: [String: Source] = [:]
         var assets: [String: Data] = [:]
         for (path, text) in DefaultTheme.files {
@@ -44,7 +48,8 @@ public struct Theme: Sendable {
         for error in errors {
             // The pragma stands on the template's first line: columns there are the file's own.
             let shift = error.line == 1 ? HTMLContent.pragma.count : 0
-            log.error(error.path, line: error.line, column: max(1, error.column - shift), "template error: \(error.message)")
+            log.error(
+                error.path, line: error.line, column: max(1, error.column - shift), "template error: \(error.message)")
         }
         return Theme(sources: compiled, engine: library, assets: assets)
     }

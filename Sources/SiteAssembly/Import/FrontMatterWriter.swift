@@ -53,7 +53,8 @@ enum FrontMatterWriter {
             case "\u{2029}": out += "\\P"
             default:
                 let v = scalar.value
-                let printable = (0x20...0x7E).contains(v) || (0xA0...0xD7FF).contains(v)
+                let printable =
+                    (0x20...0x7E).contains(v) || (0xA0...0xD7FF).contains(v)
                     || ((0xE000...0xFFFD).contains(v) && v != 0xFEFF) || v >= 0x10000
                 if printable {
                     out.unicodeScalars.append(scalar)

@@ -1,9 +1,10 @@
 import CatalogueModel
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One file `sitegen import` writes: into a temporary file beside it, then renamed into place,

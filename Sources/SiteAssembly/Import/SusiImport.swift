@@ -16,7 +16,10 @@ public enum SusiImport {
         public var destinationDisplay: String
         public var force: Bool
 
-        public init(repository: URL, repositoryDisplay: String, destination: URL, destinationDisplay: String, force: Bool = false) {
+        public init(
+            repository: URL, repositoryDisplay: String, destination: URL, destinationDisplay: String,
+            force: Bool = false
+        ) {
             self.repository = repository
             self.repositoryDisplay = repositoryDisplay
             self.destination = destination
@@ -71,15 +74,22 @@ public enum SusiImport {
             return LinkFreeFolder.firstLink(in: place.relative, below: place.root, rootDisplay: place.rootDisplay)
         }
         if !links.isEmpty {
-            for link in Set(links).sorted() { log.error(link, "a symbolic link; \(ImportedFile.linkAdvice); nothing was written") }
+            for link in Set(links).sorted() {
+                log.error(link, "a symbolic link; \(ImportedFile.linkAdvice); nothing was written")
+            }
             throw BuildFailure(log.items)
         }
         if !options.force {
-            let existing = plan.files.filter { fm.fileExists(atPath: plan.contentRoot.appendingPathComponent($0.path).path) }
+            let existing = plan.files.filter {
+                fm.fileExists(atPath: plan.contentRoot.appendingPathComponent($0.path).path)
+            }
             if !existing.isEmpty {
                 let shown = existing.prefix(3).map { "`\(shown($0.path))`" }.joined(separator: ", ")
                 let more = existing.count > 3 ? " and \(existing.count - 3) more" : ""
-                log.error(options.destinationDisplay, "\(existing.count.grouped) file\(existing.count == 1 ? "" : "s") already exist\(existing.count == 1 ? "s" : "") (\(shown)\(more)); nothing was written. Pass --force to overwrite them")
+                log.error(
+                    options.destinationDisplay,
+                    "\(existing.count.grouped) file\(existing.count == 1 ? "" : "s") already exist\(existing.count == 1 ? "s" : "") (\(shown)\(more)); nothing was written. Pass --force to overwrite them"
+                )
                 throw BuildFailure(log.items)
             }
         }
@@ -87,7 +97,10 @@ public enum SusiImport {
             // The folder the user named (and so the content folder above it), links and all.
             try fm.createDirectory(at: options.destination, withIntermediateDirectories: true)
         } catch {
-            throw BuildFailure(log.items + [.error(options.destinationDisplay, "cannot create the folder: \(error.localizedDescription)")])
+            throw BuildFailure(
+                log.items + [
+                    .error(options.destinationDisplay, "cannot create the folder: \(error.localizedDescription)")
+                ])
         }
         for file in plan.files {
             let place = plan.place(of: file, options)
@@ -101,16 +114,25 @@ public enum SusiImport {
                 }
                 try ImportedFile.write(data, to: place.relative, below: place.root, rootDisplay: place.rootDisplay)
             } catch let refused as ImportedFile.Refused {
-                throw BuildFailure(log.items + [.error(place.rootDisplay + "/" + place.relative, "cannot write the imported file: \(refused)")])
+                throw BuildFailure(
+                    log.items + [
+                        .error(place.rootDisplay + "/" + place.relative, "cannot write the imported file: \(refused)")
+                    ])
             } catch {
-                throw BuildFailure(log.items + [.error(place.rootDisplay + "/" + place.relative, "cannot read the file to import: \(error.localizedDescription)")])
+                throw BuildFailure(
+                    log.items + [
+                        .error(
+                            place.rootDisplay + "/" + place.relative,
+                            "cannot read the file to import: \(error.localizedDescription)")
+                    ])
             }
         }
         let images = plan.files.filter { if case .copy = $0.contents { true } else { false } }.count
-        return Report(skills: plan.files.count - images, images: images, skipped: plan.skipped,
-                      written: plan.files.map(\.path).sorted(), warnings: log.warnings.sorted(),
-                      destinationDisplay: options.destinationDisplay,
-                      imagesDisplay: shown(imageFolder))
+        return Report(
+            skills: plan.files.count - images, images: images, skipped: plan.skipped,
+            written: plan.files.map(\.path).sorted(), warnings: log.warnings.sorted(),
+            destinationDisplay: options.destinationDisplay,
+            imagesDisplay: shown(imageFolder))
     }
 
     package struct Plan {
@@ -147,7 +169,10 @@ public enum SusiImport {
         // `skills` folder that the destination is (or lies in).
         let parts = options.destination.standardizedFileURL.pathComponents
         guard let skillsIndex = parts.lastIndex(of: "skills"), skillsIndex > 0 else {
-            log.error(options.destinationDisplay, "--to must be a content folder's skills/ folder or a folder inside it (e.g. Content/skills), so that images can go beside it")
+            log.error(
+                options.destinationDisplay,
+                "--to must be a content folder's skills/ folder or a folder inside it (e.g. Content/skills), so that images can go beside it"
+            )
             return nil
         }
         var contentRoot = URL(fileURLWithPath: "/")
@@ -159,10 +184,13 @@ public enum SusiImport {
         for file in ContentFile.list(in: options.repository, display: options.repositoryDisplay, source: .disk, &log) {
             guard (file.relativePath as NSString).pathExtension.lowercased() == "txt" else { continue }
             if SusiLayout.location(contentPath: file.relativePath) != nil { inLayout += 1 }
-            reader.read(file, contentPath: file.relativePath, id: String(file.relativePath.dropLast(4)), source: .disk, &log)
+            reader.read(
+                file, contentPath: file.relativePath, id: String(file.relativePath.dropLast(4)), source: .disk, &log)
         }
         if inLayout == 0 {
-            log.error(options.repositoryDisplay, "no SUSI skill files found (expected models/<model>/<group>/<language>/<skill>.txt below this folder)")
+            log.error(
+                options.repositoryDisplay,
+                "no SUSI skill files found (expected models/<model>/<group>/<language>/<skill>.txt below this folder)")
             return nil
         }
 
@@ -181,18 +209,24 @@ public enum SusiImport {
                     imageValue = target
                     if images.insert(target).inserted { files.append(Planned(path: target, contents: .copy(url))) }
                 } else {
-                    log.warning(skill.sourcePath, "image `\(source)` not found in \(options.repositoryDisplay)/; the imported skill has no image")
+                    log.warning(
+                        skill.sourcePath,
+                        "image `\(source)` not found in \(options.repositoryDisplay)/; the imported skill has no image")
                 }
             case .remote(let url)?:
                 imageValue = url
             case nil:
                 break
             }
-            files.append(Planned(path: path, contents: .text(
-                FrontMatterWriter.markdown(for: skill, image: imageValue, tags: reader.tags[skill.id] ?? []))))
+            files.append(
+                Planned(
+                    path: path,
+                    contents: .text(
+                        FrontMatterWriter.markdown(for: skill, image: imageValue, tags: reader.tags[skill.id] ?? []))))
         }
-        return Plan(contentRoot: contentRoot, depthBelowContent: parts.count - skillsIndex, files: files,
-                    skipped: inLayout - reader.skills.count)
+        return Plan(
+            contentRoot: contentRoot, depthBelowContent: parts.count - skillsIndex, files: files,
+            skipped: inLayout - reader.skills.count)
     }
 
     /// Each skill's id below the destination (its file path without `.md`).
@@ -225,7 +259,10 @@ public enum SusiImport {
             result[index] = candidate()
             taken[key(result[index])] = index
             if readable, let owner = taken[key(natural[index])] {
-                log.warning(skill.sourcePath, "`\(skill.tag)` would share its page with `\(skills[owner].tag)` (page names ignore case and punctuation); it is imported as \(result[index]).md")
+                log.warning(
+                    skill.sourcePath,
+                    "`\(skill.tag)` would share its page with `\(skills[owner].tag)` (page names ignore case and punctuation); it is imported as \(result[index]).md"
+                )
             }
         }
         return result

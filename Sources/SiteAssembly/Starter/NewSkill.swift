@@ -11,18 +11,27 @@ public enum NewSkill {
         let parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let proposal = parts.filter { !$0.isEmpty }.map(Slug.segment).filter { !$0.isEmpty }
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && Slug.segment($0) == $0 }) else {
-            let suggestion = proposal.count >= 2 ? proposal.prefix(2).joined(separator: "/") : "tools/\(proposal.first ?? "my-skill")"
-            throw BuildFailure([.error(id, "is not GROUP/NAME in lowercase letters, digits and hyphens, as the page's URL will be; "
-                + "try `sitegen new skill \(suggestion)`")])
+            let suggestion =
+                proposal.count >= 2
+                ? proposal.prefix(2).joined(separator: "/") : "tools/\(proposal.first ?? "my-skill")"
+            throw BuildFailure([
+                .error(
+                    id,
+                    "is not GROUP/NAME in lowercase letters, digits and hyphens, as the page's URL will be; "
+                        + "try `sitegen new skill \(suggestion)`")
+            ])
         }
         let path = "skills/\(parts[0])/\(parts[1]).md"
         let url = content.appendingPathComponent(path)
         let shown = contentDisplay + "/" + path
         if FileManager.default.fileExists(atPath: url.path) {
-            throw BuildFailure([.error(shown, "exists already; sitegen never overwrites a skill: edit it, or pick another name")])
+            throw BuildFailure([
+                .error(shown, "exists already; sitegen never overwrites a skill: edit it, or pick another name")
+            ])
         }
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(markdown(group: parts[0], name: parts[1]).utf8).write(to: url, options: .withoutOverwriting)
         } catch {
             throw BuildFailure([.error(shown, "cannot write the new skill: \(error.localizedDescription)")])

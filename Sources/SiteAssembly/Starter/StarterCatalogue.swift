@@ -7,9 +7,14 @@ import Foundation
 public enum StarterCatalogue {
     /// Paths relative to the new catalogue's folder, and their text.
     public static let files: [(path: String, text: String)] = [
-        (".gitignore", "# sitegen build writes the site here; it is made again from Content/ on every build.\nPublic/\n"),
+        (
+            ".gitignore",
+            "# sitegen build writes the site here; it is made again from Content/ on every build.\nPublic/\n"
+        ),
         ("Content/site.yml", siteYAML),
-        ("Content/skills/tools/unit-converter.md", """
+        (
+            "Content/skills/tools/unit-converter.md",
+            """
             ---
             name: Unit Converter
             group: Tools
@@ -23,8 +28,11 @@ public enum StarterCatalogue {
             Converts lengths, weights and temperatures. This is the skill's **description**, written in
             Markdown: the first paragraph is the summary on cards and in search results.
 
-            """),
-        ("Content/skills/fun/coin-flip.json", """
+            """
+        ),
+        (
+            "Content/skills/fun/coin-flip.json",
+            """
             {
               "skill_name": "Coin Flip",
               "group": "Fun",
@@ -35,13 +43,17 @@ public enum StarterCatalogue {
               "creationTime": "2026-02-01T00:00:00Z"
             }
 
-            """),
-        ("Content/ratings/votes.jsonl", """
+            """
+        ),
+        (
+            "Content/ratings/votes.jsonl",
+            """
             {"skill":"tools/unit-converter","stars":5,"user":"ana","timestamp":"2026-02-03T09:12:00Z"}
             {"skill":"tools/unit-converter","stars":4,"user":"ben","timestamp":"2026-02-04T17:40:00Z"}
             {"skill":"fun/coin-flip","stars":3,"user":"ana","timestamp":"2026-02-05T08:01:00Z"}
 
-            """),
+            """
+        ),
     ]
 
     static let siteYAML = """
@@ -87,8 +99,12 @@ public enum StarterCatalogue {
         let manager = FileManager.default
         if let existing = try? manager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
             let shown = existing.sorted().prefix(5).joined(separator: ", ") + (existing.count > 5 ? ", …" : "")
-            throw BuildFailure([.error(display, "is not empty (it holds \(shown)); `sitegen init` writes only into an empty or new folder: "
-                + "name a new one (sitegen init my-catalogue)")])
+            throw BuildFailure([
+                .error(
+                    display,
+                    "is not empty (it holds \(shown)); `sitegen init` writes only into an empty or new folder: "
+                        + "name a new one (sitegen init my-catalogue)")
+            ])
         }
         do {
             for file in files {

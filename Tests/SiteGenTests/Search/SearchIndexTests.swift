@@ -1,10 +1,11 @@
-@testable import CatalogueModel
-@testable import CatalogueSearch
 import Foundation
 import GRDB
 import PageRendering
 import Testing
 import VoteStore
+
+@testable import CatalogueModel
+@testable import CatalogueSearch
 
 /// Every behaviour of the search index, on each backend against a real database: a SQLite file
 /// in a temporary folder, and the PostgreSQL server of `SITEGEN_TEST_POSTGRES` (skipped, with a
@@ -42,17 +43,22 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
 
     // MARK: Catalogues
 
-    static func skill(_ id: String, _ name: String, group: String = "Misc", examples: [String] = [], description: String = "",
-                      author: String? = nil) -> Skill {
+    static func skill(
+        _ id: String, _ name: String, group: String = "Misc", examples: [String] = [], description: String = "",
+        author: String? = nil
+    ) -> Skill {
         Skill(id: id, tag: id, name: name, group: group, author: author, examples: examples, description: description)
     }
 
     static func catalogue(_ skills: [Skill], ratings: [String: StarCounts] = [:]) -> SearchCatalogue {
-        let catalogue = Catalogue(skills: skills, ratings: ratings.mapValues { RatingTally(stars: $0) }, config: SiteConfig())
+        let catalogue = Catalogue(
+            skills: skills, ratings: ratings.mapValues { RatingTally(stars: $0) }, config: SiteConfig())
         return SearchCatalogue(catalogue, plainText: Markdown.plainText)
     }
 
-    static func ids(_ index: any SearchIndex, _ text: String, page: Int = 1, pageSize: Int = 50) async throws -> [String] {
+    static func ids(_ index: any SearchIndex, _ text: String, page: Int = 1, pageSize: Int = 50) async throws
+        -> [String]
+    {
         try await index.search(SearchQuery(text), page: page, pageSize: pageSize).ids
     }
 
@@ -60,12 +66,15 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
 
     static func weights(_ database: VoteDatabase) async throws {
         try await withIndex(database) { (index: any SearchIndex) async throws in
-            try await index.update(catalogue([
-                skill("d", "Daily Helper", description: "Reads the **weather** aloud, weather for every weather lover."),
-                skill("e", "Morning Helper", examples: ["what is the weather"]),
-                skill("n", "Weather Now"),
-                skill("x", "Dice Roller", description: "Rolls dice."),
-            ]))
+            try await index.update(
+                catalogue([
+                    skill(
+                        "d", "Daily Helper",
+                        description: "Reads the **weather** aloud, weather for every weather lover."),
+                    skill("e", "Morning Helper", examples: ["what is the weather"]),
+                    skill("n", "Weather Now"),
+                    skill("x", "Dice Roller", description: "Rolls dice."),
+                ]))
             // A name match beats an example match beats a description match, even one that says it three times.
             #expect(try await ids(index, "weather") == ["n", "e", "d"])
             // Markdown is indexed as its text: `**` is not part of a word.
@@ -77,11 +86,14 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
         try await withIndex(database) { (index: any SearchIndex) async throws in
             // The same text everywhere: only the rating and the id tell them apart.
             let same = ["b", "a", "c", "d", "e"].map { skill($0, "Trivia Quiz") }
-            try await index.update(catalogue(same, ratings: [
-                "c": StarCounts(five: 20),   // the best score
-                "d": StarCounts(three: 5),   // the same score as e (exactly 3), with more votes
-                "e": StarCounts(three: 1),
-            ]))
+            try await index.update(
+                catalogue(
+                    same,
+                    ratings: [
+                        "c": StarCounts(five: 20),  // the best score
+                        "d": StarCounts(three: 5),  // the same score as e (exactly 3), with more votes
+                        "e": StarCounts(three: 1),
+                    ]))
             let ranking = BayesianRanking(priorVotes: 10)
             #expect(ranking.score(StarCounts(three: 5)) == ranking.score(StarCounts(three: 1)))
             // Unrated a and b last, by id.
@@ -91,11 +103,12 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
 
     static func words(_ database: VoteDatabase) async throws {
         try await withIndex(database) { (index: any SearchIndex) async throws in
-            try await index.update(catalogue([
-                skill("w", "Weather Forecast", author: "Ada Lovelace"),
-                skill("n", "News Reader", group: "News"),
-                skill("u", "Café Finder"),
-            ]))
+            try await index.update(
+                catalogue([
+                    skill("w", "Weather Forecast", author: "Ada Lovelace"),
+                    skill("n", "News Reader", group: "News"),
+                    skill("u", "Café Finder"),
+                ]))
             #expect(try await ids(index, "weath") == ["w"])
             #expect(try await ids(index, "WEATHER forecast") == ["w"])
             #expect(try await ids(index, "weather news").isEmpty)
@@ -117,7 +130,8 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
 
     static func syntax(_ database: VoteDatabase) async throws {
         try await withIndex(database) { (index: any SearchIndex) async throws in
-            try await index.update(catalogue([skill("w", "Weather Forecast"), skill("n", "Near Me"), skill("a", "And Or Not")]))
+            try await index.update(
+                catalogue([skill("w", "Weather Forecast"), skill("n", "Near Me"), skill("a", "And Or Not")]))
             for query in hostileQueries {
                 let words = SearchQuery(query).words
                 let found = try await ids(index, query)
@@ -134,9 +148,11 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
 
     static func hostileText(_ database: VoteDatabase) async throws {
         try await withIndex(database) { (index: any SearchIndex) async throws in
-            let hostile = skill("h", "<script>alert(1)</script> '; DROP TABLE sitegen_search_skills; --",
-                                examples: ["\" OR 1=1 --", "NEAR(a b)"], description: "`code` and *stars* \\ back'slash, ann@mail.example and https://x.example/some/path",
-                                author: "O'Brien \"Bobby\"")
+            let hostile = skill(
+                "h", "<script>alert(1)</script> '; DROP TABLE sitegen_search_skills; --",
+                examples: ["\" OR 1=1 --", "NEAR(a b)"],
+                description: "`code` and *stars* \\ back'slash, ann@mail.example and https://x.example/some/path",
+                author: "O'Brien \"Bobby\"")
             try await index.update(catalogue([hostile, skill("w", "Weather")]))
             #expect(try await ids(index, "script alert") == ["h"])
             #expect(try await ids(index, "brien") == ["h"])
@@ -172,9 +188,9 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
         try await withIndex(database) { (index: any SearchIndex) async throws in
             var skills = [skill("a", "Weather Now"), skill("b", "Dice Roller"), skill("c", "Tea Timer")]
             #expect(try await index.update(catalogue(skills)) == SearchIndexUpdate(indexed: 3, total: 3))
-            skills[0] = skill("a", "Rain Radar")                  // edited
-            skills.append(skill("d", "Weather Tomorrow"))         // added
-            skills.remove(at: 1)                                  // deleted
+            skills[0] = skill("a", "Rain Radar")  // edited
+            skills.append(skill("d", "Weather Tomorrow"))  // added
+            skills.remove(at: 1)  // deleted
             #expect(try await index.update(catalogue(skills)) == SearchIndexUpdate(indexed: 2, removed: 1, total: 3))
             #expect(try await ids(index, "weather") == ["d"])
             #expect(try await ids(index, "rain") == ["a"])
@@ -194,14 +210,17 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
             #expect(try await index.update(catalogue(skills)) == SearchIndexUpdate(total: 2))
             // A vote changes the tie-breaker only: the text is not written again, the order follows.
             #expect(try await ids(index, "weather") == ["a", "b"])
-            #expect(try await index.update(catalogue(skills, ratings: ["b": StarCounts(five: 3)]))
+            #expect(
+                try await index.update(catalogue(skills, ratings: ["b": StarCounts(five: 3)]))
                     == SearchIndexUpdate(rescored: 1, total: 2))
             #expect(try await ids(index, "weather") == ["b", "a"])
         }
     }
 
     static func reopening(_ database: VoteDatabase) async throws {
-        try await withIndex(database) { (index: any SearchIndex) async throws in try await index.update(catalogue([skill("a", "Weather Now")])) }
+        try await withIndex(database) { (index: any SearchIndex) async throws in
+            try await index.update(catalogue([skill("a", "Weather Now")]))
+        }
         try await withIndex(database) { (index: any SearchIndex) async throws in
             #expect(try await ids(index, "weather") == ["a"])
             #expect(try await index.update(catalogue([skill("a", "Weather Now")])) == SearchIndexUpdate(total: 1))
@@ -209,7 +228,9 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
     }
 
     static func newerSchema(_ database: VoteDatabase) async throws {
-        try await withIndex(database) { (index: any SearchIndex) async throws in try await index.update(catalogue([skill("a", "Weather Now")])) }
+        try await withIndex(database) { (index: any SearchIndex) async throws in
+            try await index.update(catalogue([skill("a", "Weather Now")]))
+        }
         try await RawSQL.execute(["UPDATE sitegen_search_schema SET version = 99"], in: database)
         do {
             try await withIndex(database) { (_: any SearchIndex) async throws in }
@@ -220,7 +241,9 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
         }
         // Untouched: the row is still there.
         try await RawSQL.execute(["UPDATE sitegen_search_schema SET version = 1"], in: database)
-        try await withIndex(database) { (index: any SearchIndex) async throws in #expect(try await ids(index, "weather") == ["a"]) }
+        try await withIndex(database) { (index: any SearchIndex) async throws in
+            #expect(try await ids(index, "weather") == ["a"])
+        }
     }
 
     /// Opens the index in `database` (a SQLite file, or a PostgreSQL database) and runs `body`.
@@ -247,13 +270,17 @@ enum SearchIndexBehaviour: String, CaseIterable, Sendable, CustomStringConvertib
     }
 
     @Test func digestsTakenFromTheLastCatalogueAreWhatFreshOnesWouldBe() {
-        let a = SearchIndexBehaviour.skill("a", "Weather Now"), b = SearchIndexBehaviour.skill("b", "Dice Roller")
+        let a = SearchIndexBehaviour.skill("a", "Weather Now")
+        let b = SearchIndexBehaviour.skill("b", "Dice Roller")
         let edited = SearchIndexBehaviour.skill("b", "Dice Roller", description: "Rolls dice.")
         let first = SearchIndexBehaviour.catalogue([a, b])
-        let second = SearchCatalogue(Catalogue(skills: [a, edited], ratings: [:], config: SiteConfig()), plainText: Markdown.plainText,
-                                     reusing: first)
+        let second = SearchCatalogue(
+            Catalogue(skills: [a, edited], ratings: [:], config: SiteConfig()), plainText: Markdown.plainText,
+            reusing: first)
         #expect(second.items.map(\.digest) == SearchIndexBehaviour.catalogue([a, edited]).items.map(\.digest))
-        func digest(_ catalogue: SearchCatalogue, _ id: String) -> String? { catalogue.items.first { $0.entry.skill.id == id }?.digest }
+        func digest(_ catalogue: SearchCatalogue, _ id: String) -> String? {
+            catalogue.items.first { $0.entry.skill.id == id }?.digest
+        }
         #expect(digest(second, "a") == digest(first, "a"))
         #expect(digest(second, "b") != digest(first, "b"))
     }

@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import CatalogueSearch
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// The search form in built sites and the results page the server renders.
 @Suite struct SearchPageTests {
@@ -37,12 +38,19 @@ import Testing
     @Test func withAnEndpointEveryPageHasTheFormRelativeToIt() throws {
         let site = Self.site("base_url: https://example.org/catalogue/\nsearch:\n  endpoint: /find/search\n")
         try site.build()
-        let pages = ["index.html": "", "groups/news/index.html": "../../", "skills/news/headline-finder/index.html": "../../../",
-                     "404.html": "/catalogue/"]
+        let pages = [
+            "index.html": "", "groups/news/index.html": "../../", "skills/news/headline-finder/index.html": "../../../",
+            "404.html": "/catalogue/",
+        ]
         for (path, root) in pages {
             let html = try site.read(path)
-            #expect(html.contains("<form class=\"site-search\" role=\"search\" action=\"\(root)find/search\" method=\"get\">"), "\(path)")
-            #expect(html.contains("<label class=\"visually-hidden\" for=\"site-search-q\">Search skills</label>"), "\(path)")
+            #expect(
+                html.contains(
+                    "<form class=\"site-search\" role=\"search\" action=\"\(root)find/search\" method=\"get\">"),
+                "\(path)")
+            #expect(
+                html.contains("<label class=\"visually-hidden\" for=\"site-search-q\">Search skills</label>"), "\(path)"
+            )
             #expect(html.contains("<input id=\"site-search-q\" type=\"search\" name=\"q\""), "\(path)")
             #expect(html.contains("<link rel=\"stylesheet\" href=\"\(root)assets/search.css\">"), "\(path)")
         }
@@ -53,7 +61,9 @@ import Testing
         let limit = "maxlength=\"\(SearchQuery.maxCharacters)\""
         let templates = TestSite.repository.appendingPathComponent("Templates")
         for name in ["header.mustache", "search.mustache"] {
-            #expect(try String(contentsOf: templates.appendingPathComponent(name), encoding: .utf8).contains(limit), "\(name)")
+            #expect(
+                try String(contentsOf: templates.appendingPathComponent(name), encoding: .utf8).contains(limit),
+                "\(name)")
         }
     }
 
@@ -85,18 +95,26 @@ import Testing
         var config = SiteConfig()
         config.search = SearchConfig(path: "search")
         config.pageSize = pageSize
-        let skills = [Skill(id: "x/hostile", tag: "hostile", name: hostileName, group: "<b>Group</b>",
-                            examples: ["</p><script>alert(2)</script>"], description: "<script>alert(3)</script> *text*")]
+        let skills =
+            [
+                Skill(
+                    id: "x/hostile", tag: "hostile", name: hostileName, group: "<b>Group</b>",
+                    examples: ["</p><script>alert(2)</script>"], description: "<script>alert(3)</script> *text*")
+            ]
             + (0..<extra).map { Skill(id: "q/\($0)", tag: "\($0)", name: "Quiz \($0)", group: "Games") }
-        let catalogue = Catalogue(skills: skills, ratings: ["x/hostile": RatingTally(stars: StarCounts(four: 1))], config: config)
+        let catalogue = Catalogue(
+            skills: skills, ratings: ["x/hostile": RatingTally(stars: StarCounts(four: 1))], config: config)
         var log = DiagnosticLog()
-        return SiteRenderer(catalogue: catalogue, theme: Theme.load(directory: nil, display: "Templates", source: .disk, &log),
-                            contentRoot: URL(fileURLWithPath: "/nonexistent"))
+        return SiteRenderer(
+            catalogue: catalogue, theme: Theme.load(directory: nil, display: "Templates", source: .disk, &log),
+            contentRoot: URL(fileURLWithPath: "/nonexistent"))
     }
 
-    static func page(_ renderer: SiteRenderer, query: String, ids: [String], total: Int, page: Int = 1) throws -> String {
+    static func page(_ renderer: SiteRenderer, query: String, ids: [String], total: Int, page: Int = 1) throws -> String
+    {
         let entries = ids.compactMap { id in renderer.catalogue.entries.first { $0.skill.id == id } }
-        let data = try #require(renderer.searchPage(SearchOutcome(query: query, matches: entries, total: total, page: page)))
+        let data = try #require(
+            renderer.searchPage(SearchOutcome(query: query, matches: entries, total: total, page: page)))
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -152,8 +170,9 @@ import Testing
     @Test func aSiteWithoutSearchRendersNoResultsPage() {
         var config = SiteConfig()
         config.search = nil
-        let renderer = SiteRenderer(catalogue: Catalogue(skills: [], ratings: [:], config: config),
-                                    theme: Self.renderer().theme, contentRoot: URL(fileURLWithPath: "/nonexistent"))
+        let renderer = SiteRenderer(
+            catalogue: Catalogue(skills: [], ratings: [:], config: config),
+            theme: Self.renderer().theme, contentRoot: URL(fileURLWithPath: "/nonexistent"))
         #expect(renderer.searchPage(SearchOutcome(query: "x", matches: [], total: 0, page: 1)) == nil)
     }
 
@@ -164,7 +183,8 @@ import Testing
     }
 
     @Test func descriptionsAreIndexedAsTheirWholeText() {
-        let text = Markdown.plainText("# Title\n\nFirst *para*.\n\n- item one\n- [link](https://x.org)\n\n```\ncode\n```\n<b>raw</b>")
+        let text = Markdown.plainText(
+            "# Title\n\nFirst *para*.\n\n- item one\n- [link](https://x.org)\n\n```\ncode\n```\n<b>raw</b>")
         #expect(text == "Title First para. item one link code raw")
     }
 }

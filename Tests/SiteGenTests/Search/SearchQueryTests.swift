@@ -1,5 +1,6 @@
-@testable import CatalogueSearch
 import Testing
+
+@testable import CatalogueSearch
 
 /// What a visitor types, as the words a search looks for: never the backends' syntax.
 @Suite struct SearchQueryTests {

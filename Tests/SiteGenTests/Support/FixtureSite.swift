@@ -1,9 +1,10 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import PageRendering
 @testable import SiteAssembly
-import Testing
 
 /// Fixture sites and temporary folders for end-to-end tests.
 enum FixtureSite {
@@ -26,11 +27,14 @@ enum FixtureSite {
 
     /// Options that show paths as `Content/…` and `Templates/…`, as a user running in the
     /// project folder would see them.
-    static func options(content: URL, output: URL, templates: URL? = nil, strict: Bool = false,
-                        buildDate: BuildDate? = nil) -> BuildOptions {
-        BuildOptions(content: ContentLocation(root: content, display: "Content"), templates: templates,
-                     templatesDisplay: "Templates", output: output, outputDisplay: "Public", strict: strict,
-                     buildDate: buildDate)
+    static func options(
+        content: URL, output: URL, templates: URL? = nil, strict: Bool = false,
+        buildDate: BuildDate? = nil
+    ) -> BuildOptions {
+        BuildOptions(
+            content: ContentLocation(root: content, display: "Content"), templates: templates,
+            templatesDisplay: "Templates", output: output, outputDisplay: "Public", strict: strict,
+            buildDate: buildDate)
     }
 
     /// Where a build into memory says its output is; nothing is written there.
@@ -42,10 +46,13 @@ enum FixtureSite {
     }
 
     /// Options for a build into memory of `content` (see `memoryContent`).
-    static func options(_ content: ContentLocation, templates: URL? = nil, strict: Bool = false,
-                        buildDate: BuildDate? = nil) -> BuildOptions {
-        BuildOptions(content: content, templates: templates, templatesDisplay: "Templates", output: memoryOutput,
-                     outputDisplay: "Public", strict: strict, buildDate: buildDate)
+    static func options(
+        _ content: ContentLocation, templates: URL? = nil, strict: Bool = false,
+        buildDate: BuildDate? = nil
+    ) -> BuildOptions {
+        BuildOptions(
+            content: content, templates: templates, templatesDisplay: "Templates", output: memoryOutput,
+            outputDisplay: "Public", strict: strict, buildDate: buildDate)
     }
 
     /// Builds into memory.
@@ -67,7 +74,8 @@ enum FixtureSite {
     static func write(_ files: [String: String], under root: URL) throws {
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }
@@ -76,7 +84,8 @@ enum FixtureSite {
     static func tree(_ root: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         let base = root.standardizedFileURL.resolvingSymlinksInPath().path
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else {
             return files
         }
         for case let url as URL in enumerator {

@@ -16,20 +16,32 @@ enum HTMLScan {
             if lower.contains(scheme) { found.append("`\(scheme)` in the text") }
             if decoded.contains(scheme) { found.append("`\(scheme)` after decoding entities") }
             // Browsers drop tabs and newlines inside URLs.
-            if String(decoded.filter { !$0.isWhitespace }).contains(scheme) { found.append("`\(scheme)` with whitespace removed") }
+            if String(decoded.filter { !$0.isWhitespace }).contains(scheme) {
+                found.append("`\(scheme)` with whitespace removed")
+            }
         }
         for tag in tags(in: text) {
             let name = tag.name.lowercased()
             if ["script", "iframe", "object", "embed", "base", "form", "frame", "frameset", "meta"].contains(name),
-               !(name == "meta" && tag.attributes.allSatisfy { ["charset", "name", "content", "property"].contains($0.name) }) {
+                !(name == "meta"
+                    && tag.attributes.allSatisfy { ["charset", "name", "content", "property"].contains($0.name) })
+            {
                 found.append("a `<\(name)>` element")
             }
             for attribute in tag.attributes {
                 if attribute.name.hasPrefix("on") { found.append("event handler `\(attribute.name)` on <\(name)>") }
-                if ["href", "src", "action", "formaction", "xlink:href", "srcset", "poster", "data", "background"].contains(attribute.name) {
-                    let url = String(decodeEntities(attribute.value).filter { !$0.isWhitespace && $0.asciiValue.map { $0 >= 0x20 } ?? true })
-                        .lowercased()
-                    if !isSafeURL(url) { found.append("unsafe URL `\(url.prefix(60))` in \(attribute.name) of <\(name)>") }
+                if ["href", "src", "action", "formaction", "xlink:href", "srcset", "poster", "data", "background"]
+                    .contains(attribute.name)
+                {
+                    let url = String(
+                        decodeEntities(attribute.value).filter {
+                            !$0.isWhitespace && $0.asciiValue.map { $0 >= 0x20 } ?? true
+                        }
+                    )
+                    .lowercased()
+                    if !isSafeURL(url) {
+                        found.append("unsafe URL `\(url.prefix(60))` in \(attribute.name) of <\(name)>")
+                    }
                 }
                 if attribute.name == "style", decodeEntities(attribute.value).lowercased().contains("url(") {
                     found.append("url() in a style attribute")
@@ -78,23 +90,38 @@ enum HTMLScan {
         var i = 0
         func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
         while i < chars.count {
-            guard chars[i] == "<" else { i += 1; continue }
+            guard chars[i] == "<" else {
+                i += 1
+                continue
+            }
             if i + 3 < chars.count, chars[i + 1] == "!", chars[i + 2] == "-", chars[i + 3] == "-" {
                 var j = i + 4
                 while j + 2 < chars.count, !(chars[j] == "-" && chars[j + 1] == "-" && chars[j + 2] == ">") { j += 1 }
                 i = j + 3
                 continue
             }
-            guard i + 1 < chars.count, chars[i + 1].properties.isAlphabetic else { i += 1; continue }
+            guard i + 1 < chars.count, chars[i + 1].properties.isAlphabetic else {
+                i += 1
+                continue
+            }
             var j = i + 1
             var name = ""
-            while j < chars.count, !isSpace(chars[j]), chars[j] != ">", chars[j] != "/" { name.unicodeScalars.append(chars[j]); j += 1 }
+            while j < chars.count, !isSpace(chars[j]), chars[j] != ">", chars[j] != "/" {
+                name.unicodeScalars.append(chars[j])
+                j += 1
+            }
             var attributes: [(String, String)] = []
             while j < chars.count, chars[j] != ">" {
-                if isSpace(chars[j]) || chars[j] == "/" { j += 1; continue }
+                if isSpace(chars[j]) || chars[j] == "/" {
+                    j += 1
+                    continue
+                }
                 var attribute = ""
-                while j < chars.count, !isSpace(chars[j]), chars[j] != "=", chars[j] != ">", !(chars[j] == "/" && !attribute.isEmpty) {
-                    attribute.unicodeScalars.append(chars[j]); j += 1
+                while j < chars.count, !isSpace(chars[j]), chars[j] != "=", chars[j] != ">",
+                    !(chars[j] == "/" && !attribute.isEmpty)
+                {
+                    attribute.unicodeScalars.append(chars[j])
+                    j += 1
                 }
                 var value = ""
                 while j < chars.count, isSpace(chars[j]) { j += 1 }
@@ -104,10 +131,16 @@ enum HTMLScan {
                     if j < chars.count, chars[j] == "\"" || chars[j] == "'" {
                         let quote = chars[j]
                         j += 1
-                        while j < chars.count, chars[j] != quote { value.unicodeScalars.append(chars[j]); j += 1 }
+                        while j < chars.count, chars[j] != quote {
+                            value.unicodeScalars.append(chars[j])
+                            j += 1
+                        }
                         j += 1
                     } else {
-                        while j < chars.count, !isSpace(chars[j]), chars[j] != ">" { value.unicodeScalars.append(chars[j]); j += 1 }
+                        while j < chars.count, !isSpace(chars[j]), chars[j] != ">" {
+                            value.unicodeScalars.append(chars[j])
+                            j += 1
+                        }
                     }
                 }
                 if !attribute.isEmpty { attributes.append((attribute.lowercased(), value)) }
@@ -131,8 +164,10 @@ enum HTMLScan {
     }
 
     private static func decodeOnce(_ text: String) -> String {
-        let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":",
-                                       "tab": "\t", "newline": "\n", "sol": "/", "lpar": "(", "rpar": ")"]
+        let named: [String: String] = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":",
+            "tab": "\t", "newline": "\n", "sol": "/", "lpar": "(", "rpar": ")",
+        ]
         var out = ""
         var rest = Substring(text)
         while let amp = rest.firstIndex(of: "&") {

@@ -20,8 +20,10 @@ enum SitegenExecutable {
         var errorOutput: String
     }
 
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL,
-                    environment: [String: String] = [:]) throws -> Run {
+    static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL,
+        environment: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,18 +36,21 @@ enum SitegenExecutable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
+        let outURL = folder.appendingPathComponent("out")
+        let errURL = folder.appendingPathComponent("err")
         try Data().write(to: outURL)
         try Data().write(to: errURL)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
         try process.run()
         process.waitUntilExit()
         try out.close()
         try err.close()
-        return Run(status: process.terminationStatus,
-                   output: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                   errorOutput: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return Run(
+            status: process.terminationStatus,
+            output: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            errorOutput: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 }

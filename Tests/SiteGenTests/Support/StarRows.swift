@@ -3,8 +3,10 @@
 
 extension StarRow {
     /// A row with these style values and the defaults for the rest.
-    static func with(count: Int = 5, granularity: Double = 0.5, size: Double = 16, spacing: Double = 2,
-                     symbol: RatingSymbol = .star) -> StarRow {
+    static func with(
+        count: Int = 5, granularity: Double = 0.5, size: Double = 16, spacing: Double = 2,
+        symbol: RatingSymbol = .star
+    ) -> StarRow {
         var style = StarRowStyle()
         style.count = count
         style.granularity = granularity
@@ -17,5 +19,6 @@ extension StarRow {
 
 extension RatingSymbol {
     /// The custom symbol the README's example configures.
-    static let bolt = RatingSymbol.custom(path: "M9 0L0 14h6l-2 10 10-15H8l3-9Z", viewBox: ViewBox(width: 14, height: 24))
+    static let bolt = RatingSymbol.custom(
+        path: "M9 0L0 14h6l-2 10 10-15H8l3-9Z", viewBox: ViewBox(width: 14, height: 24))
 }

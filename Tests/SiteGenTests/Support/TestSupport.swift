@@ -1,6 +1,7 @@
+import Foundation
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import SiteAssembly
 
 /// Paths and temporary content folders for tests.

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import CatalogueModel
 @testable import ContentLoading
-import Foundation
 @testable import SiteAssembly
-import Testing
 @testable import VoteStore
 
 /// A build counts the ratings database's votes exactly as it counts the same votes in a `.jsonl`
@@ -16,7 +17,9 @@ import Testing
         let site = TestSite()
         site.skill("news/a", name: "A", group: "News")
         site.skill("news/b", name: "B", group: "News")
-        site.write("ratings/votes.jsonl", """
+        site.write(
+            "ratings/votes.jsonl",
+            """
             {"skill":"news/a","stars":1,"user":"u1","timestamp":"2024-03-01T09:00:00Z"}
             {"skill":"news/a","stars":2,"user":"u2","timestamp":"2024-03-01T11:00:00Z"}
             {"skill":"news/b","stars":3}
@@ -26,8 +29,8 @@ import Testing
     }
 
     static let votes = [
-        Vote(skill: "news/a", stars: 5, voter: "u1", milliseconds: t0),        // 10:00, after the file's 09:00: counts
-        Vote(skill: "news/a", stars: 4, voter: "u2", milliseconds: t0),        // before the file's 11:00: does not
+        Vote(skill: "news/a", stars: 5, voter: "u1", milliseconds: t0),  // 10:00, after the file's 09:00: counts
+        Vote(skill: "news/a", stars: 4, voter: "u2", milliseconds: t0),  // before the file's 11:00: does not
         Vote(skill: "news/a", stars: 4, voter: "cookie-9", milliseconds: t0 + 1),
         Vote(skill: "news/b", stars: 2, voter: "cookie-9", milliseconds: t0 + 2),
     ]
@@ -45,7 +48,8 @@ import Testing
         #expect(before["news/a"]?.stars == StarCounts(one: 1, two: 1))
         try await Self.withDatabase(Self.votes) { database in
             var options = site.options()
-            options.recordedVotes = try await RatingsDatabase.recordedVotes(override: database, content: options.content)
+            options.recordedVotes = try await RatingsDatabase.recordedVotes(
+                override: database, content: options.content)
             // By skill, then voter.
             #expect(options.recordedVotes?.votes == [Self.votes[2], Self.votes[0], Self.votes[1], Self.votes[3]])
             let loaded = ContentLoader.load(options.content, recordedVotes: options.recordedVotes)
@@ -62,13 +66,15 @@ import Testing
         try await Self.withDatabase(Self.votes) { database in
             let fromDatabase = Self.site()
             var options = fromDatabase.options()
-            options.recordedVotes = try await RatingsDatabase.recordedVotes(override: database, content: options.content)
+            options.recordedVotes = try await RatingsDatabase.recordedVotes(
+                override: database, content: options.content)
             try fromDatabase.build(options)
 
             let exported = VoteEventLines.text(try await RatingsDatabase.votes(database))
             #expect(exported.split(separator: "\n").count == Self.votes.count)
-            #expect(exported.split(separator: "\n").first
-                == #"{"skill":"news/a","stars":4,"timestamp":"2024-03-01T10:00:00.001Z","user":"cookie-9"}"#)
+            #expect(
+                exported.split(separator: "\n").first
+                    == #"{"skill":"news/a","stars":4,"timestamp":"2024-03-01T10:00:00.001Z","user":"cookie-9"}"#)
 
             let fromExport = Self.site()
             fromExport.write("ratings/export.jsonl", exported)
@@ -79,16 +85,19 @@ import Testing
             }
             let withoutDatabase = Self.site()
             try withoutDatabase.build()
-            #expect(withoutDatabase.built["skills/news/a/index.html"] != fromDatabase.built["skills/news/a/index.html"],
-                    "the database's votes changed nothing")
+            #expect(
+                withoutDatabase.built["skills/news/a/index.html"] != fromDatabase.built["skills/news/a/index.html"],
+                "the database's votes changed nothing")
         }
     }
 
     @Test func aVoteForAnUnknownSkillIsWarnedNamingTheDatabase() async throws {
-        try await Self.withDatabase([Vote(skill: "news/gone", stars: 3, voter: "u", milliseconds: Self.t0)]) { database in
+        try await Self.withDatabase([Vote(skill: "news/gone", stars: 3, voter: "u", milliseconds: Self.t0)]) {
+            database in
             let site = Self.site()
             var options = site.options()
-            options.recordedVotes = try await RatingsDatabase.recordedVotes(override: database, content: options.content)
+            options.recordedVotes = try await RatingsDatabase.recordedVotes(
+                override: database, content: options.content)
             let report = try site.build(options)
             let warnings = report.warnings.map(\.description).joined(separator: "\n")
             #expect(warnings.contains("`news/gone` (votes.sqlite)"), "\(warnings)")
@@ -98,12 +107,14 @@ import Testing
     @Test func siteYmlNamesTheDatabaseRelativeToTheContentFolder() throws {
         let site = TestSite()
         site.write("site.yml", "ratings:\n  database: data/votes.sqlite\n")
-        #expect(try RatingsDatabase.named(override: nil, content: site.location)
-            == .sqlite(path: "/memory/Content/data/votes.sqlite", display: "Content/data/votes.sqlite"))
+        #expect(
+            try RatingsDatabase.named(override: nil, content: site.location)
+                == .sqlite(path: "/memory/Content/data/votes.sqlite", display: "Content/data/votes.sqlite"))
         let override = VoteDatabase.sqlite(path: "/elsewhere.sqlite", display: "elsewhere.sqlite")
         #expect(try RatingsDatabase.named(override: override, content: site.location) == override)
 
-        site.write("site.yml", "ratings:\n  database: postgres://sitegen:secret@db.example.org:5433/votes?sslmode=require\n")
+        site.write(
+            "site.yml", "ratings:\n  database: postgres://sitegen:secret@db.example.org:5433/votes?sslmode=require\n")
         let named = try RatingsDatabase.named(override: nil, content: site.location)
         #expect(named?.display == "postgres://sitegen@db.example.org:5433/votes")
 
@@ -113,15 +124,17 @@ import Testing
 
     @Test func siteYmlRatingsKeysAreChecked() {
         var log = DiagnosticLog()
-        let config = SiteConfigReader.read("ratings:\n  database: votes.sqlite\n  databse: x\n", path: "Content/site.yml", &log)
+        let config = SiteConfigReader.read(
+            "ratings:\n  database: votes.sqlite\n  databse: x\n", path: "Content/site.yml", &log)
         #expect(config.ratingsDatabase == "votes.sqlite")
         #expect(log.items.map(\.description).contains { $0.contains("databse") }, "\(log.items)")
 
         var emptyLog = DiagnosticLog()
         _ = SiteConfigReader.read("ratings:\n  database: \"  \"\n", path: "Content/site.yml", &emptyLog)
-        #expect(emptyLog.items.map(\.description) == [
-            "Content/site.yml:2:13: error: `ratings.database` must name a SQLite file (relative to the content folder) or a postgres:// URL",
-        ])
+        #expect(
+            emptyLog.items.map(\.description) == [
+                "Content/site.yml:2:13: error: `ratings.database` must name a SQLite file (relative to the content folder) or a postgres:// URL"
+            ])
 
         let site = TestSite()
         site.write("site.yml", "ratings:\n  database: mysql://x/y\n")
@@ -129,22 +142,27 @@ import Testing
             _ = try RatingsDatabase.named(override: nil, content: site.location)
             Issue.record("a mysql:// URL was taken")
         } catch {
-            #expect(error.diagnostics.map(\.description)
-                == ["Content/site.yml: error: `ratings.database`: a ratings database is a SQLite file path or a postgres:// URL"])
+            #expect(
+                error.diagnostics.map(\.description)
+                    == [
+                        "Content/site.yml: error: `ratings.database`: a ratings database is a SQLite file path or a postgres:// URL"
+                    ])
         }
     }
 
     @Test func aMissingDatabaseFileFailsNamingIt() async throws {
         let site = Self.site()
         do {
-            _ = try await RatingsDatabase.recordedVotes(override: .sqlite(path: "/nonexistent/votes.sqlite", display: "votes.sqlite"),
-                                                        content: site.location)
+            _ = try await RatingsDatabase.recordedVotes(
+                override: .sqlite(path: "/nonexistent/votes.sqlite", display: "votes.sqlite"),
+                content: site.location)
             Issue.record("a missing database was read")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "votes.sqlite: error: ratings database not found; check the path (relative to the content folder in site.yml, "
-                    + "to the current folder on the command line), or remove the setting",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "votes.sqlite: error: ratings database not found; check the path (relative to the content folder in site.yml, "
+                        + "to the current folder on the command line), or remove the setting"
+                ])
         }
     }
 
@@ -155,16 +173,20 @@ import Testing
             Issue.record("read votes from a closed port")
         } catch {
             let message = error.diagnostics.map(\.description).joined()
-            #expect(message.hasPrefix("postgres://sitegen@127.0.0.1:1/votes: error: cannot connect to PostgreSQL:"), "\(message)")
+            #expect(
+                message.hasPrefix("postgres://sitegen@127.0.0.1:1/votes: error: cannot connect to PostgreSQL:"),
+                "\(message)")
             #expect(!message.contains("secret"))
         }
     }
 
     @Test func voteTimestampsAreUTCWithMilliseconds() {
         #expect(Vote(skill: "s", stars: 1, voter: "u", milliseconds: 0).timestamp == "1970-01-01T00:00:00Z")
-        #expect(Vote(skill: "s", stars: 1, voter: "u", milliseconds: Self.t0 + 7).timestamp == "2024-03-01T10:00:00.007Z")
+        #expect(
+            Vote(skill: "s", stars: 1, voter: "u", milliseconds: Self.t0 + 7).timestamp == "2024-03-01T10:00:00.007Z")
         #expect(Vote(skill: "s", stars: 1, voter: "u", milliseconds: -1).timestamp == "1969-12-31T23:59:59.999Z")
-        #expect(Vote(skill: "s", stars: 1, voter: "u", milliseconds: 951_782_400_000).timestamp == "2000-02-29T00:00:00Z")
+        #expect(
+            Vote(skill: "s", stars: 1, voter: "u", milliseconds: 951_782_400_000).timestamp == "2000-02-29T00:00:00Z")
         let date = Date(timeIntervalSince1970: 1_709_287_200.0004)
         #expect(Vote(skill: "s", stars: 1, voter: "u", time: date).milliseconds == Self.t0)
     }

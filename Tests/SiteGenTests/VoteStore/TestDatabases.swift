@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PostgresNIO
+
 @testable import VoteStore
 
 /// The two backends, each a fresh, empty database per test: a SQLite file in a temporary folder,
@@ -15,7 +16,8 @@ enum Backend: String, Sendable, CaseIterable, CustomStringConvertible {
     func withEmptyDatabase<T: Sendable>(_ body: (VoteDatabase) async throws -> T) async throws -> T {
         switch self {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-votes-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "sitegen-votes-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = folder.appendingPathComponent("votes.sqlite").path
@@ -54,12 +56,16 @@ enum RawSQL {
     static func schemaVersion(_ database: VoteDatabase) async throws -> Int? {
         switch database {
         case .sqlite(let path, _):
-            return try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT version FROM sitegen_schema") }
+            return try await DatabaseQueue(path: path).read { db in
+                try Int.fetchOne(db, sql: "SELECT version FROM sitegen_schema")
+            }
         case .postgres(let address):
             return try await TestPostgres.withConnection(address) { connection in
                 var version: Int?
-                for try await value in try await connection.query("SELECT version FROM sitegen_schema", logger: TestPostgres.logger)
-                    .decode(Int.self) { version = value }
+                for try await value in try await connection.query(
+                    "SELECT version FROM sitegen_schema", logger: TestPostgres.logger
+                )
+                .decode(Int.self) { version = value }
                 return version
             }
         }
@@ -74,7 +80,9 @@ enum TestPostgres {
     struct Unavailable: Error {}
 
     static let address: PostgresAddress? = {
-        guard let text = ProcessInfo.processInfo.environment[variable], case .success(let address) = PostgresAddress.parse(text) else {
+        guard let text = ProcessInfo.processInfo.environment[variable],
+            case .success(let address) = PostgresAddress.parse(text)
+        else {
             return nil
         }
         return address
@@ -84,8 +92,9 @@ enum TestPostgres {
     /// server says so beside the skipped tests instead of passing quietly.
     static func isAvailable() async -> Bool {
         guard let text = ProcessInfo.processInfo.environment[variable] else {
-            print("note: PostgreSQL vote store tests skipped: \(variable) is not set "
-                + "(set it to postgres://user:password@host/database of a role with CREATEDB; .ci/run does)")
+            print(
+                "note: PostgreSQL vote store tests skipped: \(variable) is not set "
+                    + "(set it to postgres://user:password@host/database of a role with CREATEDB; .ci/run does)")
             return false
         }
         guard let address else {
@@ -96,14 +105,18 @@ enum TestPostgres {
             try await execute("SELECT 1", on: address)
             return true
         } catch {
-            print("note: PostgreSQL vote store tests skipped: the server at \(PostgresAddress.redacted(text)) does not answer: "
-                + PostgresVoteStore.describe(error))
+            print(
+                "note: PostgreSQL vote store tests skipped: the server at \(PostgresAddress.redacted(text)) does not answer: "
+                    + PostgresVoteStore.describe(error))
             return false
         }
     }
 
-    static func withConnection<T: Sendable>(_ address: PostgresAddress, _ body: (PostgresConnection) async throws -> T) async throws -> T {
-        let connection = try await PostgresConnection.connect(configuration: address.connectionConfiguration(), id: 1, logger: logger)
+    static func withConnection<T: Sendable>(_ address: PostgresAddress, _ body: (PostgresConnection) async throws -> T)
+        async throws -> T
+    {
+        let connection = try await PostgresConnection.connect(
+            configuration: address.connectionConfiguration(), id: 1, logger: logger)
         do {
             let result = try await body(connection)
             try await connection.close()

@@ -1,6 +1,7 @@
-@testable import CatalogueModel
 import Foundation
 import Testing
+
+@testable import CatalogueModel
 @testable import VoteStore
 
 /// Every behaviour of the vote store, on each backend against a real database: SQLite files in a
@@ -38,13 +39,16 @@ enum VoteStoreBehaviour: String, CaseIterable, Sendable, CustomStringConvertible
             #expect(try await store.record(Vote(skill: "news/a", stars: 2, voter: "u1", milliseconds: t0)) == .added)
             #expect(try await store.record(Vote(skill: "news/a", stars: 4, voter: "u2", milliseconds: t0)) == .added)
             #expect(try await store.record(Vote(skill: "news/b", stars: 1, voter: "u1", milliseconds: t0)) == .added)
-            #expect(try await store.record(Vote(skill: "news/a", stars: 5, voter: "u1", milliseconds: t0 + 1000)) == .replaced)
+            #expect(
+                try await store.record(Vote(skill: "news/a", stars: 5, voter: "u1", milliseconds: t0 + 1000))
+                    == .replaced)
             #expect(try await store.count() == 3)
-            #expect(try await store.votes() == [
-                Vote(skill: "news/a", stars: 5, voter: "u1", milliseconds: t0 + 1000),
-                Vote(skill: "news/a", stars: 4, voter: "u2", milliseconds: t0),
-                Vote(skill: "news/b", stars: 1, voter: "u1", milliseconds: t0),
-            ])
+            #expect(
+                try await store.votes() == [
+                    Vote(skill: "news/a", stars: 5, voter: "u1", milliseconds: t0 + 1000),
+                    Vote(skill: "news/a", stars: 4, voter: "u2", milliseconds: t0),
+                    Vote(skill: "news/b", stars: 1, voter: "u1", milliseconds: t0),
+                ])
         }
     }
 
@@ -55,7 +59,8 @@ enum VoteStoreBehaviour: String, CaseIterable, Sendable, CustomStringConvertible
             #expect(try await store.record(Vote(skill: "s", stars: 1, voter: "u", milliseconds: t0)) == .keptLater)
             #expect(try await store.votes().map(\.stars) == [5])
             // The same millisecond: the vote recorded last wins, as the later line of a file does.
-            #expect(try await store.record(Vote(skill: "s", stars: 3, voter: "u", milliseconds: t0 + 5000)) == .replaced)
+            #expect(
+                try await store.record(Vote(skill: "s", stars: 3, voter: "u", milliseconds: t0 + 5000)) == .replaced)
             #expect(try await store.votes().map(\.stars) == [3])
             #expect(try await store.count() == 1)
         }
@@ -69,14 +74,17 @@ enum VoteStoreBehaviour: String, CaseIterable, Sendable, CustomStringConvertible
         try await database.withStore(create: true) { (store: any VoteStore) async throws in
             for (i, skill) in skills.enumerated() {
                 for (j, voter) in voters.enumerated() {
-                    let vote = Vote(skill: skill, stars: 1 + (i + j) % 5, voter: voter, milliseconds: t0 + Int64(i * 10 + j) * 1001,
-                                    comment: (i + j) % 3 == 0 ? "«\(skill)» \"\(voter)\" 'quoted'; --" : nil)
+                    let vote = Vote(
+                        skill: skill, stars: 1 + (i + j) % 5, voter: voter, milliseconds: t0 + Int64(i * 10 + j) * 1001,
+                        comment: (i + j) % 3 == 0 ? "«\(skill)» \"\(voter)\" 'quoted'; --" : nil)
                     try await store.record(vote)
                     expected.append(vote)
                 }
             }
             expected.sort { a, b in
-                a.skill == b.skill ? a.voter.utf8.lexicographicallyPrecedes(b.voter.utf8) : a.skill.utf8.lexicographicallyPrecedes(b.skill.utf8)
+                a.skill == b.skill
+                    ? a.voter.utf8.lexicographicallyPrecedes(b.voter.utf8)
+                    : a.skill.utf8.lexicographicallyPrecedes(b.skill.utf8)
             }
             #expect(try await store.votes() == expected)
         }
@@ -93,28 +101,35 @@ enum VoteStoreBehaviour: String, CaseIterable, Sendable, CustomStringConvertible
     static func migration(_ database: VoteDatabase) async throws {
         let version1 = VoteSchema.migrations[0]
         let isSQLite = if case .sqlite = database { true } else { false }
-        try await RawSQL.execute([VoteSchema.createVersionTable, "INSERT INTO sitegen_schema (version) VALUES (1)"]
-            + (isSQLite ? version1.sqlite : version1.postgres)
-            + ["INSERT INTO sitegen_votes (skill, voter, stars, voted_at) VALUES ('news/a', 'u1', 3, \(t0))"], in: database)
+        try await RawSQL.execute(
+            [VoteSchema.createVersionTable, "INSERT INTO sitegen_schema (version) VALUES (1)"]
+                + (isSQLite ? version1.sqlite : version1.postgres)
+                + ["INSERT INTO sitegen_votes (skill, voter, stars, voted_at) VALUES ('news/a', 'u1', 3, \(t0))"],
+            in: database)
         #expect(try await RawSQL.schemaVersion(database) == 1)
         try await database.withStore(create: false) { (store: any VoteStore) async throws in
             #expect(try await store.votes() == [Vote(skill: "news/a", stars: 3, voter: "u1", milliseconds: t0)])
-            try await store.record(Vote(skill: "news/a", stars: 5, voter: "u2", milliseconds: t0, comment: "new column"))
+            try await store.record(
+                Vote(skill: "news/a", stars: 5, voter: "u2", milliseconds: t0, comment: "new column"))
             #expect(try await store.votes().last?.comment == "new column")
         }
         #expect(try await RawSQL.schemaVersion(database) == VoteSchema.latest)
     }
 
     static func newerSchema(_ database: VoteDatabase) async throws {
-        try await database.withStore(create: true) { try await $0.record(Vote(skill: "s", stars: 2, voter: "u", milliseconds: t0)) }
+        try await database.withStore(create: true) {
+            try await $0.record(Vote(skill: "s", stars: 2, voter: "u", milliseconds: t0))
+        }
         try await RawSQL.execute(["UPDATE sitegen_schema SET version = 99"], in: database)
         do {
             _ = try await database.readVotes()
             Issue.record("a database at schema version 99 was opened")
         } catch {
             #expect(error.database == database.display)
-            #expect(error.problem.contains("the vote schema is version 99, but this sitegen knows versions up to \(VoteSchema.latest)"),
-                    "\(error)")
+            #expect(
+                error.problem.contains(
+                    "the vote schema is version 99, but this sitegen knows versions up to \(VoteSchema.latest)"),
+                "\(error)")
         }
         #expect(try await RawSQL.schemaVersion(database) == 99)
         try await RawSQL.execute(["UPDATE sitegen_schema SET version = \(VoteSchema.latest)"], in: database)
@@ -125,7 +140,9 @@ enum VoteStoreBehaviour: String, CaseIterable, Sendable, CustomStringConvertible
     /// database, each with many tasks voting: every vote is there once, and a voter who votes
     /// twice counts once, with the later vote.
     static func concurrentWriters(_ database: VoteDatabase) async throws {
-        let stores = 4, tasksPerStore = 25, votesPerTask = 10
+        let stores = 4
+        let tasksPerStore = 25
+        let votesPerTask = 10
         try await withThrowingTaskGroup(of: Void.self) { group in
             for s in 0..<stores {
                 group.addTask {
@@ -136,10 +153,13 @@ enum VoteStoreBehaviour: String, CaseIterable, Sendable, CustomStringConvertible
                                     for v in 0..<votesPerTask {
                                         let voter = "s\(s)-t\(t)"
                                         // Every task votes twice for its first skill: first 1 star, then 5.
-                                        try await store.record(Vote(skill: "skill-\(v)", stars: v == 0 ? 1 : 1 + v % 5,
-                                                                    voter: voter, milliseconds: t0))
+                                        try await store.record(
+                                            Vote(
+                                                skill: "skill-\(v)", stars: v == 0 ? 1 : 1 + v % 5,
+                                                voter: voter, milliseconds: t0))
                                     }
-                                    try await store.record(Vote(skill: "skill-0", stars: 5, voter: "s\(s)-t\(t)", milliseconds: t0 + 1))
+                                    try await store.record(
+                                        Vote(skill: "skill-0", stars: 5, voter: "s\(s)-t\(t)", milliseconds: t0 + 1))
                                 }
                             }
                             try await tasks.waitForAll()
@@ -186,7 +206,10 @@ enum VoteStoreBehaviour: String, CaseIterable, Sendable, CustomStringConvertible
 
 /// Needs a PostgreSQL server: SITEGEN_TEST_POSTGRES=postgres://user:password@host/database, a
 /// role with CREATEDB. Without one these are skipped and a note says why; CI always has one.
-@Suite(.enabled("needs a PostgreSQL server in SITEGEN_TEST_POSTGRES (see the note printed above)") { await TestPostgres.isAvailable() })
+@Suite(
+    .enabled("needs a PostgreSQL server in SITEGEN_TEST_POSTGRES (see the note printed above)") {
+        await TestPostgres.isAvailable()
+    })
 struct PostgresVoteStoreTests {
     @Test(arguments: VoteStoreBehaviour.allCases)
     func behaves(_ behaviour: VoteStoreBehaviour) async throws {

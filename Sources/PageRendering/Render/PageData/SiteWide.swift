@@ -55,11 +55,12 @@ final class SiteWide: Sendable {
 
     /// The groups of the navigation, `current` set on the page's own group.
     func navGroups(current: Int?) -> TemplateValue {
-        .list(navGroups.indices.map { i in
-            var group = navGroups[i]
-            group.current = i == current
-            return .data(group)
-        })
+        .list(
+            navGroups.indices.map { i in
+                var group = navGroups[i]
+                group.current = i == current
+                return .data(group)
+            })
     }
 }
 

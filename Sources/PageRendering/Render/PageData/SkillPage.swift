@@ -53,7 +53,10 @@ package struct SkillPage: TemplateData {
         case "languageName": .text(languageName)
         case "authorPageURL": authorPageURL.map(TemplateValue.text)
         case "chart": chart.map(TemplateValue.text)
-        case "feedback": feedback.map { .data(TemplateDictionary(["positive": .text($0.positive), "negative": .text($0.negative)])) }
+        case "feedback":
+            feedback.map {
+                .data(TemplateDictionary(["positive": .text($0.positive), "negative": .text($0.negative)]))
+            }
         default: card.value(named: name) ?? common.value(named: name)
         }
     }
