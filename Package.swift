@@ -143,6 +143,12 @@ let package = Package(
             ],
             path: "Benchmarks/TemplateBenchmark"
         ),
+        // Benchmarks/incremental.sh: serve's kept build after an edit and after a vote, timed in one process.
+        .executableTarget(
+            name: "incremental-benchmark",
+            dependencies: ["CatalogueModel", "ContentLoading", "SiteAssembly"],
+            path: "Benchmarks/IncrementalBenchmark"
+        ),
         // Benchmarks/search.sh: the search index's updates and queries, timed.
         .executableTarget(
             name: "search-benchmark",

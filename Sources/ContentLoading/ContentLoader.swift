@@ -123,6 +123,48 @@ public enum ContentLoader {
             let read = RatingReader.readApart(files: ratingFiles, source: source, recorded: recordedVotes, &ratingLog)
             return (read, ratingLog.items)
         }
+        let skillsLoaded: ParsedContent.Skills
+        // A change that touched only rating files (a vote) leaves every skill as the last load made it.
+        if trusted, let last = kept.skills, changed.allSatisfy({ path in ratingFiles.contains { $0.path == path } }) {
+            skillsLoaded = last
+        } else {
+            kept.skills = nil
+            skillsLoaded = loadSkills(location, changed: changed, stamp: stamp, keeping: &kept)
+            kept.skills = skillsLoaded
+        }
+        log.append(contentsOf: skillsLoaded.diagnostics)
+        let skills = skillsLoaded.skills
+
+        let (read, ratingDiagnostics) = ratingsRead.wait()
+        let sources = read.sources()
+        kept.ratings = ParsedContent.Ratings(stamps: ratingStamps, read: read, diagnostics: ratingDiagnostics)
+        log.append(contentsOf: ratingDiagnostics)
+        // An empty catalogue is far more often a wrong --content than a wish; said only when
+        // nothing else explains it.
+        if skills.isEmpty, !config.allowEmpty, !log.items.contains(where: { $0.severity == .error }) {
+            log.error(
+                location.display + "/skills",
+                skillsLoaded.filesListed == 0
+                    ? "no skill files found (.md, .json, or SUSI .txt under \(location.display)/skills/); check --content, add a skill, or set `allow_empty: true` in site.yml to build an empty catalogue"
+                    : "none of the \(skillsLoaded.filesListed.grouped) files here defines a skill; add one, or set `allow_empty: true` in site.yml to build an empty catalogue"
+            )
+        }
+        let ratings = RatingMatcher.match(
+            skills: skills, sources: sources, ratingsDisplay: location.display + "/ratings", &log)
+
+        return LoadedContent(
+            config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),
+            ratingFilesRead: sources.filesRead, votesRead: sources.votesRead)
+    }
+
+    /// Lists, reads (or takes from `kept`) and checks every skill file.
+    private static func loadSkills(
+        _ location: ContentLocation, changed: Set<String>, stamp: @Sendable (String) -> ContentStamp?,
+        keeping kept: inout ParsedContent
+    ) -> ParsedContent.Skills {
+        var log = DiagnosticLog()
+        let source = location.source
+        let keptFiles = kept.skillFiles
         // Skill files are independent: read them on all cores, then merge in path order.
         let listing = SkillFolder.list(location, &log)
         let budget = ReadBudget()
@@ -171,27 +213,7 @@ public enum ContentLoader {
         skills += SusiPageNames.assign(susiSkills, avoiding: skills + failed, &log)
         skills = SkillValidator.check(
             skills, textChecked: checkedCount, location: location, pageKeys: &kept.pageKeys, &log)
-
-        let (read, ratingDiagnostics) = ratingsRead.wait()
-        let sources = read.sources()
-        kept.ratings = ParsedContent.Ratings(stamps: ratingStamps, read: read, diagnostics: ratingDiagnostics)
-        log.append(contentsOf: ratingDiagnostics)
-        // An empty catalogue is far more often a wrong --content than a wish; said only when
-        // nothing else explains it.
-        if skills.isEmpty, !config.allowEmpty, !log.items.contains(where: { $0.severity == .error }) {
-            log.error(
-                location.display + "/skills",
-                listing.files.isEmpty
-                    ? "no skill files found (.md, .json, or SUSI .txt under \(location.display)/skills/); check --content, add a skill, or set `allow_empty: true` in site.yml to build an empty catalogue"
-                    : "none of the \(listing.files.count.grouped) files here defines a skill; add one, or set `allow_empty: true` in site.yml to build an empty catalogue"
-            )
-        }
-        let ratings = RatingMatcher.match(
-            skills: skills, sources: sources, ratingsDisplay: location.display + "/ratings", &log)
-
-        return LoadedContent(
-            config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),
-            ratingFilesRead: sources.filesRead, votesRead: sources.votesRead)
+        return ParsedContent.Skills(skills: skills, diagnostics: log.items, filesListed: listing.files.count)
     }
 
     struct FileSkills: Sendable {
@@ -335,8 +357,17 @@ public struct ParsedContent: Sendable {
         }
     }
 
+    /// What the skill files made, listed, read and checked, as the last load left it.
+    struct Skills: Sendable {
+        var skills: [Skill]
+        var diagnostics: [Diagnostic]
+        var filesListed: Int
+    }
+
     /// By the file's path.
     var skillFiles: [String: SkillFile] = [:]
+    /// The last load's skills, for a load after a change of rating files alone.
+    var skills: Skills?
     var ratings: Ratings?
     /// Each skill id's page key, for `SkillValidator` (making them was a Slug per skill per load).
     var pageKeys: [String: String]? = [:]

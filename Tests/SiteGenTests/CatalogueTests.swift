@@ -57,4 +57,31 @@ import Testing
         #expect(
             elsewhere.entries.allSatisfy { entry in before[entry.skill.id] !== entry }, "other URLs make new entries")
     }
+
+    /// A kept catalogue takes its order from the last one while names stay, and sorts again when
+    /// a name changes, a skill comes or goes: every time, the order a fresh catalogue has.
+    @Test func aKeptCatalogueIsInNameOrderAfterEveryChange() {
+        var skills = (0..<40).map { Self.skill("s\($0)", "Skill \(($0 * 7) % 40)", group: "G\($0 % 3)") }
+        var kept = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
+        func check(_ what: Comment) {
+            kept = Catalogue(
+                skills: skills, ratings: ["s3": RatingTally(stars: StarCounts(two: 1))], config: SiteConfig(),
+                reusing: kept)
+            let fresh = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
+            #expect(kept.entries.map(\.skill.id) == fresh.entries.map(\.skill.id), what)
+            #expect(
+                kept.groups.map { $0.entries.map(\.skill.id) } == fresh.groups.map { $0.entries.map(\.skill.id) }, what)
+        }
+        check("a vote")
+        skills[5].name = "aaa first"
+        check("a renamed skill")
+        skills[6].description = "Now described."
+        check("an edit that keeps the name")
+        skills.append(Self.skill("new", "Middle", group: "G1"))
+        check("a new skill")
+        skills.removeFirst()
+        check("a removed skill")
+        skills[0].id = "renamed-id"
+        check("an id that changed with the same count")
+    }
 }

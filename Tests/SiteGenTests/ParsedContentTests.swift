@@ -11,6 +11,7 @@ import Testing
         private let lock = NSLock()
         private var reads: [String] = []
         private var stamped: [String] = []
+        private var listedFolders: [String] = []
         let site: TestSite
 
         init(_ site: TestSite) { self.site = site }
@@ -19,7 +20,10 @@ import Testing
             let inner = site.location.source
             let source = ContentSource(
                 status: inner.status, resolved: inner.resolved, linkTarget: inner.linkTarget,
-                entries: inner.entries,
+                entries: { folder in
+                    self.lock.withLock { self.listedFolders.append(folder) }
+                    return inner.entries(folder)
+                },
                 read: { path, limit throws(RegularFile.Failure) in
                     self.lock.withLock { self.reads.append(path) }
                     return try inner.read(path, limit)
@@ -36,6 +40,15 @@ import Testing
             lock.withLock {
                 defer { stamped = [] }
                 return stamped.map { ($0 as NSString).lastPathComponent }.sorted()
+            }
+        }
+
+        /// The folders listed since the last call, relative to the content folder.
+        func listed() -> [String] {
+            lock.withLock {
+                defer { listedFolders = [] }
+                let root = site.content.path + "/"
+                return listedFolders.map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }.sorted()
             }
         }
 
@@ -104,6 +117,36 @@ import Testing
         #expect(counting.looked() == ["a.md", "b.md", "votes.jsonl"])
         #expect(counting.taken() == ["a.md"])
         #expect(all.skills.map(\.name).sorted() == ["A2", "B2"])
+    }
+
+    /// After a change of rating files alone (a vote), the skills are the last load's: the skill
+    /// folders are not even listed again, and what their files said (warnings included) still stands.
+    @Test func aChangeOfRatingFilesAloneKeepsTheSkills() {
+        let (site, counting) = Self.twoSkillsAndAVote()
+        site.write("skills/g/c.md", "---\nname: C\ngroup: G\nmystery: 1\n---\nText.\n")
+        var kept = ParsedContent()
+        let first = ContentLoader.load(counting.location, keeping: &kept)
+        #expect(counting.listed().contains("skills"))
+        let warning = first.diagnostics.filter { $0.path.hasSuffix("c.md") }
+        #expect(!warning.isEmpty, "the unknown key is warned about")
+
+        let votes = site.content.appendingPathComponent("ratings/votes.jsonl").path
+        site.write("ratings/votes.jsonl", #"{"skill":"g/a","stars":4}"# + "\n" + #"{"skill":"g/b","stars":2}"# + "\n")
+        _ = counting.looked()
+        let voted = ContentLoader.load(counting.location, keeping: &kept, changed: [votes], changedOnly: true)
+        #expect(!counting.listed().contains { $0.hasPrefix("skills") })
+        #expect(counting.looked() == ["votes.jsonl"])
+        #expect(voted.skills == first.skills)
+        #expect(voted.diagnostics.filter { $0.path.hasSuffix("c.md") } == warning)
+        #expect(voted.ratings["g/b"]?.stars.total == 1)
+
+        // An edit after it is still seen.
+        site.skill("g/b", name: "B2", group: "G")
+        let edited = ContentLoader.load(
+            counting.location, keeping: &kept,
+            changed: [site.content.appendingPathComponent("skills/g/b.md").path], changedOnly: true)
+        #expect(edited.skills.map(\.name).sorted() == ["A", "B2", "C"])
+        #expect(edited.diagnostics.filter { $0.path.hasSuffix("c.md") } == warning)
     }
 
     /// A vote appended to the last vote log is counted without the log being read again, as

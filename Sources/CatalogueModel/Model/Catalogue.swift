@@ -44,24 +44,29 @@ public struct Catalogue: Sendable {
     package init(skills: [Skill], ratings: [String: RatingTally], config: SiteConfig, reusing previous: Catalogue?) {
         self.config = config
         let urls = config.urls
-        var known: [String: Entry] = [:]
+        // Each previous entry by id, with its place in the previous order.
+        var known: [String: (entry: Entry, place: Int)] = [:]
         if let previous, previous.config.urls == urls {
             known.reserveCapacity(previous.entries.count)
-            for entry in previous.entries { known[entry.skill.id] = entry }
+            for (place, entry) in previous.entries.enumerated() { known[entry.skill.id] = (entry, place) }
         }
         let unsorted = skills.map { skill in
             let rating = RatingSummary(ratings[skill.id] ?? RatingTally())
-            if let entry = known[skill.id], entry.rating == rating, entry.skill == skill { return entry }
+            if let (entry, _) = known[skill.id], entry.rating == rating, entry.skill == skill { return entry }
             return Entry(skill: skill, rating: rating, path: urls.skillPage(skill.id))
         }
-        // `byName`, with each name lowercased once rather than on every comparison.
-        let lowercased = unsorted.map { $0.skill.name.lowercased() }
-        let entries = unsorted.indices.sorted { i, j in
-            if lowercased[i] != lowercased[j] { return lowercased[i] < lowercased[j] }
-            let a = unsorted[i].skill
-            let b = unsorted[j].skill
-            return a.name != b.name ? a.name < b.name : a.id < b.id
-        }.map { unsorted[$0] }
+        let entries =
+            Self.inPreviousOrder(unsorted, previous: previous?.entries ?? [], known: known)
+            ?? {
+                // `byName`, with each name lowercased once rather than on every comparison.
+                let lowercased = unsorted.map { $0.skill.name.lowercased() }
+                return unsorted.indices.sorted { i, j in
+                    if lowercased[i] != lowercased[j] { return lowercased[i] < lowercased[j] }
+                    let a = unsorted[i].skill
+                    let b = unsorted[j].skill
+                    return a.name != b.name ? a.name < b.name : a.id < b.id
+                }.map { unsorted[$0] }
+            }()
         self.entries = entries
         // Groups are keyed by their page name, so spellings that differ only in case or
         // punctuation ("News", "news") share one page instead of overwriting each other.
@@ -88,6 +93,24 @@ public struct Catalogue: Sendable {
                 .first?.key ?? ""
             return Group(name: name, path: path, entries: members)
         }.sorted { a, b in a.name != b.name ? Self.compareNames(a.name, b.name) : a.path < b.path }
+    }
+
+    /// `entries` in the order of `previous` (a kept build's sorted entries), when they are the same
+    /// skills by id with the same names: the order depends on names and ids alone, so it holds,
+    /// and a change costs one pass instead of a sort of the catalogue. Nil otherwise.
+    private static func inPreviousOrder(
+        _ entries: [Entry], previous: [Entry], known: [String: (entry: Entry, place: Int)]
+    ) -> [Entry]? {
+        guard !previous.isEmpty, entries.count == previous.count else { return nil }
+        var placed = [Entry?](repeating: nil, count: entries.count)
+        for entry in entries {
+            guard let (before, place) = known[entry.skill.id], placed[place] == nil,
+                before === entry || before.skill.name == entry.skill.name
+            else { return nil }
+            placed[place] = entry
+        }
+        let ordered = placed.compactMap { $0 }
+        return ordered.count == entries.count ? ordered : nil
     }
 
     public var ratingCount: Int { entries.reduce(0) { $0 + $1.rating.total } }

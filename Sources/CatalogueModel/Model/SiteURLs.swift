@@ -79,7 +79,9 @@ public struct SiteURLs: Sendable, Equatable {
     /// `api/groups/<group slug>.json`, named like the group's page.
     public func apiGroup(page groupPath: String) -> String { api + String(groupPath.dropLast()) + ".json" }
     /// `api/skills/<skill path>.json`, named like the skill's page.
-    public func apiSkill(_ id: String) -> String { api + skills + Slug.path(id) + ".json" }
+    public func apiSkill(_ id: String) -> String { apiSkill(page: skillPage(id)) }
+    /// The same from the skill's page path (`skillPage`), which a catalogue entry holds already.
+    public func apiSkill(page skillPath: String) -> String { api + String(skillPath.dropLast()) + ".json" }
 
     /// The numbered parts of a sitemap too large for one file (`sitemap-1.xml`).
     public func sitemapPart(_ number: Int) -> String {

@@ -31,11 +31,11 @@ public struct BayesianRanking: Sendable, Equatable {
     }
 
     /// Rated entries, best first. Ties: more votes, then name, then id.
-    public func ranked(_ entries: [Catalogue.Entry]) -> [Catalogue.Entry] {
+    public func ranked(_ entries: [Catalogue.Entry], nameOrder: NameOrder? = nil) -> [Catalogue.Entry] {
         let rated = entries.filter { score($0.rating.counts) != nil }
         let scores = rated.map { score($0.rating.counts) ?? 0 }
         let totals = rated.map(\.rating.total)
-        let byName = rated.nameRanks()
+        let byName = rated.nameRanks(nameOrder)
         return rated.sortedByIndex { i, j in
             if scores[i] != scores[j] { return scores[i] > scores[j] }
             if totals[i] != totals[j] { return totals[i] > totals[j] }

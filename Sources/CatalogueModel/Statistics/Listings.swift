@@ -12,15 +12,17 @@ public enum Listings {
     }
 
     /// Rated skills by Bayesian score (see `BayesianRanking`).
-    public static func topRated(_ entries: [Catalogue.Entry], priorVotes: Double) -> [Catalogue.Entry] {
-        BayesianRanking(priorVotes: priorVotes).ranked(entries)
+    public static func topRated(
+        _ entries: [Catalogue.Entry], priorVotes: Double, nameOrder: NameOrder? = nil
+    ) -> [Catalogue.Entry] {
+        BayesianRanking(priorVotes: priorVotes).ranked(entries, nameOrder: nameOrder)
     }
 
     /// Rated skills by number of votes; ties: higher exact average, then name, then id.
-    public static func mostRated(_ entries: [Catalogue.Entry]) -> [Catalogue.Entry] {
+    public static func mostRated(_ entries: [Catalogue.Entry], nameOrder: NameOrder? = nil) -> [Catalogue.Entry] {
         let rated = entries.filter(\.rating.isRated)
         let counts = rated.map(\.rating.counts)
-        let byName = rated.nameRanks()
+        let byName = rated.nameRanks(nameOrder)
         return rated.sortedByIndex { i, j in
             let ca = counts[i]
             let cb = counts[j]
@@ -35,10 +37,10 @@ public enum Listings {
 
     /// Skills with a `created` date, newest first; ties: name, then id. Undated skills are left out:
     /// placing them anywhere would claim a date they do not have.
-    public static func newest(_ entries: [Catalogue.Entry]) -> [Catalogue.Entry] {
+    public static func newest(_ entries: [Catalogue.Entry], nameOrder: NameOrder? = nil) -> [Catalogue.Entry] {
         let dated = entries.filter { $0.skill.created != nil }
         let days = dated.map { $0.skill.created ?? "" }
-        let byName = dated.nameRanks()
+        let byName = dated.nameRanks(nameOrder)
         return dated.sortedByIndex { i, j in
             if days[i] != days[j] { return days[i] > days[j] }
             return byName[i] < byName[j]
@@ -86,26 +88,30 @@ public enum Listings {
     }
 
     /// One partition per language, by code. Codes that make the same URL (`de`, `DE`) are one language.
-    public static func byLanguage(_ entries: [Catalogue.Entry], urls: SiteURLs = .standard) -> [Partition] {
-        partition(entries, key: { $0.skill.language }, path: urls.languagePage)
+    public static func byLanguage(
+        _ entries: [Catalogue.Entry], urls: SiteURLs = .standard, nameOrder: NameOrder? = nil
+    ) -> [Partition] {
+        partition(entries, key: { $0.skill.language }, path: urls.languagePage, nameOrder: nameOrder)
     }
 
     /// One partition per author, by name; skills without an author are in none. Spellings that make
     /// the same URL (`Lena Hoffmann`, `lena hoffmann`) are one author.
-    public static func byAuthor(_ entries: [Catalogue.Entry], urls: SiteURLs = .standard) -> [Partition] {
-        partition(entries, key: { $0.skill.author }, path: urls.authorPage)
+    public static func byAuthor(
+        _ entries: [Catalogue.Entry], urls: SiteURLs = .standard, nameOrder: NameOrder? = nil
+    ) -> [Partition] {
+        partition(entries, key: { $0.skill.author }, path: urls.authorPage, nameOrder: nameOrder)
     }
 
     static func partition(
         _ entries: [Catalogue.Entry], key: (Catalogue.Entry) -> String?,
-        path: (String) -> String
+        path: (String) -> String, nameOrder: NameOrder? = nil
     ) -> [Partition] {
         var names: [String: String] = [:]
         var lists: [String: [Catalogue.Entry]] = [:]
         // Far fewer keys than entries: each key's path is made once.
         var paths: [String: String] = [:]
         // Sorted by name first, so each partition keeps that order.
-        let byName = entries.nameRanks()
+        let byName = entries.nameRanks(nameOrder)
         for entry in entries.sortedByIndex({ byName[$0] < byName[$1] }) {
             guard let name = key(entry) else { continue }
             let p: String
@@ -142,11 +148,13 @@ public struct CatalogueListings: Sendable {
 
     public init(_ catalogue: Catalogue) {
         let entries = catalogue.entries
-        topRated = Listings.topRated(entries, priorVotes: catalogue.config.priorVotes)
-        mostRated = Listings.mostRated(entries)
-        newest = Listings.newest(entries)
-        languages = Listings.byLanguage(entries, urls: catalogue.urls)
-        authors = Listings.byAuthor(entries, urls: catalogue.urls)
+        // The catalogue's entries are in name order: each listing takes its ties from there.
+        let order = NameOrder(entries)
+        topRated = Listings.topRated(entries, priorVotes: catalogue.config.priorVotes, nameOrder: order)
+        mostRated = Listings.mostRated(entries, nameOrder: order)
+        newest = Listings.newest(entries, nameOrder: order)
+        languages = Listings.byLanguage(entries, urls: catalogue.urls, nameOrder: order)
+        authors = Listings.byAuthor(entries, urls: catalogue.urls, nameOrder: order)
         highlights = Listings.highlights(catalogue.groups, topRated: topRated, count: catalogue.config.homeCards)
         groupPages = Listings.groupPages(
             catalogue.groups, order: catalogue.config.groupOrder, topRated: topRated,
@@ -161,7 +169,11 @@ extension Array where Element == Catalogue.Entry {
     }
 
     /// Each entry's place in `Catalogue.byName` order, so sorts that fall back to the name
-    /// compare two integers instead of two entries.
+    /// compare two integers instead of two entries. Taken from `order` when it holds every entry.
+    func nameRanks(_ order: NameOrder?) -> [Int] {
+        order?.ranks(of: self) ?? nameRanks()
+    }
+
     func nameRanks() -> [Int] {
         let names = map(\.skill.name)
         let ids = map(\.skill.id)

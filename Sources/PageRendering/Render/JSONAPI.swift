@@ -32,7 +32,7 @@ enum JSONAPI {
                     file(listPath, skillList(shared.value.groups[groupIndex], config: config))
                 })
             for (index, entry) in group.entries.enumerated() {
-                let path = urls.apiSkill(entry.skill.id)
+                let path = urls.apiSkill(page: entry.path)
                 jobs.append(
                     .init(path: path, key: PageKey(entries: [entry])) {
                         let entry = shared.value.groups[groupIndex].entries[index]

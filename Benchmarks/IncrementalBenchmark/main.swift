@@ -1,0 +1,107 @@
+// Benchmarks/incremental.sh: the kept build of `sitegen serve` (LiveSite) in one process, on a
+// catalogue on disk: one whole build, then edits of a skill file and votes appended to a log,
+// each applied as serve applies them (the changed path as inotify names it, the vote's line
+// known). Prints the median wall and CPU time of each kind and the stages of the last one.
+// The numbers leave out serve's HTTP and its writes to the output folder: `incremental.py`
+// measures those from outside. Not a test: nothing is asserted.
+import CatalogueModel
+import ContentLoading
+import Foundation
+import SiteAssembly
+
+let arguments = CommandLine.arguments.dropFirst()
+func option(_ name: String) -> String? {
+    guard let at = arguments.firstIndex(of: name), arguments.index(after: at) < arguments.endIndex else { return nil }
+    return arguments[arguments.index(after: at)]
+}
+guard let contentPath = option("--content") else {
+    print("usage: incremental-benchmark --content DIR [--tries N]   (DIR from Benchmarks/generate.py)")
+    exit(2)
+}
+let tries = option("--tries").flatMap(Int.init) ?? 15
+let root = URL(fileURLWithPath: contentPath).standardizedFileURL
+let location = ContentLocation(root: root, display: "Content")
+let options = BuildOptions(content: location, templates: nil, output: URL(fileURLWithPath: "/nonexistent"))
+
+/// Seconds of CPU this process has used, on all its threads.
+func cpuSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+struct Sample {
+    var wall: Double
+    var cpu: Double
+    var report: BuildReport
+}
+
+var site = LiveSite()
+@MainActor func measure(_ change: () throws -> (changed: Set<String>, appended: [AppendedVotes])) rethrows -> Sample {
+    let (changed, appended) = try change()
+    let cpu = cpuSeconds()
+    let started = ContinuousClock.now
+    do {
+        let update = try site.apply(options, changed: changed, changedOnly: true, appended: appended)
+        return Sample(
+            wall: (ContinuousClock.now - started).seconds, cpu: cpuSeconds() - cpu, report: update.report)
+    } catch {
+        print("build failed:", error.diagnostics.map(\.description).joined(separator: "\n"))
+        exit(1)
+    }
+}
+
+let votes = root.appendingPathComponent("ratings/benchmark-votes.jsonl")
+try? FileManager.default.removeItem(at: votes)
+try Data(#"{"skill":"none","stars":5}"#.utf8 + [0x0A]).write(to: votes)
+let first = measure { ([], []) }
+print("whole build: \(String(format: "%.2f", first.wall)) s wall, \(String(format: "%.2f", first.cpu)) s CPU")
+
+let skillFiles =
+    (FileManager.default.enumerator(atPath: root.appendingPathComponent("skills").path)?
+        .compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted()) ?? []
+guard !skillFiles.isEmpty else {
+    print("no .md skills under \(contentPath)/skills")
+    exit(2)
+}
+var edits: [Sample] = []
+var cast: [Sample] = []
+for attempt in 0..<tries {
+    let file = root.appendingPathComponent("skills").appendingPathComponent(
+        skillFiles[(attempt * 7919) % skillFiles.count])
+    edits.append(
+        try measure {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try Data((text + " edited\(attempt)\n").utf8).write(to: file)
+            return ([file.path], [])
+        })
+    let voted = skillFiles[(attempt * 104_729 + 13) % skillFiles.count].dropLast(3)
+    cast.append(
+        try measure {
+            let line = #"{"skill":"\#(voted)","stars":4,"user":"benchmark-\#(attempt)"}"# + "\n"
+            let before = location.source.stamp(votes.path)
+            let handle = try FileHandle(forWritingTo: votes)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(line.utf8))
+            try handle.close()
+            guard let before, let after = location.source.stamp(votes.path) else { return ([votes.path], []) }
+            return (
+                [votes.path],
+                [
+                    AppendedVotes(
+                        path: votes.path, lines: line, skill: String(voted), user: "benchmark-\(attempt)",
+                        before: before, after: after)
+                ]
+            )
+        })
+}
+try? FileManager.default.removeItem(at: votes)
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+for (name, samples) in [("edit", edits), ("vote", cast)] {
+    let wall = samples.map(\.wall)
+    print(
+        "\(name): median \(String(format: "%.0f", median(wall) * 1000)) ms wall (min \(String(format: "%.0f", (wall.min() ?? 0) * 1000))), "
+            + "\(String(format: "%.0f", median(samples.map(\.cpu)) * 1000)) ms CPU, \(samples.count) tries; last:")
+    for line in samples.last?.report.stageLines ?? [] { print("  " + line) }
+}
