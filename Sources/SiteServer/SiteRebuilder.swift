@@ -17,6 +17,8 @@ actor SiteRebuilder {
     /// in the watched folders changing.
     let recordedVotes: @Sendable () async throws(BuildFailure) -> RecordedVotes?
 
+    /// Every finished build, for the pages that reload after one (`LiveReloadMiddleware`).
+    let news = BuildNews()
     /// The last good build; nil until one succeeded.
     private(set) var site: ServedSite?
     /// The sources as the latest build (running, good or failed) saw them when it started.
@@ -143,8 +145,12 @@ actor SiteRebuilder {
         report(result, reason: reason)
         live = kept
         folderCurrent = mirrored
-        if case .success(let update) = result, let catalogue = update.report.catalogue {
-            site = ServedSite(catalogue: catalogue)
+        switch result {
+        case .success(let update):
+            if let catalogue = update.report.catalogue { site = ServedSite(catalogue: catalogue) }
+            news.built(written: update.written, removed: update.removed)
+        case .failure(let failure):
+            news.failed(failure.diagnostics)
         }
         let done = waiters.filter { $0.ticket <= covers }
         waiters.removeAll { $0.ticket <= covers }
@@ -157,10 +163,11 @@ actor SiteRebuilder {
         case .success(let update):
             let built = update.report
             let remarks = built.warnings.map(\.description) + built.notes.map { "note: " + $0 }
+            let pagesWritten = update.written.count { $0.hasSuffix(".html") }
             var line =
                 "Built in \(String(format: "%.2f", built.seconds)) s (\(reason)): \(built.skills) skills, \(built.pages) pages, \(built.votesRead.grouped) ratings; "
                 + (update.whole ? "all rendered" : "\(update.rendered.grouped) rendered")
-                + ", \(update.written.count.grouped) written"
+                + ", \(update.written.count.grouped) files written (\(pagesWritten.grouped) page\(pagesWritten == 1 ? "" : "s"))"
                 + (update.removed.isEmpty ? "" : ", \(update.removed.count.grouped) removed")
             if remarks == lastRemarks, !remarks.isEmpty {
                 line += "; \(built.warnings.count) warning\(built.warnings.count == 1 ? "" : "s") as before"
