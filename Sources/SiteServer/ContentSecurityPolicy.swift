@@ -34,11 +34,13 @@ enum ContentSecurityPolicy {
 
     /// `page` with every `<meta http-equiv="Content-Security-Policy" content="…">` amended.
     static func allowingInMetaTags(nonce: String, _ page: [UInt8]) -> [UInt8] {
+        // Most pages set no policy: they cost one pass over their bytes.
+        guard page.firstCaseless(Array("content-security-policy".utf8)) != nil else { return page }
         var out: [UInt8] = []
         var copied = 0
         var search = 0
         let opening = Array("<meta".utf8)
-        while let start = (search..<max(search, page.count)).first(where: { page.hasCaseless(opening, at: $0) }) {
+        while let start = page.firstCaseless(opening, from: search) {
             guard let end = page[start...].firstIndex(of: UInt8(ascii: ">")) else { break }
             search = end + 1
             let tag = String(decoding: page[start...end], as: UTF8.self)

@@ -41,12 +41,16 @@ struct LiveReloadMarkup {
     func inserted(into page: [UInt8]) -> [UInt8] {
         let page = ContentSecurityPolicy.allowingInMetaTags(nonce: nonce, page)
         let insertion = Array(html.utf8)
-        guard let end = Self.lastBodyEnd(page) else { return page + insertion }
-        return Array(page[..<end]) + insertion + Array(page[end...])
+        let end = Self.lastBodyEnd(page) ?? page.count
+        var out: [UInt8] = []
+        out.reserveCapacity(page.count + insertion.count)
+        out += page[..<end]
+        out += insertion
+        out += page[end...]
+        return out
     }
 
     static func lastBodyEnd(_ page: [UInt8]) -> Int? {
-        let tag = Array("</body".utf8)
-        return page.indices.reversed().first { page.hasCaseless(tag, at: $0) }
+        page.lastCaseless(Array("</body".utf8))
     }
 }

@@ -132,7 +132,7 @@ private final class BodyCollector: ResponseBodyWriter {
     var bytes: [UInt8] = []
 
     func write(_ buffer: ByteBuffer) async throws {
-        bytes += buffer.readableBytesView
+        buffer.withUnsafeReadableBytes { bytes.append(contentsOf: $0) }
     }
 
     func finish(_ trailingHeaders: HTTPFields?) async throws {}

@@ -125,6 +125,7 @@ actor SiteRebuilder {
         self.live = LiveSite()
         let whole = !folderCurrent
         Task.detached {
+            let started = ContinuousClock.now
             let built: (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool)
             do throws(BuildFailure) {
                 var options = options
@@ -135,14 +136,17 @@ actor SiteRebuilder {
             }
             let (kept, result, mirrored) = built
             if case .success = result, let renderer = kept.renderer { await self.afterBuild?(renderer) }
-            await self.finished(covers: covers, reason: reason, kept: kept, mirrored: mirrored, result: result)
+            await self.finished(
+                covers: covers, reason: reason, took: started.duration(to: .now), kept: kept, mirrored: mirrored,
+                result: result)
         }
     }
 
     private func finished(
-        covers: Int, reason: String, kept: LiveSite, mirrored: Bool, result: Result<LiveSite.Update, BuildFailure>
+        covers: Int, reason: String, took: Duration, kept: LiveSite, mirrored: Bool,
+        result: Result<LiveSite.Update, BuildFailure>
     ) {
-        report(result, reason: reason)
+        report(result, reason: reason, took: took)
         live = kept
         folderCurrent = mirrored
         switch result {
@@ -158,7 +162,8 @@ actor SiteRebuilder {
         if requested > covers { startBuild() } else { building = false }
     }
 
-    private func report(_ result: Result<LiveSite.Update, BuildFailure>, reason: String) {
+    /// `took` times a failed build, which has no report of its own.
+    private func report(_ result: Result<LiveSite.Update, BuildFailure>, reason: String, took: Duration) {
         switch result {
         case .success(let update):
             let built = update.report
@@ -179,7 +184,10 @@ actor SiteRebuilder {
         case .failure(let failure):
             for diagnostic in failure.diagnostics { say(diagnostic.description) }
             let errors = failure.errors.count
-            say("Build failed (\(reason)): \(errors) error\(errors == 1 ? "" : "s"); still serving the last good site")
+            let seconds = String(format: "%.2f", RateLimiter.seconds(took))
+            say(
+                "Build failed in \(seconds) s (\(reason)): \(errors) error\(errors == 1 ? "" : "s"); still serving the last good site"
+            )
             lastRemarks = []
         }
     }

@@ -109,6 +109,11 @@ import Testing
             #expect(overlay.contains("\(Self.source):"), "\(overlay)")
             #expect(overlay.firstMatch(of: /tech-digest\.md:\d+/) != nil, "with its line: \(overlay)")
             let printed = try #require(server.lines.all.first { $0.hasPrefix(Self.source + ":") })
+            let failedLine = try #require(server.lines.all.last { $0.hasPrefix("Build failed") })
+            #expect(
+                failedLine.firstMatch(
+                    of: /^Build failed in \d+\.\d\d s \(Content\/skills\/news\/tech-digest\.md changed\): 1 error;/)
+                    != nil, "what changed and how long it took: \(failedLine)")
             #expect(overlay.contains(HTML.escape(printed)), "as the terminal printed: \(printed)")
 
             // A page loaded now has the overlay without any script running, on the last good page.
@@ -260,5 +265,20 @@ import Testing
         #expect(waited.generation == 4 && waited.changed == [])
         let future = await news.report(after: 9, ofRun: news.run, waitingUpTo: .seconds(60))
         #expect(future.changed == nil, "a generation that never happened answers at once")
+    }
+}
+
+/// The byte search every served page goes through.
+@Suite struct CaselessBytesTests {
+    @Test func findsANeedleInEitherCaseAndNeverReadsPastTheEnd() {
+        let page = Array("<p></BODY><b></body>".utf8)
+        let tag = Array("</body".utf8)
+        #expect(page.firstCaseless(tag) == 3)
+        #expect(page.lastCaseless(tag) == 13)
+        #expect(page.firstCaseless(tag, from: 4) == 13)
+        #expect(page.firstCaseless(tag, from: 15) == nil)
+        #expect(page.firstCaseless(tag, from: 99) == nil)
+        #expect(Array("</bo".utf8).lastCaseless(tag) == nil)
+        #expect([UInt8]().firstCaseless(tag) == nil)
     }
 }
