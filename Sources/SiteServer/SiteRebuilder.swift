@@ -17,6 +17,8 @@ actor SiteRebuilder {
     /// in the watched folders changing.
     let recordedVotes: @Sendable () async throws(BuildFailure) -> RecordedVotes?
 
+    /// Every finished build, for the pages that reload after one (`LiveReloadMiddleware`).
+    let news = BuildNews()
     /// The last good build; nil until one succeeded.
     private(set) var site: ServedSite?
     /// The sources as the latest build (running, good or failed) saw them when it started.
@@ -123,6 +125,7 @@ actor SiteRebuilder {
         self.live = LiveSite()
         let whole = !folderCurrent
         Task.detached {
+            let started = ContinuousClock.now
             let built: (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool)
             do throws(BuildFailure) {
                 var options = options
@@ -133,18 +136,25 @@ actor SiteRebuilder {
             }
             let (kept, result, mirrored) = built
             if case .success = result, let renderer = kept.renderer { await self.afterBuild?(renderer) }
-            await self.finished(covers: covers, reason: reason, kept: kept, mirrored: mirrored, result: result)
+            await self.finished(
+                covers: covers, reason: reason, took: started.duration(to: .now), kept: kept, mirrored: mirrored,
+                result: result)
         }
     }
 
     private func finished(
-        covers: Int, reason: String, kept: LiveSite, mirrored: Bool, result: Result<LiveSite.Update, BuildFailure>
+        covers: Int, reason: String, took: Duration, kept: LiveSite, mirrored: Bool,
+        result: Result<LiveSite.Update, BuildFailure>
     ) {
-        report(result, reason: reason)
+        report(result, reason: reason, took: took)
         live = kept
         folderCurrent = mirrored
-        if case .success(let update) = result, let catalogue = update.report.catalogue {
-            site = ServedSite(catalogue: catalogue)
+        switch result {
+        case .success(let update):
+            if let catalogue = update.report.catalogue { site = ServedSite(catalogue: catalogue) }
+            news.built(written: update.written, removed: update.removed)
+        case .failure(let failure):
+            news.failed(failure.diagnostics)
         }
         let done = waiters.filter { $0.ticket <= covers }
         waiters.removeAll { $0.ticket <= covers }
@@ -152,15 +162,17 @@ actor SiteRebuilder {
         if requested > covers { startBuild() } else { building = false }
     }
 
-    private func report(_ result: Result<LiveSite.Update, BuildFailure>, reason: String) {
+    /// `took` times a failed build, which has no report of its own.
+    private func report(_ result: Result<LiveSite.Update, BuildFailure>, reason: String, took: Duration) {
         switch result {
         case .success(let update):
             let built = update.report
             let remarks = built.warnings.map(\.description) + built.notes.map { "note: " + $0 }
+            let pagesWritten = update.written.count { $0.hasSuffix(".html") }
             var line =
                 "Built in \(String(format: "%.2f", built.seconds)) s (\(reason)): \(built.skills) skills, \(built.pages) pages, \(built.votesRead.grouped) ratings; "
                 + (update.whole ? "all rendered" : "\(update.rendered.grouped) rendered")
-                + ", \(update.written.count.grouped) written"
+                + ", \(update.written.count.grouped) files written (\(pagesWritten.grouped) page\(pagesWritten == 1 ? "" : "s"))"
                 + (update.removed.isEmpty ? "" : ", \(update.removed.count.grouped) removed")
             if remarks == lastRemarks, !remarks.isEmpty {
                 line += "; \(built.warnings.count) warning\(built.warnings.count == 1 ? "" : "s") as before"
@@ -172,7 +184,10 @@ actor SiteRebuilder {
         case .failure(let failure):
             for diagnostic in failure.diagnostics { say(diagnostic.description) }
             let errors = failure.errors.count
-            say("Build failed (\(reason)): \(errors) error\(errors == 1 ? "" : "s"); still serving the last good site")
+            let seconds = String(format: "%.2f", RateLimiter.seconds(took))
+            say(
+                "Build failed in \(seconds) s (\(reason)): \(errors) error\(errors == 1 ? "" : "s"); still serving the last good site"
+            )
             lastRemarks = []
         }
     }

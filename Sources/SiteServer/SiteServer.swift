@@ -32,6 +32,9 @@ public struct ServeOptions: Sendable {
     /// `--ratings-database`; without it, `ratings.database` in site.yml when it names one. Its
     /// votes are read again before every build.
     public var ratingsDatabase: VoteDatabase?
+    /// Whether pages sent carry the script that reloads them after a rebuild that changed them,
+    /// and a failed build's errors (`--no-live-reload` turns both off).
+    public var liveReload = true
 
     public init(
         build: BuildOptions, host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(500),
@@ -92,6 +95,9 @@ public enum SiteServer {
         let receiver = RatingReceiver(rebuilder: rebuilder, votes: votes, maxBodyBytes: options.maxBodyBytes, say: say)
 
         let router = Router()
+        if options.liveReload {
+            router.add(middleware: LiveReloadMiddleware(news: rebuilder.news, rebuilder: rebuilder))
+        }
         router.add(middleware: NotFoundPageMiddleware(output: options.build.output))
         router.add(middleware: BasePathMiddleware(rebuilder: rebuilder))
         router.add(middleware: RatingReceiverMiddleware(receiver: receiver))

@@ -199,7 +199,9 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Serves OUTPUT like a static host (under the base URL's path, with the site's 404 page) and, when \
             rating_form.endpoint is a path on the site, takes the rating form's votes there: each valid vote is \
-            appended to CONTENT/ratings/local-votes.jsonl and the site is rebuilt. Ctrl-C stops.
+            appended to CONTENT/ratings/local-votes.jsonl and the site is rebuilt. Open pages reload by themselves \
+            after a rebuild that changed them, and show a failed build's errors until the next good one (a script \
+            added to the pages as they are sent; OUTPUT holds exactly what `sitegen build` writes). Ctrl-C stops.
             """
     )
 
@@ -216,10 +218,16 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Port to listen on (0 picks a free one).")
     var port = 8000
 
+    @Flag(
+        name: .customLong("live-reload"), inversion: .prefixedNo,
+        help: "Reload open pages after a rebuild that changed them, and show a failed build's errors on them.")
+    var liveReload = true
+
     func run() async throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         var options = ServeOptions(build: try site.buildOptions(), host: host, port: port, handlesSignals: true)
         options.ratingsDatabase = try database.named()
+        options.liveReload = liveReload
         do {
             // Unbuffered, so each line shows the moment it happens, even through a pipe.
             try await SiteServer.run(
