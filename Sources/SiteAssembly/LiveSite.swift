@@ -113,6 +113,9 @@ public struct LiveSite: Sendable {
         }
         try SiteBuilder.fail(on: log.items, strict: options.strict)
 
+        // Read out of the optional once: `kept?.keys` in a loop copied the whole kept build each time.
+        let keptKeys = kept?.keys ?? [:]
+        let isKept = kept != nil
         // Which pages and generated files to make again.
         var siteValues: [String: [String]] = [:]
         for template in Set(plan.jobs.map(\.template)) {
@@ -124,12 +127,12 @@ public struct LiveSite: Sendable {
         var fileJobs: [SiteRenderer.FileJob] = []
         for job in plan.jobs {
             let key = FileKey(template: job.template, key: job.key, siteValues: siteValues[job.template] ?? [])
-            if kept?.keys[job.path] != key || files[job.path] == nil { pageJobs.append(job) }
+            if keptKeys[job.path] != key || files[job.path] == nil { pageJobs.append(job) }
             keys[job.path] = key
         }
         for job in plan.fileJobs {
             let key = FileKey(template: "", key: job.key, siteValues: [])
-            if kept?.keys[job.path] != key || files[job.path] == nil { fileJobs.append(job) }
+            if keptKeys[job.path] != key || files[job.path] == nil { fileJobs.append(job) }
             keys[job.path] = key
         }
 
@@ -147,7 +150,7 @@ public struct LiveSite: Sendable {
         // made every time, and rarely change) needs no second look unless paths went away (below).
         let checked = made.filter { file in
             // Links are judged with the settings too: new settings check everything.
-            guard kept != nil, case .data(let data) = file.contents, let before = files[file.path] else { return true }
+            guard isKept, case .data(let data) = file.contents, let before = files[file.path] else { return true }
             return before != data
         }
         made += staticFiles
@@ -206,7 +209,7 @@ public struct LiveSite: Sendable {
             seconds: (ContinuousClock.now - started).seconds, stages: times.stages)
         return Update(
             report: report, written: written.sorted(), removed: removed.sorted(),
-            rendered: pageJobs.count + fileJobs.count, whole: kept == nil)
+            rendered: pageJobs.count + fileJobs.count, whole: !isKept)
     }
 
     /// Whether two themes were loaded from the same templates and assets.
