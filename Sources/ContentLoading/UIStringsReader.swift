@@ -60,10 +60,21 @@ public enum UIStringsReader {
                 log.warning(path, "`\(key)` is missing: pages show the English text; add `\(key):` to this file")
                 entries[key] = english[key]?.string
             }
-            for (key, located) in own.sorted(by: { $0.key < $1.key }) where english[key] == nil {
-                log.error(
-                    path, line: located.line, column: located.column,
-                    "`\(key)` has no English text to fall back on: add it to `i18n/en.yml` too, or correct the key")
+            for (key, located) in own.sorted(by: { $0.key < $1.key }) {
+                guard let fallback = english[key] else {
+                    log.error(
+                        path, line: located.line, column: located.column,
+                        "`\(key)` has no English text to fall back on: add it to `i18n/en.yml` too, or correct the key")
+                    continue
+                }
+                // A part the translation leaves out is a number or a name the page never shows.
+                let missing = fallback.string.placeholders.subtracting(located.string.placeholders)
+                if !missing.isEmpty {
+                    log.warning(
+                        path, line: located.line, column: located.column,
+                        "`\(key)` leaves out \(missing.sorted().map { "`{\($0)}`" }.joined(separator: ", ")), which the English text fills in; the page will not show it"
+                    )
+                }
             }
         }
         return UIStrings(language: language, entries: entries)

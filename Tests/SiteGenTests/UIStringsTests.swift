@@ -17,13 +17,6 @@ import Testing
         return entries
     }
 
-    static func placeholders(_ string: UIString) -> Set<String> {
-        switch string {
-        case .text(let text): UIStrings.placeholders(text)
-        case .plural(let forms): forms.values.reduce(into: []) { $0.formUnion(UIStrings.placeholders($1)) }
-        }
-    }
-
     @Test func germanHasEveryEnglishKeyAndNoOther() throws {
         let english = try Self.shipped("en")
         let german = try Self.shipped("de")
@@ -33,7 +26,7 @@ import Testing
         for (key, text) in english {
             guard let translated = german[key]?.string else { continue }
             // A translation fills in the same parts: a missing `{count}` would drop the number.
-            #expect(Self.placeholders(translated.self) == Self.placeholders(text.string), "\(key)")
+            #expect(translated.placeholders == text.string.placeholders, "\(key)")
             if case .plural(let forms) = text.string {
                 guard case .plural(let germanForms) = translated else {
                     Issue.record("\(key) has plural forms in English only")
@@ -129,6 +122,20 @@ import Testing
         #expect(
             diagnostics.map(\.description) == [
                 "Templates/i18n/de.yml:2:1: error: `homme` has no English text to fall back on: add it to `i18n/en.yml` too, or correct the key"
+            ])
+    }
+
+    @Test func aTranslationThatDropsAPartIsAWarningAtTheKey() {
+        let (strings, diagnostics) = strings(
+            "de",
+            [
+                ("en", "ratings: {one: \"{count} rating\", other: \"{count} ratings\"}\n"),
+                ("de", "ratings: Bewertungen\n"),
+            ])
+        #expect(strings.count("ratings", 3) == "Bewertungen")
+        #expect(
+            diagnostics.map(\.description) == [
+                "Templates/i18n/de.yml:1:1: warning: `ratings` leaves out `{count}`, which the English text fills in; the page will not show it"
             ])
     }
 

@@ -4,6 +4,14 @@ public enum UIString: Sendable, Equatable {
     case text(String)
     case plural([PluralCategory: String])
 
+    /// The parts its text or forms fill in (`count`, `name`).
+    public var placeholders: Set<String> {
+        switch self {
+        case .text(let text): UIStrings.placeholders(text)
+        case .plural(let forms): forms.values.reduce(into: []) { $0.formUnion(UIStrings.placeholders($1)) }
+        }
+    }
+
     /// The text a template shows for `{{t.key}}`: a plural's `other` form.
     public var plain: String {
         switch self {

@@ -148,7 +148,8 @@ public struct SiteRenderer: Sendable {
         let highlights = listingData.listings.highlights
         let indexKey = PageKey(
             entries: highlights.flatMap { $0 },
-            values: [String(catalogue.groups.count)]
+            // `statsText` counts every skill and rating, shown on the page or not.
+            values: [String(catalogue.groups.count), String(catalogue.entries.count), String(catalogue.ratingCount)]
                 + zip(catalogue.groups, highlights).flatMap { group, shown in
                     [group.name, group.path, String(group.entries.count), String(shown.count)]
                 })
