@@ -156,3 +156,28 @@ extension GermanSiteTests {
         #expect(try site.read("index.html").contains("<title>Skill Catalogue</title>"))
     }
 }
+
+extension GermanSiteTests {
+    @Test func theSearchPageIsGermanToo() throws {
+        let theme = BuiltInTheme.load("de")
+        var config = SiteConfig()
+        config.language = "de"
+        config.search = SearchConfig(path: "search")
+        let catalogue = Catalogue(
+            skills: [Skill(id: "spiele/quiz", tag: "quiz", name: "Quiz", group: "Spiele", language: "de")],
+            ratings: [:], config: config.wordsFilled(from: theme.strings))
+        let renderer = SiteRenderer(
+            catalogue: catalogue, theme: theme, contentRoot: URL(fileURLWithPath: "/nonexistent"))
+        func page(_ query: String, _ matches: [Catalogue.Entry]) throws -> String {
+            let outcome = SearchOutcome(query: query, matches: matches, total: matches.count, page: 1)
+            return String(decoding: try #require(renderer.searchPage(outcome)), as: UTF8.self)
+        }
+        let found = try page("quiz", catalogue.entries)
+        #expect(found.contains("<title>Suche: quiz · Skill-Katalog</title>"))
+        #expect(found.contains("<h1>Ergebnisse für „quiz“</h1>"))
+        #expect(found.contains("<p class=\"stats\">1 Skill passt zu „quiz“</p>"))
+        #expect(found.contains("<button type=\"submit\">Suchen</button>"))
+        #expect(try page("tee", []).contains("<p class=\"empty\">Kein Skill passt zu „tee“."))
+        #expect(try page("", []).contains("<p class=\"empty\">Gib oben ein oder zwei Wörter ein:"))
+    }
+}
