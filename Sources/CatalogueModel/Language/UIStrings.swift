@@ -47,7 +47,7 @@ public struct UIStrings: Sendable, Equatable {
     /// The form of `key` for `count` ("1 rating", "1.234 Bewertungen"), `{count}` written in the
     /// language's digits.
     public func count(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {
-        form(key, plurals.category(count), values.merging(["count": numbers.integer(count)]) { own, _ in own })
+        form(key, plurals.category(count), values, count: numbers.integer(count))
     }
 
     /// The form of `key` for a number written with a `.` before its decimals ("1.5 stars").
@@ -55,27 +55,29 @@ public struct UIStrings: Sendable, Equatable {
         let parts = written.split(separator: ".", maxSplits: 1)
         let whole = parts.first.flatMap { Int($0) } ?? 0
         let category = plurals.category(whole: whole, fraction: parts.count == 2)
-        return form(key, category, values.merging(["count": numbers.decimal(written)]) { own, _ in own })
+        return form(key, category, values, count: numbers.decimal(written))
     }
 
-    private func form(_ key: String, _ category: PluralCategory, _ values: [String: String]) -> String {
+    private func form(_ key: String, _ category: PluralCategory, _ values: [String: String], count: String) -> String {
         switch entries[key] {
-        case .plural(let forms)?: Self.fill(forms[category] ?? forms[.other] ?? "", values)
-        case .text(let text)?: Self.fill(text, values)
+        case .plural(let forms)?: Self.fill(forms[category] ?? forms[.other] ?? "", values, count: count)
+        case .text(let text)?: Self.fill(text, values, count: count)
         case nil: key
         }
     }
 
-    /// `{name}` replaced by `values["name"]`, in one pass: a value that holds braces (a skill
+    /// `{name}` replaced by `values["name"]` (and `{count}` by `count`, given apart so a card's
+    /// counts need no dictionary of their own), in one pass: a value that holds braces (a skill
     /// named `{count}`) is never read as a placeholder. An unknown `{word}` stays as written.
-    public static func fill(_ text: String, _ values: [String: String]) -> String {
-        guard !values.isEmpty, text.contains("{") else { return text }
+    public static func fill(_ text: String, _ values: [String: String], count: String? = nil) -> String {
+        guard !values.isEmpty || count != nil, text.contains("{") else { return text }
+        func value(_ name: String) -> String? { (name == "count" ? count : nil) ?? values[name] }
         var out = ""
         var rest = text[...]
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
             let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
+            if let close = after.firstIndex(of: "}"), let value = value(String(after[..<close])) {
                 out += value
                 rest = after[after.index(after: close)...]
             } else {
