@@ -28,6 +28,15 @@ enum Markup {
     static let chart = String(repeating: "<rect x=\"0\" y=\"0\" width=\"120\" height=\"12\"/>", count: 5)
 }
 
+/// The theme's words, as pages get them (`{{t.key}}`).
+enum Words {
+    static let table: TemplateValue = {
+        var log = DiagnosticLog()
+        let strings = Theme.load(directory: nil, display: "Templates", source: .disk, &log).strings
+        return .data(TemplateDictionary(strings.entries.mapValues { .text($0.plain) }))
+    }()
+}
+
 /// A skill page as typed data: what a page of the sample catalogue holds, markup included.
 struct SkillPage: TemplateData {
     let index: Int
@@ -53,6 +62,8 @@ struct SkillPage: TemplateData {
         case "author": "Ada & Co"
         case "authorURL": "https://example.org/ada"
         case "authorPageURL": "authors/ada/"
+        case "authorSkillsText": "all skills by Ada & Co"
+        case "t": Words.table
         case "language": "en"
         case "languageName": "English"
         case "languageURL": "languages/en/"

@@ -32,8 +32,14 @@ package enum SiteConfigReader {
             return config
         }
         guard var map = YAMLDocument.mapping(text, path: path, lineOffset: 0, &log) else { return config }
-        if let title = map.string("title", &log) { config.title = title }
-        if let description = map.string("description", &log) { config.description = description }
+        if let title = map.string("title", &log) {
+            config.title = title
+            config.titleGiven = true
+        }
+        if let description = map.string("description", &log) {
+            config.description = description
+            config.descriptionGiven = true
+        }
         if let language = map.string("language", &log) { config.language = language }
         if let allowEmpty = map.bool("allow_empty", &log) { config.allowEmpty = allowEmpty }
         if let base = map.string("base_url", &log) {

@@ -83,7 +83,7 @@ public struct LiveSite: Sendable {
                 keeping: &parsed, changed: changed, changedOnly: changedOnly, appended: appended)
         }
         log.append(contentsOf: loaded.diagnostics)
-        var theme = times.time(.templates) { options.loadTheme(&log) }
+        var theme = times.time(.templates) { options.loadTheme(language: loaded.config.language, &log) }
         let sameTheme = last.map { Self.sameFiles(theme, $0.theme) } ?? false
         if sameTheme, let last {
             theme = last.theme
@@ -93,7 +93,9 @@ public struct LiveSite: Sendable {
         try SiteBuilder.fail(on: log.items, strict: options.strict)
 
         let catalogue = times.time(.model) {
-            Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config, reusing: last?.catalogue)
+            Catalogue(
+                skills: loaded.skills, ratings: loaded.ratings, config: loaded.config.wordsFilled(from: theme.strings),
+                reusing: last?.catalogue)
         }
         // Everything renders again when anything every page depends on changed.
         let kept = last.flatMap { last in
@@ -212,9 +214,9 @@ public struct LiveSite: Sendable {
             rendered: pageJobs.count + fileJobs.count, whole: !isKept)
     }
 
-    /// Whether two themes were loaded from the same templates and assets.
+    /// Whether two themes were loaded from the same templates, assets and strings.
     private static func sameFiles(_ a: Theme, _ b: Theme) -> Bool {
-        a.assets == b.assets && a.sources.count == b.sources.count
+        a.assets == b.assets && a.strings == b.strings && a.sources.count == b.sources.count
             && a.sources.allSatisfy { name, source in b.sources[name].map { $0 == source } ?? false }
     }
 }

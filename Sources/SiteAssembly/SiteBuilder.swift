@@ -48,7 +48,7 @@ public enum SiteBuilder {
             ContentLoader.load(options.content, baseURLOverride: options.baseURL, recordedVotes: options.recordedVotes)
         }
         log.append(contentsOf: loaded.diagnostics)
-        var theme = times.time(.templates) { options.loadTheme(&log) }
+        var theme = times.time(.templates) { options.loadTheme(language: loaded.config.language, &log) }
         if let engine = options.templateEngine { theme.engine = engine(theme) }
         if case .folder = destination,
             let problem = OutputFolder.problem(
@@ -61,7 +61,8 @@ public enum SiteBuilder {
         try fail(on: log.items, strict: options.strict)
 
         let catalogue = times.time(.model) {
-            Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: loaded.config)
+            Catalogue(
+                skills: loaded.skills, ratings: loaded.ratings, config: loaded.config.wordsFilled(from: theme.strings))
         }
 
         var renderer = times.time(.renderSetup) {

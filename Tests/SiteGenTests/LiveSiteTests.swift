@@ -111,6 +111,39 @@ import Testing
         #expect(counted.written.contains("skills/g1/s7/index.html"))
     }
 
+    /// Editing a strings file of the theme is a theme change: every page shows the new text.
+    @Test func anEditedStringsFileRendersEveryPageAgain() throws {
+        let site = TestSite()
+        for i in 0..<4 { site.skill("g/s\(i)", name: "Skill \(i)", group: "G") }
+        var live = LiveSite()
+        try live.apply(site.options(templates: site.templates))
+        #expect(self.page(live, "skills/g/s1/index.html").contains("<span class=\"not-rated\">Not rated yet</span>"))
+        site.template("i18n/en.yml", "not_rated: No votes yet\n")
+        let edited = try live.apply(site.options(templates: site.templates))
+        #expect(edited.whole)
+        #expect(self.page(live, "skills/g/s1/index.html").contains("<span class=\"not-rated\">No votes yet</span>"))
+    }
+
+    /// The home page counts every skill's ratings, shown on it or not.
+    @Test func aVoteForASkillTheHomePageDoesNotShowUpdatesItsCount() throws {
+        let site = TestSite()
+        site.write("site.yml", "home_cards: 1\n")
+        for i in 0..<4 { site.skill("g/s\(i)", name: "Skill \(i)", group: "G") }
+        let vote = #"{"skill":"g/s0","stars":5,"user":"a"}"# + "\n"
+        site.write("ratings/votes.jsonl", vote)
+        var live = LiveSite()
+        try live.apply(site.options())
+        #expect(self.page(live, "index.html").contains("4 skills in 1 group · 1 rating</p>"))
+        site.write("ratings/votes.jsonl", vote + #"{"skill":"g/s3","stars":2,"user":"b"}"# + "\n")
+        let update = try live.apply(site.options())
+        #expect(!update.whole)
+        #expect(self.page(live, "index.html").contains("4 skills in 1 group · 2 ratings</p>"))
+    }
+
+    func page(_ live: LiveSite, _ path: String) -> String {
+        String(decoding: live.files[path] ?? Data(), as: UTF8.self)
+    }
+
     /// Deleting a skill that another skill's description links to fails like a full build,
     /// naming the page and the link, and keeps the last good site.
     @Test func deletingALinkedSkillFailsAsAFullBuildDoes() throws {

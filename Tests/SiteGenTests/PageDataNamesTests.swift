@@ -14,14 +14,14 @@ import Testing
     static let frame = [
         "root", "cardLevel", "lang", "siteTitle", "siteDescription", "themeStyle", "skillCount",
         "ratingCount", "navGroups", "nav", "hasFeed", "groupsURL", "topRatedURL", "mostRatedURL",
-        "newestURL", "languagesURL", "authorsURL", "feedURL", "apiURL", "stylesheetURL",
+        "newestURL", "languagesURL", "authorsURL", "feedURL", "apiURL", "stylesheetURL", "feedTitle", "t",
     ]
     /// Only with a build date.
     static let frameOptional = ["buildDate", "buildTimestamp"]
     static let common = frame + ["siteHeader", "siteFooter", "pageTitle", "metaDescription", "ogTitle"]
     /// Only when the base URL has a host.
     static let commonOptional = frameOptional + ["canonical"]
-    static let card = ["name", "url", "initial", "summary", "group", "language", "rated"]
+    static let card = ["name", "url", "initial", "summary", "group", "language", "rated", "t"]
     static let cardOptional = [
         "firstExample", "image", "imageIsLocal", "averageText", "totalText", "starRow",
         "starRowLarge", "ratingLabel",
@@ -35,9 +35,9 @@ import Testing
         commonOptional + cardOptional + [
             "author", "authorURL", "termsURL", "privacyURL",
             "created", "ratingForm", "ratingThanks", "ogImage",
-            "authorPageURL", "chart", "feedback",
+            "authorPageURL", "authorSkillsText", "chart", "feedback",
         ]
-    static let index = common + ["groups", "groupCount"]
+    static let index = common + ["groups", "groupCount", "statsText"]
     static let indexGroup = ["name", "url", "count", "slug", "countText", "hasSkills", "skills"]
     static let group = common + ["name", "countText", "ratingsText", "skills"]
     static let listing = common + ["heading", "lead", "countText", "emptyText", "crumbs", "skills", "hasSkills"]

@@ -11,7 +11,7 @@ import Testing
 
     @Test func defaultFormIsFiveRadiosInReadingOrder() {
         let html = RatingForm(config: RatingFormConfig(endpoint: .sitePath("api/ratings"))).html(
-            for: skill, root: "../../../")
+            for: skill, root: "../../../", theme: BuiltInTheme.english)
         #expect(
             html == """
                 <form class="rating-form" action="../../../api/ratings" method="post">
@@ -40,7 +40,7 @@ import Testing
 
     @Test func theFormDrawsTheStarRowsSymbol() {
         let html = RatingForm(config: RatingFormConfig(endpoint: .sitePath("r")), symbol: .heart).html(
-            for: skill, root: "")
+            for: skill, root: "", theme: BuiltInTheme.english)
         #expect(html.components(separatedBy: "<svg class=\"rating-symbol\" viewBox=\"1.5 1 21 21\"").count == 6)
         #expect(html.contains("<path d=\"M12 20.5C7 17"))
     }
@@ -52,14 +52,14 @@ import Testing
         german.tag = "nachrichten"
         german.language = "de"
         german.group = "News & Wetter"
-        let html = RatingForm(config: .susi).html(for: german, root: "../../")
+        let html = RatingForm(config: .susi).html(for: german, root: "../../", theme: BuiltInTheme.english)
         #expect(
             html
                 == "<p class=\"rating-elsewhere\"><a class=\"rating-link\" href=\"https://susi.ai/News%20%26%20Wetter/nachrichten/de\">Rate Headline Finder on SUSI.AI</a> <span class=\"muted\">(you sign in there; SUSI.AI counts the ratings shown here)</span></p>"
         )
         #expect(!html.contains("<form"))
         #expect(!html.lowercased().contains("password"))
-        #expect(RatingForm(config: .susi).thanksHTML(for: german) == "")
+        #expect(RatingForm(config: .susi).thanksHTML(for: german, strings: BuiltInTheme.english.strings) == "")
     }
 
     @Test func susiPresetWithAnEndpointSendsTheTagAndTheSkillsAddressByGet() {
@@ -69,7 +69,7 @@ import Testing
         german.group = "News & Wetter"
         var config = RatingFormConfig.susi
         config.susiWebClient = nil
-        let html = RatingForm(config: config).html(for: german, root: "../../")
+        let html = RatingForm(config: config).html(for: german, root: "../../", theme: BuiltInTheme.english)
         #expect(
             html.hasPrefix(
                 "<form class=\"rating-form\" action=\"https://api.susi.ai/cms/fiveStarRateSkill.json\" method=\"get\">")
@@ -88,7 +88,7 @@ import Testing
     @Test func halfStarsAreTenRadiosWithHalfWidthTargets() {
         var config = RatingFormConfig(endpoint: .sitePath("api/ratings"))
         config.granularity = .half
-        let html = RatingForm(config: config).html(for: skill, root: "")
+        let html = RatingForm(config: config).html(for: skill, root: "", theme: BuiltInTheme.english)
         let values = html.matches(of: /value="([0-9.]+)" required/).map { String($0.1) }
         #expect(values == ["0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5"])
         #expect(html.contains("<div class=\"rating-input rating-input-half\">"))
@@ -111,7 +111,7 @@ import Testing
         config.fields.language = nil
         config.extra = ["zeta": "last", "alpha": "first"]
         config.signInURL = .sitePath("login")
-        let html = RatingForm(config: config).html(for: skill, root: "../")
+        let html = RatingForm(config: config).html(for: skill, root: "../", theme: BuiltInTheme.english)
         #expect(html.contains("action=\"https://votes.example.org/rate?site=1&amp;x=2\""))
         #expect(
             html.contains(
@@ -135,7 +135,7 @@ import Testing
         var config = RatingFormConfig(endpoint: .sitePath("api/ratings"))
         config.fields.stars = "st\"ars"
         config.extra = ["k\"<": "v'>&"]
-        let html = RatingForm(config: config).html(for: hostile, root: "../")
+        let html = RatingForm(config: config).html(for: hostile, root: "../", theme: BuiltInTheme.english)
         #expect(!html.contains("<script>") && !html.contains("<b>"))
         #expect(html.contains("<legend>Rate &lt;b&gt;Bold&lt;/b&gt; &amp; &quot;Quoted&quot;</legend>"))
         #expect(html.contains("value=\"x/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\""))
@@ -143,12 +143,14 @@ import Testing
         #expect(html.contains("name=\"st&quot;ars\""))
         #expect(html.contains("value=\"en&quot;\""))
         #expect(
-            RatingForm(config: config).thanksHTML(for: hostile).contains("Thank you for rating &lt;b&gt;Bold&lt;/b&gt;")
+            RatingForm(config: config).thanksHTML(for: hostile, strings: BuiltInTheme.english.strings).contains(
+                "Thank you for rating &lt;b&gt;Bold&lt;/b&gt;")
         )
     }
 
     @Test func thanksNoteIsHiddenUntilTargeted() {
-        let html = RatingForm(config: RatingFormConfig(endpoint: .sitePath("r"))).thanksHTML(for: skill)
+        let html = RatingForm(config: RatingFormConfig(endpoint: .sitePath("r"))).thanksHTML(
+            for: skill, strings: BuiltInTheme.english.strings)
         let lines = html.split(separator: "\n")
         #expect(
             lines.first

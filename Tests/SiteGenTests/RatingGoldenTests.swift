@@ -62,7 +62,8 @@ import Testing
 
     @Test(arguments: chartCases)
     func chartMatchesGolden(_ testCase: ChartCase) throws {
-        let html = BarChart(style: ChartStyle()).html(RatingSummary(counts: testCase.counts))
+        let html = BarChart(style: ChartStyle()).html(
+            RatingSummary(counts: testCase.counts), theme: BuiltInTheme.english)
         let parsed = RatingXML.parse(html)
         #expect(parsed.error == nil, "\(testCase.file) is not well-formed XML: \(parsed.error ?? "")")
         #expect(parsed.elements.filter { $0 == "svg" }.count == 5)

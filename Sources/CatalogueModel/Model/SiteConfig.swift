@@ -2,6 +2,10 @@
 public struct SiteConfig: Sendable, Equatable {
     public var title = "Skill Catalogue"
     public var description = "Skills, by category, with their ratings."
+    /// Whether site.yml set `title` and `description`; the defaults are the theme's words in the
+    /// site's language (`wordsFilled`).
+    public var titleGiven = false
+    public var descriptionGiven = false
     /// Where every page and file lives, the base URL included.
     public var urls = SiteURLs()
     /// Absolute (`https://example.org/catalogue/`) or a root path (`/`). Always ends in `/`.
@@ -37,6 +41,15 @@ public struct SiteConfig: Sendable, Equatable {
     public var search: SearchConfig?
 
     public init() {}
+
+    /// These settings with the title and description site.yml left out in the site's language
+    /// (`site_title`, `site_description` of the theme's strings).
+    public func wordsFilled(from strings: UIStrings) -> SiteConfig {
+        var config = self
+        if !titleGiven { config.title = strings.text("site_title") }
+        if !descriptionGiven { config.description = strings.text("site_description") }
+        return config
+    }
 
     /// The path part of the base URL (`/catalogue/`), for servers and sub-path checks.
     public var basePath: String { urls.basePath }

@@ -29,7 +29,7 @@ public struct RatingSummary: Sendable, Equatable {
         return (20 * counts.starSum + total) / (2 * total)
     }
 
-    /// "4.3"; nil when unrated.
+    /// "4.3" (pages write it in the site's language: `NumberStyle.decimal`); nil when unrated.
     public var averageText: String? {
         averageTenths.map { "\($0 / 10).\($0 % 10)" }
     }
@@ -45,11 +45,6 @@ public struct RatingSummary: Sendable, Equatable {
         guard (1...5).contains(stars) else { return 0 }
         return percentagesFiveToOne[5 - stars]
     }
-
-    /// "1 rating", "1,234 ratings".
-    public var totalText: String { Self.ratingsText(total) }
-
-    public static func ratingsText(_ n: Int) -> String { n == 1 ? "1 rating" : "\(n.grouped) ratings" }
 
     public var hasFeedback: Bool { positive != nil || negative != nil }
 }

@@ -6,16 +6,16 @@ import CatalogueModel
 enum AtomFeed {
     /// - Parameter newest: the entries to list, newest first (all of them have a `created` date).
     /// - Returns: nil when the base URL has no host or no skill has a date.
-    package static func xml(newest: [Catalogue.Entry], config: SiteConfig, descriptions: [String: Markdown.Rendered])
-        -> String?
-    {
+    package static func xml(
+        newest: [Catalogue.Entry], config: SiteConfig, strings: UIStrings, descriptions: [String: Markdown.Rendered]
+    ) -> String? {
         guard config.hasHost, let latest = newest.first?.skill.created else { return nil }
         let urls = config.urls
         let selfURL = urls.absolute(urls.href(urls.feed))
         var out = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XML.escape(config.language))">
-              <title>\(XML.escape(config.title)): newest skills</title>
+              <title>\(XML.escape(title(config: config, strings: strings)))</title>
               <subtitle>\(XML.escape(config.description))</subtitle>
               <link rel="self" type="application/atom+xml" href="\(XML.escape(selfURL))"/>
               <link rel="alternate" type="text/html" href="\(XML.escape(urls.absolute(urls.href(urls.newest))))"/>
@@ -56,6 +56,11 @@ enum AtomFeed {
     }
 
     /// Skills carry a day; Atom wants a moment: midnight UTC of that day.
+    /// "Skill Catalogue: newest skills", in the site's language.
+    package static func title(config: SiteConfig, strings: UIStrings) -> String {
+        strings.text("feed_title", ["site": config.title])
+    }
+
     package static func timestamp(_ day: String) -> String { day + "T00:00:00Z" }
 }
 

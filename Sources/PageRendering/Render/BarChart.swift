@@ -35,24 +35,25 @@ public struct BarChart: Sendable {
 
     /// The chart's values for `_chart.mustache`, which holds the markup. Bars are percent widths:
     /// they need no viewBox, so the rounded ends keep their shape at any width.
-    package func data(_ summary: RatingSummary) -> ChartData {
+    package func data(_ summary: RatingSummary, strings: UIStrings) -> ChartData {
         ChartData(
             height: Self.barHeight, radius: SVGNumber.format(Double(Self.barHeight) / 2),
             bars: Self.rows(summary).map { row in
                 ChartData.Bar(
-                    stars: row.stars, label: row.stars == 1 ? "1 star" : "\(row.stars) stars",
-                    count: row.count.grouped, percent: row.percent,
+                    stars: row.stars, label: strings.count("stars", row.stars),
+                    count: strings.numbers.integer(row.count), percent: row.percent,
                     fill: row.count > 0 ? SVGNumber.format(row.fraction * 100) : nil)
-            })
+            },
+            t: StringTable(strings: strings).value)
     }
 
-    /// The chart as HTML, drawn by the built-in theme's `_chart.mustache`.
-    public func html(_ summary: RatingSummary) -> String {
-        html(summary, engine: ThemePartial.builtIn)
+    /// The chart as HTML, drawn by the theme's `_chart.mustache` in its language.
+    public func html(_ summary: RatingSummary, theme: Theme) -> String {
+        html(summary, engine: theme.engine, strings: theme.strings)
     }
 
-    package func html(_ summary: RatingSummary, engine: any TemplateEngine) -> String {
-        ThemePartial.render("_chart", data(summary), engine: engine)
+    package func html(_ summary: RatingSummary, engine: any TemplateEngine, strings: UIStrings) -> String {
+        ThemePartial.render("_chart", data(summary, strings: strings), engine: engine)
     }
 
     /// The configured bar colours as CSS custom properties, for the page's `<style>`: after the

@@ -52,7 +52,7 @@ extension SiteRenderer {
                         let range = pagination.items(onPage: number)
                         return ListingPage(
                             common: common(
-                                path: path, title: number > 1 ? "\(heading), page \(number)" : heading,
+                                path: path, title: numbered(heading, page: number),
                                 description: lead),
                             heading: heading, lead: lead, countText: count, emptyText: empty, crumbs: crumbs,
                             siblings: siblings, siblingsLabel: siblingsLabel,
@@ -68,25 +68,23 @@ extension SiteRenderer {
             }
         }
 
+        let strings = strings
         listing(
-            urls.topRated, listings.topRated, heading: "Top rated",
-            lead:
-                "Rated skills, best first, each average weighted by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones.",
-            count: Self.count(listings.topRated.count, "rated skill"), empty: "No skill has been rated yet.",
+            urls.topRated, listings.topRated, heading: strings.text("top_rated"), lead: strings.text("top_rated_lead"),
+            count: strings.count("rated_skills", listings.topRated.count), empty: strings.text("none_rated"),
             ranked: true,
             explained: true)
         listing(
-            urls.mostRated, listings.mostRated, heading: "Most rated",
-            lead: "Skills with the most ratings first.",
-            count: Self.count(listings.mostRated.count, "rated skill"), empty: "No skill has been rated yet.",
+            urls.mostRated, listings.mostRated, heading: strings.text("most_rated"),
+            lead: strings.text("most_rated_lead"),
+            count: strings.count("rated_skills", listings.mostRated.count), empty: strings.text("none_rated"),
             ranked: true)
         listing(
-            urls.newest, listings.newest, heading: "Newest",
-            lead: "Skills by the date they were added, newest first.",
-            count: Self.count(listings.newest.count, "skill") + " with a date",
-            empty: "No skill says when it was added.", dated: true)
+            urls.newest, listings.newest, heading: strings.text("newest"), lead: strings.text("newest_lead"),
+            count: strings.count("dated_skills", listings.newest.count), empty: strings.text("none_dated"),
+            dated: true)
 
-        let languagesCrumb = [NamedLink(name: "Languages", url: urls.href(urls.languages))]
+        let languagesCrumb = [NamedLink(name: strings.text("languages"), url: urls.href(urls.languages))]
         // By name in the site's language, for the directory and for each language page's links to the others.
         let languagesByName = listings.languages.sorted { a, b in
             let order = Catalogue.compareNamesOrder(languageNames(a.name), languageNames(b.name))
@@ -97,43 +95,46 @@ extension SiteRenderer {
             let name = languageNames(language.name)
             let own = urls.href(language.path)
             listing(
-                language.path, language.entries, heading: name, lead: "Skills in \(name) (\(language.name)).",
-                count: Self.count(language.entries.count, "skill"), empty: "", crumbs: languagesCrumb,
-                siblings: languageLinks.filter { $0.url != own }, siblingsLabel: "Other languages")
+                language.path, language.entries, heading: name,
+                lead: strings.text("language_lead", ["language": name, "code": language.name]),
+                count: strings.count("skills", language.entries.count), empty: "", crumbs: languagesCrumb,
+                siblings: languageLinks.filter { $0.url != own }, siblingsLabel: strings.text("other_languages"))
         }
-        let authorsCrumb = [NamedLink(name: "Authors", url: urls.href(urls.authors))]
+        let authorsCrumb = [NamedLink(name: strings.text("authors"), url: urls.href(urls.authors))]
         for author in listings.authors {
             listing(
-                author.path, author.entries, heading: author.name, lead: "Skills by \(author.name).",
-                count: Self.count(author.entries.count, "skill"), empty: "", crumbs: authorsCrumb)
+                author.path, author.entries, heading: author.name,
+                lead: strings.text("author_lead", ["author": author.name]),
+                count: strings.count("skills", author.entries.count), empty: "", crumbs: authorsCrumb)
         }
 
         pages.append(
             directory(
-                urls.groups, heading: "Groups", lead: "Every group of skills.",
+                urls.groups, heading: strings.text("groups"), lead: strings.text("groups_lead"),
                 items: catalogue.groups.map { group in
                     DirectoryPage.Item(
                         name: group.name, url: urls.href(group.path),
-                        countText: Self.count(group.entries.count, "skill"),
-                        detail: RatingSummary.ratingsText(group.ratingCount))
-                }, count: Self.count(catalogue.groups.count, "group"), empty: "There are no skills yet."))
+                        countText: strings.count("skills", group.entries.count),
+                        detail: strings.count("ratings", group.ratingCount))
+                }, count: strings.count("groups_count", catalogue.groups.count), empty: strings.text("no_skills")))
         pages.append(
             directory(
-                urls.languages, heading: "Languages", lead: "Skills by the language they speak.",
+                urls.languages, heading: strings.text("languages"), lead: strings.text("languages_lead"),
                 items: languagesByName.map { language in
                     DirectoryPage.Item(
                         name: languageNames(language.name), url: urls.href(language.path),
-                        countText: Self.count(language.entries.count, "skill"),
+                        countText: strings.count("skills", language.entries.count),
                         detail: language.name)
-                }, count: Self.count(listings.languages.count, "language"), empty: "There are no skills yet."))
+                }, count: strings.count("languages_count", listings.languages.count),
+                empty: strings.text("no_skills")))
         pages.append(
             directory(
-                urls.authors, heading: "Authors", lead: "Skills by the people who made them.",
+                urls.authors, heading: strings.text("authors"), lead: strings.text("authors_lead"),
                 items: listings.authors.map { author in
                     DirectoryPage.Item(
                         name: author.name, url: urls.href(author.path),
-                        countText: Self.count(author.entries.count, "skill"), detail: "")
-                }, count: Self.count(listings.authors.count, "author"), empty: "No skill names its author."))
+                        countText: strings.count("skills", author.entries.count), detail: "")
+                }, count: strings.count("authors_count", listings.authors.count), empty: strings.text("no_authors")))
         return pages
     }
 
@@ -153,15 +154,19 @@ extension SiteRenderer {
     /// How Top rated orders skills, in the site's own numbers (see `BayesianRanking`).
     var rankingExplanation: String {
         let prior = catalogue.config.priorVotes
-        let m = prior.rounded() == prior ? Int(prior).grouped : String(prior)
+        let numbers = strings.numbers
+        let m = prior.rounded() == prior ? numbers.integer(Int(prior)) : numbers.decimal(String(prior))
         let ranking = BayesianRanking(priorVotes: prior)
-        func shown(_ counts: StarCounts) -> String { String(format: "%.2f", ranking.score(counts) ?? 0) }
-        return "Each skill is scored as if it had \(m) extra ratings of \(Int(BayesianRanking.priorMean)) stars: "
-            + "score = (sum of its stars + \(m) × \(Int(BayesianRanking.priorMean))) ÷ (its number of ratings + \(m)). "
-            + "A single 5-star rating scores \(shown(StarCounts(five: 1))); a thousand ratings averaging 4.8 score "
-            + "\(shown(StarCounts(four: 200, five: 800))). The more ratings a skill has, the closer its score comes to its "
-            + "own average. Equal scores go to the skill with more ratings, then by name. Skills without ratings are "
-            + "not listed; the cards show each skill's plain average."
+        func shown(_ counts: StarCounts) -> String {
+            numbers.decimal(String(format: "%.2f", ranking.score(counts) ?? 0))
+        }
+        return strings.text(
+            "ranking_explanation",
+            [
+                "prior": m, "mean": numbers.integer(Int(BayesianRanking.priorMean)),
+                "single": shown(StarCounts(five: 1)), "average": numbers.decimal("4.8"),
+                "thousand": shown(StarCounts(four: 200, five: 800)),
+            ])
     }
 
     func languageNames(_ code: String) -> String { listingData.languageNames[code] ?? code }
@@ -178,7 +183,9 @@ extension SiteRenderer {
     func pager(pagination: Pagination, page: Int, url: (Int) -> String) -> PagerData? {
         guard pagination.pageCount > 1 else { return nil }
         return PagerData(
-            label: "Page \(page) of \(pagination.pageCount)",
+            label: strings.text(
+                "page_status",
+                ["page": strings.numbers.integer(page), "pages": strings.numbers.integer(pagination.pageCount)]),
             links: pagination.links(current: page).map { link in
                 switch link {
                 case .page(let n): PagerData.Link(number: n, url: url(n), current: n == page)

@@ -22,9 +22,14 @@ public struct RatingForm: Sendable {
     /// The form's values for `skill` on a page whose way back to the site root is `root` (`../../`);
     /// with the SUSI preset, the link to the skill's page on SUSI.AI instead. `_form.mustache`
     /// holds the markup.
-    package func data(for skill: Skill, root: String) -> RatingFormData {
+    package func data(for skill: Skill, root: String, strings: UIStrings) -> RatingFormData {
+        let name = ["name": skill.name]
+        let legend = strings.text("rate_skill", name)
+        let elsewhereLabel = strings.text("rate_elsewhere", name)
+        let t = StringTable(strings: strings).value
         if let page = config.susiSkillPage(skill) {
-            return RatingFormData(skillName: skill.name, elsewhere: page, form: nil)
+            return RatingFormData(
+                skillName: skill.name, elsewhere: page, legend: legend, elsewhereLabel: elsewhereLabel, t: t, form: nil)
         }
         let fields = config.fields
         var hidden: [(String, String)] = [(fields.skill, config.skillValue == .tag ? skill.tag : skill.id)]
@@ -37,10 +42,11 @@ public struct RatingForm: Sendable {
         let choices = config.starValues.enumerated().map { index, value in
             var classes = "rating-choice"
             if half { classes += index.isMultiple(of: 2) ? " rating-choice-left" : " rating-choice-right" }
-            return RatingFormData.Choice(classes: classes, field: fields.stars, value: value, label: Self.label(value))
+            return RatingFormData.Choice(
+                classes: classes, field: fields.stars, value: value, label: Self.label(value, strings: strings))
         }
         return RatingFormData(
-            skillName: skill.name, elsewhere: nil,
+            skillName: skill.name, elsewhere: nil, legend: legend, elsewhereLabel: elsewhereLabel, t: t,
             form: RatingFormData.Form(
                 action: config.action(root: root), method: config.method.rawValue,
                 hidden: hidden.map { RatingFormData.Field(name: $0.0, value: $0.1) },
@@ -51,26 +57,25 @@ public struct RatingForm: Sendable {
                 signIn: config.signInURL.map { RatingFormConfig.href($0, root: root) }))
     }
 
-    /// The form as HTML, drawn by the built-in theme's `_form.mustache`.
-    public func html(for skill: Skill, root: String) -> String {
-        html(for: skill, root: root, engine: ThemePartial.builtIn)
+    /// The form as HTML, drawn by the theme's `_form.mustache` in its language.
+    public func html(for skill: Skill, root: String, theme: Theme) -> String {
+        html(for: skill, root: root, engine: theme.engine, strings: theme.strings)
     }
 
-    package func html(for skill: Skill, root: String, engine: any TemplateEngine) -> String {
-        ThemePartial.render("_form", data(for: skill, root: root), engine: engine)
+    package func html(for skill: Skill, root: String, engine: any TemplateEngine, strings: UIStrings) -> String {
+        ThemePartial.render("_form", data(for: skill, root: root, strings: strings), engine: engine)
     }
 
     /// Hidden until the endpoint sends the visitor back to `<skill page>#rating-thanks`, or to
     /// `#rated-4` (`ratedID`), which also tells the voter what they gave, without JavaScript.
-    public func thanksHTML(for skill: Skill) -> String {
+    public func thanksHTML(for skill: Skill, strings: UIStrings) -> String {
         guard config.susiWebClient == nil else { return "" }
-        let name = HTML.escape(skill.name)
-        var html =
-            "<p class=\"rating-thanks\" id=\"\(Self.thanksID)\" hidden>Thank you for rating \(name)! Your vote has been received.</p>"
+        let thanks = HTML.escape(strings.text("thanks", ["name": skill.name]))
+        var html = "<p class=\"rating-thanks\" id=\"\(Self.thanksID)\" hidden>\(thanks)</p>"
         for value in config.starValues {
-            html +=
-                "\n<p class=\"rating-thanks\" id=\"\(Self.ratedID(value))\" hidden>You rated \(name) \(Self.label(value)). "
-                + "Thank you! Vote again to change it.</p>"
+            let rated = strings.text(
+                "you_rated", ["name": skill.name, "stars": Self.label(value, strings: strings, given: true)])
+            html += "\n<p class=\"rating-thanks\" id=\"\(Self.ratedID(value))\" hidden>\(HTML.escape(rated))</p>"
         }
         return html
     }
@@ -78,12 +83,11 @@ public struct RatingForm: Sendable {
     /// The fragment a receiver that knows the stars sends the voter back to: `rated-4`.
     public static func ratedID(_ value: String) -> String { "rated-" + value }
 
-    /// "half a star", "1 star", "1.5 stars", "4 stars".
-    package static func label(_ value: String) -> String {
-        switch value {
-        case "0.5": "half a star"
-        case "1": "1 star"
-        default: value + " stars"
-        }
+    /// "half a star", "1 star", "1.5 stars", "4 stars"; `given`: as the object of "You rated …",
+    /// which some languages write in another case (German "mit 4 Sternen").
+    package static func label(_ value: String, strings: UIStrings, given: Bool = false) -> String {
+        value == "0.5"
+            ? strings.text(given ? "half_star_given" : "half_star")
+            : strings.count(given ? "stars_given" : "stars", written: value)
     }
 }

@@ -33,18 +33,20 @@ extension SiteRenderer {
         let config = catalogue.config
         let root = search.root
         let query = outcome.query
-        let countText =
-            query.isEmpty ? "" : Self.count(outcome.total, "skill") + (outcome.total == 1 ? " matches" : " match")
-        let title = query.isEmpty ? "Search" : "Search: \(query)"
+        let strings = strings
+        let countText = query.isEmpty ? "" : strings.count("search_count", outcome.total, ["query": query])
+        let title = query.isEmpty ? strings.text("search") : strings.text("search_title", ["query": query])
         let shared = common(
-            path: search.path, title: outcome.page > 1 ? "\(title), page \(outcome.page)" : title,
-            description: "Skills of \(config.title) that match a search.", root: root)
+            path: search.path, title: numbered(title, page: outcome.page),
+            description: strings.text("search_description", ["site": config.title]), root: root)
         // A results page is one of endless addresses: it names no canonical page of its own.
         let page = SearchPage(
             common: PageCommon(
                 frame: shared.frame, header: shared.header, footer: shared.footer, pageTitle: shared.pageTitle,
                 metaDescription: shared.metaDescription, ogTitle: shared.ogTitle, canonical: nil),
-            query: query, heading: query.isEmpty ? "Search" : "Results for “\(query)”", countText: countText,
+            query: query,
+            heading: query.isEmpty ? strings.text("search") : strings.text("search_results", ["query": query]),
+            countText: countText, noMatchText: strings.text("search_none", ["query": query]),
             cards: outcome.matches.map { searchCard($0, root: root) },
             pager: searchPager(search, query: query, total: outcome.total, page: outcome.page))
         var bytes: [UInt8] = []

@@ -74,7 +74,7 @@ public struct SiteRenderer: Sendable {
         chart = BarChart(style: catalogue.config.chart)
         ratingForm = catalogue.config.ratingForm.map { RatingForm(config: $0, symbol: catalogue.config.stars.symbol) }
         siteWide = SiteWide(
-            catalogue: catalogue, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed,
+            catalogue: catalogue, strings: theme.strings, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed,
             listed: ListedListings(listingData.listings))
         // A row's SVG depends only on the value it shows, and ratings share few of those.
         var starRows: [Double: StarRows] = [:]
@@ -148,7 +148,8 @@ public struct SiteRenderer: Sendable {
         let highlights = listingData.listings.highlights
         let indexKey = PageKey(
             entries: highlights.flatMap { $0 },
-            values: [String(catalogue.groups.count)]
+            // `statsText` counts every skill and rating, shown on the page or not.
+            values: [String(catalogue.groups.count), String(catalogue.entries.count), String(catalogue.ratingCount)]
                 + zip(catalogue.groups, highlights).flatMap { group, shown in
                     [group.name, group.path, String(group.entries.count), String(shown.count)]
                 })
@@ -268,6 +269,14 @@ public struct SiteRenderer: Sendable {
 
     // MARK: - Page data
 
+    /// The theme's words in the site's language.
+    var strings: UIStrings { siteWide.strings }
+
+    /// "Games, page 2": the title of a listing's later pages.
+    func numbered(_ title: String, page: Int) -> String {
+        page > 1 ? strings.text("page_numbered", ["title": title, "page": strings.numbers.integer(page)]) : title
+    }
+
     func common(path: String, title: String, description: String, root: String? = nil) -> PageCommon {
         // Only the 404 page passes its own root: it is served at any address.
         let isErrorPage = root != nil
@@ -290,29 +299,37 @@ public struct SiteRenderer: Sendable {
     func indexPage(_ cards: CardCache) -> IndexPage {
         let urls = catalogue.urls
         let groups = zip(catalogue.groups, listingData.listings.highlights).map { group, shown in
-            let countText = Self.count(group.entries.count, "skill")
+            let countText = strings.count("skills", group.entries.count)
             return IndexGroup(
                 name: group.name, url: urls.href(group.path), count: group.entries.count,
                 slug: Slug.segment(group.name), countText: countText,
                 cards: shown.map { cards.card($0, root: "", level: 3) },
-                more: shown.count < group.entries.count ? "See all \(countText) in \(group.name)" : nil)
+                more: shown.count < group.entries.count
+                    ? strings.text("see_all", ["skills": countText, "group": group.name]) : nil)
         }
+        let statsText = strings.text(
+            "home_stats",
+            [
+                "skills": strings.count("skills", catalogue.entries.count),
+                "groups": strings.count("groups_count", catalogue.groups.count),
+                "ratings": strings.count("ratings", catalogue.ratingCount),
+            ])
         return IndexPage(
             common: common(path: "", title: catalogue.config.title, description: catalogue.config.description),
-            groups: groups)
+            groups: groups, statsText: statsText)
     }
 
     package func groupPage(_ group: Catalogue.Group, page: Int = 1, cards: CardCache) -> GroupPage {
         let urls = catalogue.urls
-        let countText = Self.count(group.entries.count, "skill")
+        let countText = strings.count("skills", group.entries.count)
         let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
         let path = urls.listingPage(group.path, page: page)
         let root = urls.root(from: path)
         return GroupPage(
             common: common(
-                path: path, title: page > 1 ? "\(group.name), page \(page)" : group.name,
-                description: "\(countText) in \(group.name)."),
-            name: group.name, countText: countText, ratingsText: RatingSummary.ratingsText(group.ratingCount),
+                path: path, title: numbered(group.name, page: page),
+                description: strings.text("group_description", ["skills": countText, "group": group.name])),
+            name: group.name, countText: countText, ratingsText: strings.count("ratings", group.ratingCount),
             cards: groupEntries(group)[pagination.items(onPage: page)].map { cards.card($0, root: root, level: 2) },
             pager: pager(base: group.path, pagination: pagination, page: page))
     }
@@ -338,29 +355,32 @@ public struct SiteRenderer: Sendable {
             group: skill.group, language: skill.language, languageName: languageNames(skill.language),
             contentLang: LanguageTag.attribute(for: skill.language, onSiteIn: catalogue.config.language),
             firstExample: skill.examples.first,
-            image: image, rating: rating(entry.rating))
+            image: image, rating: rating(entry.rating), t: siteWide.t)
     }
 
     /// Both star row sizes, so each template picks per use: `{{{starRow}}}` (cards) or
     /// `{{{starRowLarge}}}` (skill page header and chart). Nil for an unrated skill.
     package func rating(_ rating: RatingSummary) -> CardData.Rating? {
-        guard let average = rating.average, let text = rating.averageText else { return nil }
+        guard let average = rating.average, let written = rating.averageText else { return nil }
+        let text = strings.numbers.decimal(written)
         // The star row shows the average on the row's own scale.
         let scaled = average * Double(starRow.style.count) / 5
         let rows = starRows[starRow.displayedValue(scaled)]
         return CardData.Rating(
-            averageText: text, totalText: rating.totalText,
+            averageText: text, totalText: strings.count("ratings", rating.total),
             starRow: .text(rows?.small ?? starRow.svg(value: scaled, engine: theme.engine)),
             starRowLarge: .text(
                 rows?.large ?? bigStarRow.svg(value: scaled, cssClass: "stars stars-large", engine: theme.engine)),
-            ratingLabel: "Rated \(text) out of 5 by \(rating.total == 1 ? "1 user" : "\(rating.total.grouped) users")")
+            ratingLabel: strings.count("rating_label", rating.total, ["average": text]))
     }
 
     package func skillPage(_ entry: Catalogue.Entry) -> SkillPage {
         let skill = entry.skill
         let urls = catalogue.urls
         let rendered = descriptions[skill.id] ?? Markdown.Rendered(html: "", summary: "")
-        let description = rendered.summary.isEmpty ? "\(skill.name), a skill in \(skill.group)." : rendered.summary
+        let description =
+            rendered.summary.isEmpty
+            ? strings.text("skill_description", ["name": skill.name, "group": skill.group]) : rendered.summary
         let social = social(entry, description: description)
         return SkillPage(
             common: common(path: entry.path, title: skill.name, description: description),
@@ -374,15 +394,20 @@ public struct SiteRenderer: Sendable {
             termsURL: skill.termsOfUse, privacyURL: skill.privacyPolicy,
             groupURL: urls.href(urls.groupPage(skill.group)),
             model: skill.model, dynamicContent: skill.dynamicContent, created: skill.created,
-            ratingForm: ratingForm?.html(for: skill, root: urls.root(from: entry.path), engine: theme.engine),
-            ratingThanks: ratingForm?.thanksHTML(for: skill),
+            ratingForm: ratingForm?.html(
+                for: skill, root: urls.root(from: entry.path), engine: theme.engine, strings: strings),
+            ratingThanks: ratingForm?.thanksHTML(for: skill, strings: strings),
             jsonLD: social.jsonLD, ogImage: social.ogImage,
             languageURL: urls.href(urls.languagePage(skill.language)),
             languageName: languageNames(skill.language),
             authorPageURL: skill.author.map { urls.href(urls.authorPage($0)) },
-            chart: entry.rating.isRated ? chart.html(entry.rating, engine: theme.engine) : nil,
+            authorSkillsText: skill.author.map { strings.text("all_skills_by", ["author": $0]) },
+            chart: entry.rating.isRated ? chart.html(entry.rating, engine: theme.engine, strings: strings) : nil,
             feedback: entry.rating.hasFeedback
-                ? ((entry.rating.positive ?? 0).grouped, (entry.rating.negative ?? 0).grouped) : nil)
+                ? (
+                    strings.numbers.integer(entry.rating.positive ?? 0),
+                    strings.numbers.integer(entry.rating.negative ?? 0)
+                ) : nil)
     }
 
     func notFoundPage() -> NotFoundPage {
@@ -390,7 +415,8 @@ public struct SiteRenderer: Sendable {
         let urls = catalogue.urls
         return NotFoundPage(
             common: common(
-                path: "", title: "Page not found", description: "This page does not exist.", root: urls.basePath),
+                path: "", title: strings.text("not_found"), description: strings.text("not_found_description"),
+                root: urls.basePath),
             groups: catalogue.groups.map { NamedLink(name: $0.name, url: urls.href($0.path)) })
     }
 }

@@ -31,7 +31,9 @@ extension SiteRenderer {
         let feedDescriptions = Dictionary(newest.map { ($0.skill.id, Markdown.render($0.skill.description)) }) {
             first, _ in first
         }
-        if let feed = AtomFeed.xml(newest: newest, config: config, descriptions: feedDescriptions) {
+        if let feed = AtomFeed.xml(
+            newest: newest, config: config, strings: siteWide.strings, descriptions: feedDescriptions)
+        {
             files.append(OutputFile(path: config.urls.feed, text: feed))
         }
         // Empty listings are written but linked from nowhere, so the sitemap leaves them out too.

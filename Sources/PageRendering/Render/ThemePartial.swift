@@ -16,9 +16,10 @@ enum ThemePartial {
         return String(decoding: html, as: UTF8.self)
     }
 
-    /// The built-in theme's templates, for fragments drawn outside a build (docs, tests).
+    /// The built-in theme's templates, for star rows drawn outside a build (docs, tests): they
+    /// hold no words, so no strings are read (fragments with words take a loaded `Theme`).
     static let builtIn: any TemplateEngine = {
         var log = DiagnosticLog()
-        return Theme.compile(templates: [:], assets: [:], &log).engine
+        return Theme.compile(templates: [:], assets: [:], strings: UIStrings(language: "en", entries: [:]), &log).engine
     }()
 }

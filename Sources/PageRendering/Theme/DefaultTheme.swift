@@ -8,9 +8,9 @@ enum DefaultTheme {
 {{<layout}}
 {{$main}}
 <div class="hero">
-  <h1>Page not found</h1>
-  <p class="lead">There is no page at this address. It may have moved, or the skill may have been removed.</p>
-  <p><a href="{{root}}">Go to the catalogue home</a></p>
+  <h1>{{t.not_found}}</h1>
+  <p class="lead">{{t.not_found_lead}}</p>
+  <p><a href="{{root}}">{{t.not_found_home}}</a></p>
 </div>
 <ul class="group-list">
   {{#groups}}<li><a href="{{root}}{{url}}">{{name}}</a></li>
@@ -21,21 +21,21 @@ enum DefaultTheme {
 
 """####,
         "_chart.mustache": ####"""
-<table class="rating-chart"><caption class="visually-hidden">Rating distribution</caption><thead class="visually-hidden"><tr><th scope="col">Stars</th><th scope="col">Share</th><th scope="col">Ratings</th></tr></thead><tbody>{{#bars}}<tr class="bar-{{stars}}"><th scope="row"><span aria-hidden="true">{{stars}} ★</span><span class="visually-hidden">{{label}}</span></th><td class="bar-cell"><svg class="bar" width="100%" height="{{height}}" aria-hidden="true" focusable="false"><rect class="bar-track" width="100%" height="{{height}}" rx="{{radius}}"/>{{#fill}}<rect class="bar-fill" width="{{fill}}%" height="{{height}}" rx="{{radius}}"/>{{/fill}}</svg><span class="visually-hidden">{{percent}}%</span></td><td class="bar-count">{{count}}<span aria-hidden="true"> ({{percent}}%)</span></td></tr>{{/bars}}</tbody></table>
+<table class="rating-chart"><caption class="visually-hidden">{{t.chart_caption}}</caption><thead class="visually-hidden"><tr><th scope="col">{{t.chart_stars}}</th><th scope="col">{{t.chart_share}}</th><th scope="col">{{t.chart_ratings}}</th></tr></thead><tbody>{{#bars}}<tr class="bar-{{stars}}"><th scope="row"><span aria-hidden="true">{{stars}} ★</span><span class="visually-hidden">{{label}}</span></th><td class="bar-cell"><svg class="bar" width="100%" height="{{height}}" aria-hidden="true" focusable="false"><rect class="bar-track" width="100%" height="{{height}}" rx="{{radius}}"/>{{#fill}}<rect class="bar-fill" width="{{fill}}%" height="{{height}}" rx="{{radius}}"/>{{/fill}}</svg><span class="visually-hidden">{{percent}}%</span></td><td class="bar-count">{{count}}<span aria-hidden="true"> ({{percent}}%)</span></td></tr>{{/bars}}</tbody></table>
 
 """####,
         "_form.mustache": ####"""
-{{#elsewhere}}<p class="rating-elsewhere"><a class="rating-link" href="{{url}}">Rate {{skillName}} on SUSI.AI</a> <span class="muted">(you sign in there; SUSI.AI counts the ratings shown here)</span></p>{{/elsewhere}}{{#form}}<form class="rating-form" action="{{action}}" method="{{method}}">
+{{#elsewhere}}<p class="rating-elsewhere"><a class="rating-link" href="{{url}}">{{label}}</a> <span class="muted">{{t.rate_elsewhere_note}}</span></p>{{/elsewhere}}{{#form}}<form class="rating-form" action="{{action}}" method="{{method}}">
 <fieldset class="rating-fieldset">
-<legend>Rate {{skillName}}</legend>
+<legend>{{legend}}</legend>
 {{#hidden}}<input type="hidden" name="{{name}}" value="{{value}}">
 {{/hidden}}<div class="rating-input{{#half}} rating-input-half{{/half}}">
 {{#choices}}<label class="{{classes}}"><input type="radio" name="{{field}}" value="{{value}}" required><svg class="rating-symbol" viewBox="{{symbolViewBox}}" aria-hidden="true" focusable="false"><path d="{{symbolPath}}"/></svg> <span class="visually-hidden">{{label}}</span></label>
 {{/choices}}</div>
-<div class="visually-hidden" aria-hidden="true"><label>Leave this field empty <input type="text" name="website" value="" tabindex="-1" autocomplete="off"></label></div>
-<button type="submit" class="rating-submit">Rate</button>
+<div class="visually-hidden" aria-hidden="true"><label>{{t.leave_empty}} <input type="text" name="website" value="" tabindex="-1" autocomplete="off"></label></div>
+<button type="submit" class="rating-submit">{{t.rate_button}}</button>
 </fieldset>
-{{#signIn}}<p class="rating-sign-in"><a href="{{signIn}}">Sign in to rate</a></p>
+{{#signIn}}<p class="rating-sign-in"><a href="{{signIn}}">{{t.sign_in_to_rate}}</a></p>
 {{/signIn}}</form>{{/form}}
 
 """####,
@@ -359,13 +359,13 @@ h1, h2, h3 { line-height: 1.25; }
   <div class="card-body">
     {{#rank}}<p class="card-rank">#{{rank}}</p>{{/rank}}
     <h{{cardLevel}} class="card-title"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}><a href="{{root}}{{url}}">{{name}}</a></h{{cardLevel}}>
-    {{#firstExample}}<p class="card-example"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>“{{firstExample}}”</p>{{/firstExample}}
+    {{#firstExample}}<p class="card-example"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>{{t.quote_open}}{{firstExample}}{{t.quote_close}}</p>{{/firstExample}}
     {{#summary}}<p class="card-summary"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>{{summary}}</p>{{/summary}}
     <p class="card-meta">{{group}} · {{languageName}}</p>
-    {{#added}}<p class="card-added">Added <time datetime="{{added}}">{{added}}</time></p>{{/added}}
+    {{#added}}<p class="card-added">{{t.added}} <time datetime="{{added}}">{{added}}</time></p>{{/added}}
     <p class="rating-line">
       {{#rated}}{{{starRow}}} <span class="visually-hidden">{{ratingLabel}}</span><span aria-hidden="true"><span class="rating-average">{{averageText}}</span> <span class="rating-count">({{totalText}})</span></span>{{/rated}}
-      {{^rated}}<span class="not-rated">Not rated yet</span>{{/rated}}
+      {{^rated}}<span class="not-rated">{{t.not_rated}}</span>{{/rated}}
     </p>
   </div>
 </li>
@@ -374,8 +374,8 @@ h1, h2, h3 { line-height: 1.25; }
         "directory.mustache": ####"""
 {{<layout}}
 {{$main}}
-<nav class="breadcrumbs" aria-label="Breadcrumb">
-  <ol><li><a href="{{root}}">Home</a></li><li><span aria-current="page">{{heading}}</span></li></ol>
+<nav class="breadcrumbs" aria-label="{{t.breadcrumb}}">
+  <ol><li><a href="{{root}}">{{t.home}}</a></li><li><span aria-current="page">{{heading}}</span></li></ol>
 </nav>
 <div class="hero">
   <h1>{{heading}}</h1>
@@ -398,22 +398,22 @@ h1, h2, h3 { line-height: 1.25; }
         "footer.mustache": ####"""
 <footer class="site-footer">
   <div class="wrap">
-    <nav class="footer-nav" aria-label="Groups">
-      <h2 class="footer-heading">Groups</h2>
+    <nav class="footer-nav" aria-label="{{t.groups}}">
+      <h2 class="footer-heading">{{t.groups}}</h2>
       <ul>
         {{#navGroups}}<li><a href="{{root}}{{url}}">{{name}}</a></li>
         {{/navGroups}}
       </ul>
     </nav>
-    <nav class="footer-nav" aria-label="More">
-      <h2 class="footer-heading">For apps and readers</h2>
+    <nav class="footer-nav" aria-label="{{t.footer_more}}">
+      <h2 class="footer-heading">{{t.footer_for_apps}}</h2>
       <ul>
-        {{#hasFeed}}<li><a href="{{root}}{{feedURL}}">Atom feed of new skills</a></li>
+        {{#hasFeed}}<li><a href="{{root}}{{feedURL}}">{{t.footer_feed}}</a></li>
         {{/hasFeed}}
-        <li><a href="{{root}}{{apiURL}}">JSON API (SUSI format)</a></li>
+        <li><a href="{{root}}{{apiURL}}">{{t.footer_api}}</a></li>
       </ul>
     </nav>
-    <p class="footer-stats">{{siteTitle}}{{#buildDate}} · Updated <time datetime="{{buildDate}}">{{buildDate}}</time>{{/buildDate}}</p>
+    <p class="footer-stats">{{siteTitle}}{{#buildDate}} · {{t.updated}} <time datetime="{{buildDate}}">{{buildDate}}</time>{{/buildDate}}</p>
   </div>
 </footer>
 
@@ -422,8 +422,8 @@ h1, h2, h3 { line-height: 1.25; }
 {{<layout}}
 {{$head}}{{>pager-head}}{{/head}}
 {{$main}}
-<nav class="breadcrumbs" aria-label="Breadcrumb">
-  <ol><li><a href="{{root}}">Home</a></li><li><span aria-current="page">{{name}}</span></li></ol>
+<nav class="breadcrumbs" aria-label="{{t.breadcrumb}}">
+  <ol><li><a href="{{root}}">{{t.home}}</a></li><li><span aria-current="page">{{name}}</span></li></ol>
 </nav>
 <div class="hero">
   <h1>{{name}}</h1>
@@ -441,30 +441,297 @@ h1, h2, h3 { line-height: 1.25; }
 <header class="site-header">
   <div class="wrap">
     <a class="brand" href="{{root}}">{{siteTitle}}</a>
-    <nav class="site-nav" aria-label="Site">
+    <nav class="site-nav" aria-label="{{t.site_navigation}}">
       <ul>
-        <li><a href="{{root}}"{{#nav.home}} aria-current="{{nav.home}}"{{/nav.home}}>Home</a></li>
-        <li><a href="{{root}}{{groupsURL}}"{{#nav.groups}} aria-current="{{nav.groups}}"{{/nav.groups}}>Groups</a></li>
-        {{#hasTopRated}}<li><a href="{{root}}{{topRatedURL}}"{{#nav.topRated}} aria-current="{{nav.topRated}}"{{/nav.topRated}}>Top rated</a></li>
+        <li><a href="{{root}}"{{#nav.home}} aria-current="{{nav.home}}"{{/nav.home}}>{{t.home}}</a></li>
+        <li><a href="{{root}}{{groupsURL}}"{{#nav.groups}} aria-current="{{nav.groups}}"{{/nav.groups}}>{{t.groups}}</a></li>
+        {{#hasTopRated}}<li><a href="{{root}}{{topRatedURL}}"{{#nav.topRated}} aria-current="{{nav.topRated}}"{{/nav.topRated}}>{{t.top_rated}}</a></li>
         {{/hasTopRated}}
-        {{#hasMostRated}}<li><a href="{{root}}{{mostRatedURL}}"{{#nav.mostRated}} aria-current="{{nav.mostRated}}"{{/nav.mostRated}}>Most rated</a></li>
+        {{#hasMostRated}}<li><a href="{{root}}{{mostRatedURL}}"{{#nav.mostRated}} aria-current="{{nav.mostRated}}"{{/nav.mostRated}}>{{t.most_rated}}</a></li>
         {{/hasMostRated}}
-        {{#hasNewest}}<li><a href="{{root}}{{newestURL}}"{{#nav.newest}} aria-current="{{nav.newest}}"{{/nav.newest}}>Newest</a></li>
+        {{#hasNewest}}<li><a href="{{root}}{{newestURL}}"{{#nav.newest}} aria-current="{{nav.newest}}"{{/nav.newest}}>{{t.newest}}</a></li>
         {{/hasNewest}}
-        <li><a href="{{root}}{{languagesURL}}"{{#nav.languages}} aria-current="{{nav.languages}}"{{/nav.languages}}>Languages</a></li>
-        {{#hasAuthors}}<li><a href="{{root}}{{authorsURL}}"{{#nav.authors}} aria-current="{{nav.authors}}"{{/nav.authors}}>Authors</a></li>
+        <li><a href="{{root}}{{languagesURL}}"{{#nav.languages}} aria-current="{{nav.languages}}"{{/nav.languages}}>{{t.languages}}</a></li>
+        {{#hasAuthors}}<li><a href="{{root}}{{authorsURL}}"{{#nav.authors}} aria-current="{{nav.authors}}"{{/nav.authors}}>{{t.authors}}</a></li>
         {{/hasAuthors}}
       </ul>
     </nav>
 {{#searchURL}}
     <form class="site-search" role="search" action="{{root}}{{searchURL}}" method="get">
-      <label class="visually-hidden" for="site-search-q">Search skills</label>
-      <input id="site-search-q" type="search" name="q" maxlength="200" placeholder="Search skills" required>
-      <button type="submit">Search</button>
+      <label class="visually-hidden" for="site-search-q">{{t.search_skills}}</label>
+      <input id="site-search-q" type="search" name="q" maxlength="200" placeholder="{{t.search_skills}}" required>
+      <button type="submit">{{t.search}}</button>
     </form>
 {{/searchURL}}
   </div>
 </header>
+
+"""####,
+        "i18n/de.yml": ####"""
+# Die Texte des Standard-Themes auf Deutsch: dieselben Schlüssel wie en.yml (dort erklärt).
+
+# Der Rahmen jeder Seite
+site_title: Skill-Katalog
+site_description: Skills nach Gruppen, mit ihren Bewertungen.
+skip_link: Zum Inhalt springen
+site_navigation: Website
+home: Startseite
+groups: Gruppen
+top_rated: Am besten bewertet
+most_rated: Am häufigsten bewertet
+newest: Neueste
+languages: Sprachen
+authors: Autoren
+search: Suchen
+search_skills: Skills suchen
+breadcrumb: Navigationspfad
+footer_more: Mehr
+footer_for_apps: Für Apps und Feedreader
+footer_feed: Atom-Feed der neuen Skills
+footer_api: JSON-API (SUSI-Format)
+updated: Aktualisiert
+page_numbered: "{title}, Seite {page}"
+feed_title: "{site}: die neuesten Skills"
+quote_open: "„"
+quote_close: "“"
+
+# Anzahlen
+skills: {one: "{count} Skill", other: "{count} Skills"}
+ratings: {one: "{count} Bewertung", other: "{count} Bewertungen"}
+groups_count: {one: "{count} Gruppe", other: "{count} Gruppen"}
+languages_count: {one: "{count} Sprache", other: "{count} Sprachen"}
+authors_count: {one: "{count} Autor", other: "{count} Autoren"}
+rated_skills: {one: "{count} bewerteter Skill", other: "{count} bewertete Skills"}
+dated_skills: {one: "{count} Skill mit Datum", other: "{count} Skills mit Datum"}
+
+# Startseite und Gruppenseiten
+home_stats: "{skills} in {groups} · {ratings}"
+see_all: "Alle {skills} in {group} ansehen"
+group_description: "{skills} in {group}."
+
+# Listen und Verzeichnisse
+top_rated_lead: Bewertete Skills, die besten zuerst. Jeder Durchschnitt ist nach der Zahl seiner Bewertungen gewichtet, damit wenige perfekte Stimmen nicht viele fast perfekte überholen.
+most_rated_lead: Skills mit den meisten Bewertungen zuerst.
+newest_lead: Skills nach dem Datum, an dem sie hinzugefügt wurden, die neuesten zuerst.
+none_rated: Noch wurde kein Skill bewertet.
+none_dated: Kein Skill gibt an, wann er hinzugefügt wurde.
+language_lead: "Skills auf {language} ({code})."
+other_languages: Andere Sprachen
+author_lead: "Skills von {author}."
+groups_lead: Alle Gruppen von Skills.
+languages_lead: Skills nach der Sprache, die sie sprechen.
+authors_lead: Skills nach den Menschen, die sie geschrieben haben.
+no_skills: Es gibt noch keine Skills.
+no_authors: Kein Skill nennt seinen Autor.
+how_ranked: So wird die Reihenfolge berechnet
+ranking_explanation: "Jeder Skill wird so gewertet, als hätte er {prior} zusätzliche Bewertungen mit {mean} Sternen: Wert = (Summe seiner Sterne + {prior} × {mean}) ÷ (Zahl seiner Bewertungen + {prior}). Eine einzelne Bewertung mit 5 Sternen ergibt {single}; tausend Bewertungen mit durchschnittlich {average} Sternen ergeben {thousand}. Je mehr Bewertungen ein Skill hat, desto näher liegt sein Wert an seinem eigenen Durchschnitt. Bei gleichem Wert steht der Skill mit mehr Bewertungen vorn, danach entscheidet der Name. Skills ohne Bewertungen erscheinen hier nicht; die Karten zeigen den einfachen Durchschnitt jedes Skills."
+pages: Seiten
+page_status: "Seite {page} von {pages}"
+previous: "‹ Zurück"
+next: "Weiter ›"
+
+# Karten und Skill-Seiten
+added: Hinzugefügt
+not_rated: Noch nicht bewertet
+rating_label: {one: "Mit {average} von 5 Sternen bewertet, von {count} Person", other: "Mit {average} von 5 Sternen bewertet, von {count} Personen"}
+by: von
+skill_description: "{name}, ein Skill in der Gruppe {group}."
+about_skill: Über diesen Skill
+try_saying: Sag zum Beispiel
+ratings_heading: Bewertungen
+not_rated_sentence: Noch nicht bewertet.
+be_the_first: Gib die erste Bewertung für diesen Skill ab!
+feedback: "Rückmeldungen:"
+helpful: "hilfreich:"
+not_helpful: "nicht hilfreich:"
+details: Angaben
+group: Gruppe
+language: Sprache
+author: Autor
+all_skills_by: "alle Skills von {author}"
+content: Inhalt
+content_dynamic: "Dynamisch: die Antworten ändern sich mit der Zeit"
+content_static: Gleichbleibend
+terms_of_use: Nutzungsbedingungen
+privacy: Datenschutz
+privacy_policy: Datenschutzerklärung
+
+# Die Verteilung der Bewertungen
+chart_caption: Verteilung der Bewertungen
+chart_stars: Sterne
+chart_share: Anteil
+chart_ratings: Bewertungen
+stars: {one: "{count} Stern", other: "{count} Sterne"}
+half_star: ein halber Stern
+# Im Dativ, für `{stars}` in `you_rated`
+stars_given: {one: "{count} Stern", other: "{count} Sternen"}
+half_star_given: einem halben Stern
+
+# Das Bewertungsformular
+rate_skill: "{name} bewerten"
+rate_button: Bewerten
+rate_elsewhere: "{name} auf SUSI.AI bewerten"
+rate_elsewhere_note: "(dort meldest du dich an; SUSI.AI zählt die Bewertungen, die hier zu sehen sind)"
+leave_empty: Dieses Feld leer lassen
+sign_in_to_rate: Zum Bewerten anmelden
+thanks: "Danke, dass du {name} bewertet hast! Deine Stimme ist angekommen."
+you_rated: "Du hast {name} mit {stars} bewertet. Danke! Stimme noch einmal ab, um deine Bewertung zu ändern."
+
+# Die Suchseite
+search_title: "Suche: {query}"
+search_description: "Skills von {site}, die zu einer Suche passen."
+search_results: "Ergebnisse für „{query}“"
+search_label: Skills nach Name, Beispielsatz, Beschreibung, Autor oder Gruppe suchen
+search_count: {one: "{count} Skill passt zu „{query}“", other: "{count} Skills passen zu „{query}“"}
+search_none: "Kein Skill passt zu „{query}“. Versuche es mit weniger Wörtern oder dem Anfang eines Worts."
+search_hint: "Gib oben ein oder zwei Wörter ein: einen Teil vom Namen eines Skills, einen Beispielsatz, seinen Autor oder seine Gruppe."
+
+# Die Seite für Adressen, die ins Leere führen (404.html)
+not_found: Seite nicht gefunden
+not_found_description: Diese Seite gibt es nicht.
+not_found_lead: Unter dieser Adresse gibt es keine Seite. Vielleicht wurde sie verschoben, oder der Skill wurde entfernt.
+not_found_home: Zur Startseite des Katalogs
+
+"""####,
+        "i18n/en.yml": ####"""
+# The words of the default theme, in English: every text a page shows that is not content.
+#
+# One file per language, named by its code (`de.yml`, `pt-BR.yml`); site.yml's `language` picks
+# the file, and English fills any key a language lacks (with a build warning naming the key).
+# A site's own templates folder may hold `i18n/<language>.yml` too: its keys replace these one by
+# one, so a file with one line changes one text. See docs/languages.md.
+#
+# Keys are flat. A value is either a text, or one text per plural category for texts with a
+# count: `one`, `other` (English, German), `few` and `many` (Russian, Polish, ...), `zero`, `two`
+# (CLDR's names; `other` is required and used for any category not given). Parts in braces are
+# filled in when the page is made: `{count}` (written as the language writes numbers), `{name}`,
+# `{site}`, ... Each key below uses only the parts its English text uses.
+#
+# Templates show a text with `{{t.key}}` (a plural key shows its `other` form); texts with
+# parts come filled in through the page's own values (`countText`, `ratingLabel`, ...).
+# Everything is HTML-escaped: write plain text, not markup.
+
+# The frame of every page
+site_title: Skill Catalogue
+site_description: Skills, by category, with their ratings.
+skip_link: Skip to content
+site_navigation: Site
+home: Home
+groups: Groups
+top_rated: Top rated
+most_rated: Most rated
+newest: Newest
+languages: Languages
+authors: Authors
+search: Search
+search_skills: Search skills
+breadcrumb: Breadcrumb
+footer_more: More
+footer_for_apps: For apps and readers
+footer_feed: Atom feed of new skills
+footer_api: JSON API (SUSI format)
+updated: Updated
+page_numbered: "{title}, page {page}"
+feed_title: "{site}: newest skills"
+quote_open: "“"
+quote_close: "”"
+
+# Counts
+skills: {one: "{count} skill", other: "{count} skills"}
+ratings: {one: "{count} rating", other: "{count} ratings"}
+groups_count: {one: "{count} group", other: "{count} groups"}
+languages_count: {one: "{count} language", other: "{count} languages"}
+authors_count: {one: "{count} author", other: "{count} authors"}
+rated_skills: {one: "{count} rated skill", other: "{count} rated skills"}
+dated_skills: {one: "{count} skill with a date", other: "{count} skills with a date"}
+
+# The home page and group pages
+home_stats: "{skills} in {groups} · {ratings}"
+see_all: "See all {skills} in {group}"
+group_description: "{skills} in {group}."
+
+# Listings and directories
+top_rated_lead: Rated skills, best first, each average weighted by its number of ratings so that a few perfect votes cannot outrank many nearly perfect ones.
+most_rated_lead: Skills with the most ratings first.
+newest_lead: Skills by the date they were added, newest first.
+none_rated: No skill has been rated yet.
+none_dated: No skill says when it was added.
+language_lead: "Skills in {language} ({code})."
+other_languages: Other languages
+author_lead: "Skills by {author}."
+groups_lead: Every group of skills.
+languages_lead: Skills by the language they speak.
+authors_lead: Skills by the people who made them.
+no_skills: There are no skills yet.
+no_authors: No skill names its author.
+how_ranked: How the order is worked out
+ranking_explanation: "Each skill is scored as if it had {prior} extra ratings of {mean} stars: score = (sum of its stars + {prior} × {mean}) ÷ (its number of ratings + {prior}). A single 5-star rating scores {single}; a thousand ratings averaging {average} score {thousand}. The more ratings a skill has, the closer its score comes to its own average. Equal scores go to the skill with more ratings, then by name. Skills without ratings are not listed; the cards show each skill's plain average."
+pages: Pages
+page_status: "Page {page} of {pages}"
+previous: "‹ Previous"
+next: "Next ›"
+
+# Cards and skill pages
+added: Added
+not_rated: Not rated yet
+rating_label: {one: "Rated {average} out of 5 by {count} user", other: "Rated {average} out of 5 by {count} users"}
+by: by
+skill_description: "{name}, a skill in {group}."
+about_skill: About this skill
+try_saying: Try saying
+ratings_heading: Ratings
+not_rated_sentence: Not rated yet.
+be_the_first: Be the first to rate this skill!
+feedback: "Feedback:"
+helpful: "helpful:"
+not_helpful: "not helpful:"
+details: Details
+group: Group
+language: Language
+author: Author
+all_skills_by: "all skills by {author}"
+content: Content
+content_dynamic: "Dynamic: answers change over time"
+content_static: Static
+terms_of_use: Terms of use
+privacy: Privacy
+privacy_policy: Privacy policy
+
+# The rating chart
+chart_caption: Rating distribution
+chart_stars: Stars
+chart_share: Share
+chart_ratings: Ratings
+stars: {one: "{count} star", other: "{count} stars"}
+half_star: half a star
+# The same, as `{stars}` of `you_rated` (languages with cases need another form there)
+stars_given: {one: "{count} star", other: "{count} stars"}
+half_star_given: half a star
+
+# The rating form
+rate_skill: "Rate {name}"
+rate_button: Rate
+rate_elsewhere: "Rate {name} on SUSI.AI"
+rate_elsewhere_note: "(you sign in there; SUSI.AI counts the ratings shown here)"
+leave_empty: Leave this field empty
+sign_in_to_rate: Sign in to rate
+thanks: "Thank you for rating {name}! Your vote has been received."
+you_rated: "You rated {name} {stars}. Thank you! Vote again to change it."
+
+# The search page
+search_title: "Search: {query}"
+search_description: "Skills of {site} that match a search."
+search_results: "Results for “{query}”"
+search_label: Search skills by name, example phrase, description, author or group
+search_count: {one: "{count} skill matches “{query}”", other: "{count} skills match “{query}”"}
+search_none: "No skills match “{query}”. Try fewer words, or the start of a word."
+search_hint: "Type a word or two above: part of a skill's name, an example phrase, its author or its group."
+
+# The page for addresses that lead nowhere (404.html)
+not_found: Page not found
+not_found_description: This page does not exist.
+not_found_lead: There is no page at this address. It may have moved, or the skill may have been removed.
+not_found_home: Go to the catalogue home
 
 """####,
         "index.mustache": ####"""
@@ -473,7 +740,7 @@ h1, h2, h3 { line-height: 1.25; }
 <div class="hero">
   <h1>{{siteTitle}}</h1>
   <p class="lead">{{siteDescription}}</p>
-  <p class="stats">{{skillCount}} skills in {{groupCount}} groups · {{ratingCount}} ratings</p>
+  <p class="stats">{{statsText}}</p>
 </div>
 {{#groups}}
 <section class="group" aria-labelledby="group-{{slug}}">
@@ -512,7 +779,7 @@ h1, h2, h3 { line-height: 1.25; }
 {{#ogImage}}<meta property="og:image" content="{{ogImage}}">
 {{/ogImage}}
 <meta name="twitter:card" content="summary">
-{{#hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{siteTitle}}: newest skills" href="{{root}}{{feedURL}}">
+{{#hasFeed}}<link rel="alternate" type="application/atom+xml" title="{{feedTitle}}" href="{{root}}{{feedURL}}">
 {{/hasFeed}}
 <link rel="stylesheet" href="{{root}}{{stylesheetURL}}">
 {{#searchURL}}
@@ -522,7 +789,7 @@ h1, h2, h3 { line-height: 1.25; }
 {{$head}}{{/head}}
 </head>
 <body>
-<a class="skip-link" href="#main">Skip to content</a>
+<a class="skip-link" href="#main">{{t.skip_link}}</a>
 {{{siteHeader}}}
 <main id="main" class="wrap">
 {{$main}}{{/main}}
@@ -536,12 +803,12 @@ h1, h2, h3 { line-height: 1.25; }
 {{<layout}}
 {{$head}}{{>pager-head}}{{/head}}
 {{$main}}
-<nav class="breadcrumbs" aria-label="Breadcrumb">
-  <ol><li><a href="{{root}}">Home</a></li>{{#crumbs}}<li><a href="{{root}}{{url}}">{{name}}</a></li>{{/crumbs}}<li><span aria-current="page">{{heading}}</span></li></ol>
+<nav class="breadcrumbs" aria-label="{{t.breadcrumb}}">
+  <ol><li><a href="{{root}}">{{t.home}}</a></li>{{#crumbs}}<li><a href="{{root}}{{url}}">{{name}}</a></li>{{/crumbs}}<li><span aria-current="page">{{heading}}</span></li></ol>
 </nav>
 <div class="hero">
   <h1>{{heading}}</h1>
-  {{#lead}}<p class="lead">{{lead}}{{#ranking}} <a href="#how-ranked">How the order is worked out</a>{{/ranking}}</p>{{/lead}}
+  {{#lead}}<p class="lead">{{lead}}{{#ranking}} <a href="#how-ranked">{{t.how_ranked}}</a>{{/ranking}}</p>{{/lead}}
   <p class="stats">{{countText}}</p>
 </div>
 {{#hasSkills}}
@@ -561,7 +828,7 @@ h1, h2, h3 { line-height: 1.25; }
 {{/hasSiblings}}
 {{#ranking}}
 <section class="how-ranked" id="how-ranked" aria-labelledby="how-ranked-heading">
-  <h2 id="how-ranked-heading">How the order is worked out</h2>
+  <h2 id="how-ranked-heading">{{t.how_ranked}}</h2>
   <p>{{text}}</p>
 </section>
 {{/ranking}}
@@ -577,13 +844,13 @@ h1, h2, h3 { line-height: 1.25; }
 """####,
         "pager.mustache": ####"""
 {{#pager}}
-<nav class="pager" aria-label="Pages">
+<nav class="pager" aria-label="{{t.pages}}">
   <p class="pager-status">{{label}}</p>
   <ul>
-    {{#prevURL}}<li><a rel="prev" href="{{root}}{{prevURL}}">‹ Previous</a></li>{{/prevURL}}
+    {{#prevURL}}<li><a rel="prev" href="{{root}}{{prevURL}}">{{t.previous}}</a></li>{{/prevURL}}
     {{#links}}<li>{{#gap}}<span class="pager-gap">…</span>{{/gap}}{{^gap}}{{#current}}<span class="pager-current" aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{root}}{{url}}">{{number}}</a>{{/current}}{{/gap}}</li>
     {{/links}}
-    {{#nextURL}}<li><a rel="next" href="{{root}}{{nextURL}}">Next ›</a></li>{{/nextURL}}
+    {{#nextURL}}<li><a rel="next" href="{{root}}{{nextURL}}">{{t.next}}</a></li>{{/nextURL}}
   </ul>
 </nav>
 {{/pager}}
@@ -594,17 +861,17 @@ h1, h2, h3 { line-height: 1.25; }
 {{$head}}<meta name="robots" content="noindex">
 {{>pager-head}}{{/head}}
 {{$main}}
-<nav class="breadcrumbs" aria-label="Breadcrumb">
-  <ol><li><a href="{{root}}">Home</a></li><li><span aria-current="page">Search</span></li></ol>
+<nav class="breadcrumbs" aria-label="{{t.breadcrumb}}">
+  <ol><li><a href="{{root}}">{{t.home}}</a></li><li><span aria-current="page">{{t.search}}</span></li></ol>
 </nav>
 <div class="hero">
   <h1>{{heading}}</h1>
   <form class="search-form" role="search" action="{{root}}{{searchURL}}" method="get">
-    <label for="search-q">Search skills by name, example phrase, description, author or group</label>
+    <label for="search-q">{{t.search_label}}</label>
     <input id="search-q" type="search" name="q" value="{{query}}" maxlength="200">
-    <button type="submit">Search</button>
+    <button type="submit">{{t.search}}</button>
   </form>
-  {{#hasSkills}}<p class="stats">{{countText}} “{{query}}”</p>{{/hasSkills}}
+  {{#hasSkills}}<p class="stats">{{countText}}</p>{{/hasSkills}}
 </div>
 {{#hasSkills}}
 <ul class="cards">
@@ -612,10 +879,10 @@ h1, h2, h3 { line-height: 1.25; }
 </ul>
 {{/hasSkills}}
 {{#noMatch}}
-<p class="empty">No skills match “{{query}}”. Try fewer words, or the start of a word.</p>
+<p class="empty">{{noMatchText}}</p>
 {{/noMatch}}
 {{^hasQuery}}
-<p class="empty">Type a word or two above: part of a skill's name, an example phrase, its author or its group.</p>
+<p class="empty">{{t.search_hint}}</p>
 {{/hasQuery}}
 {{>pager}}
 {{/main}}
@@ -627,8 +894,8 @@ h1, h2, h3 { line-height: 1.25; }
 {{$head}}<script type="application/ld+json">{{{jsonLD}}}</script>
 {{/head}}
 {{$main}}
-<nav class="breadcrumbs" aria-label="Breadcrumb">
-  <ol><li><a href="{{root}}">Home</a></li><li><a href="{{root}}{{groupURL}}">{{group}}</a></li><li><span aria-current="page">{{name}}</span></li></ol>
+<nav class="breadcrumbs" aria-label="{{t.breadcrumb}}">
+  <ol><li><a href="{{root}}">{{t.home}}</a></li><li><a href="{{root}}{{groupURL}}">{{group}}</a></li><li><span aria-current="page">{{name}}</span></li></ol>
 </nav>
 <article class="skill">
   <header class="skill-header">
@@ -638,10 +905,10 @@ h1, h2, h3 { line-height: 1.25; }
     </div>
     <div class="skill-title">
       <h1{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>{{name}}</h1>
-      <p class="byline">{{#author}}by {{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · {{/author}}<a href="{{root}}{{groupURL}}">{{group}}</a> · <a href="{{root}}{{languageURL}}">{{languageName}}</a></p>
+      <p class="byline">{{#author}}{{t.by}} {{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · {{/author}}<a href="{{root}}{{groupURL}}">{{group}}</a> · <a href="{{root}}{{languageURL}}">{{languageName}}</a></p>
       <p class="rating-line rating-line-large">
         {{#rated}}<a class="rating-jump" href="#ratings">{{{starRowLarge}}} <span class="visually-hidden">{{ratingLabel}}</span><span aria-hidden="true"><span class="rating-average">{{averageText}}</span> · <span class="rating-count">{{totalText}}</span></span></a>{{/rated}}
-        {{^rated}}<span class="not-rated">Not rated yet</span>{{/rated}}
+        {{^rated}}<span class="not-rated">{{t.not_rated}}</span>{{/rated}}
       </p>
     </div>
   </header>
@@ -650,7 +917,7 @@ h1, h2, h3 { line-height: 1.25; }
 
   {{#hasDescription}}
   <section class="description" aria-labelledby="about">
-    <h2 id="about">About this skill</h2>
+    <h2 id="about">{{t.about_skill}}</h2>
     <div class="description-text"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>
     {{{descriptionHTML}}}
     </div>
@@ -659,12 +926,12 @@ h1, h2, h3 { line-height: 1.25; }
 
   {{#hasExamples}}
   <section aria-labelledby="try">
-    <h2 id="try">Try saying</h2>
+    <h2 id="try">{{t.try_saying}}</h2>
     <ul class="examples"{{#contentLang}} lang="{{contentLang}}"{{/contentLang}}>
       {{#exampleLinks}}
-      <li><a href="{{url}}" rel="nofollow noopener">“{{name}}”</a></li>
+      <li><a href="{{url}}" rel="nofollow noopener">{{t.quote_open}}{{name}}{{t.quote_close}}</a></li>
       {{/exampleLinks}}
-      {{^exampleLinks}}{{#examples}}<li>“{{.}}”</li>
+      {{^exampleLinks}}{{#examples}}<li>{{t.quote_open}}{{.}}{{t.quote_close}}</li>
       {{/examples}}
     {{/exampleLinks}}</ul>
   </section>
@@ -673,7 +940,7 @@ h1, h2, h3 { line-height: 1.25; }
 
   <div class="skill-side">
   <section class="ratings" aria-labelledby="ratings">
-    <h2 id="ratings">Ratings</h2>
+    <h2 id="ratings">{{t.ratings_heading}}</h2>
     {{{ratingThanks}}}
     {{#rated}}
     <div class="ratings-body">
@@ -687,24 +954,24 @@ h1, h2, h3 { line-height: 1.25; }
     </div>
     {{/rated}}
     {{^rated}}
-    <p class="not-rated-block">Not rated yet.{{#ratingForm}} Be the first to rate this skill!{{/ratingForm}}</p>
+    <p class="not-rated-block">{{t.not_rated_sentence}}{{#ratingForm}} {{t.be_the_first}}{{/ratingForm}}</p>
     {{/rated}}
     {{#feedback}}
-    <p class="feedback">Feedback: <span class="thumb"><svg class="thumb-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M2 10h4v11H2zM8 21h9.3a2 2 0 0 0 1.96-1.6l1.7-8.2A2 2 0 0 0 19 9h-5.5l.8-4.3A2.2 2.2 0 0 0 12.1 2h-.3L8 9.5z"/></svg> <span class="visually-hidden">helpful:</span>{{positive}}</span> <span class="thumb"><svg class="thumb-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path transform="rotate(180 12 12)" fill="currentColor" d="M2 10h4v11H2zM8 21h9.3a2 2 0 0 0 1.96-1.6l1.7-8.2A2 2 0 0 0 19 9h-5.5l.8-4.3A2.2 2.2 0 0 0 12.1 2h-.3L8 9.5z"/></svg> <span class="visually-hidden">not helpful:</span>{{negative}}</span></p>
+    <p class="feedback">{{t.feedback}} <span class="thumb"><svg class="thumb-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M2 10h4v11H2zM8 21h9.3a2 2 0 0 0 1.96-1.6l1.7-8.2A2 2 0 0 0 19 9h-5.5l.8-4.3A2.2 2.2 0 0 0 12.1 2h-.3L8 9.5z"/></svg> <span class="visually-hidden">{{t.helpful}}</span>{{positive}}</span> <span class="thumb"><svg class="thumb-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path transform="rotate(180 12 12)" fill="currentColor" d="M2 10h4v11H2zM8 21h9.3a2 2 0 0 0 1.96-1.6l1.7-8.2A2 2 0 0 0 19 9h-5.5l.8-4.3A2.2 2.2 0 0 0 12.1 2h-.3L8 9.5z"/></svg> <span class="visually-hidden">{{t.not_helpful}}</span>{{negative}}</span></p>
     {{/feedback}}
     {{{ratingForm}}}
   </section>
 
   <section aria-labelledby="details">
-    <h2 id="details">Details</h2>
+    <h2 id="details">{{t.details}}</h2>
     <dl class="details">
-      <dt>Group</dt><dd><a href="{{root}}{{groupURL}}">{{group}}</a></dd>
-      <dt>Language</dt><dd><a href="{{root}}{{languageURL}}">{{languageName}}</a> <span class="muted">({{language}})</span></dd>
-      {{#author}}<dt>Author</dt><dd>{{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · <a href="{{root}}{{authorPageURL}}">all skills by {{author}}</a></dd>{{/author}}
-      <dt>Content</dt><dd>{{#dynamicContent}}Dynamic: answers change over time{{/dynamicContent}}{{^dynamicContent}}Static{{/dynamicContent}}</dd>
-      {{#created}}<dt>Added</dt><dd><time datetime="{{created}}">{{created}}</time></dd>{{/created}}
-      {{#termsURL}}<dt>Terms of use</dt><dd><a href="{{termsURL}}" rel="nofollow noopener">Terms of use</a></dd>{{/termsURL}}
-      {{#privacyURL}}<dt>Privacy</dt><dd><a href="{{privacyURL}}" rel="nofollow noopener">Privacy policy</a></dd>{{/privacyURL}}
+      <dt>{{t.group}}</dt><dd><a href="{{root}}{{groupURL}}">{{group}}</a></dd>
+      <dt>{{t.language}}</dt><dd><a href="{{root}}{{languageURL}}">{{languageName}}</a> <span class="muted">({{language}})</span></dd>
+      {{#author}}<dt>{{t.author}}</dt><dd>{{#authorURL}}<a href="{{authorURL}}" rel="nofollow noopener">{{author}}</a>{{/authorURL}}{{^authorURL}}{{author}}{{/authorURL}} · <a href="{{root}}{{authorPageURL}}">{{authorSkillsText}}</a></dd>{{/author}}
+      <dt>{{t.content}}</dt><dd>{{#dynamicContent}}{{t.content_dynamic}}{{/dynamicContent}}{{^dynamicContent}}{{t.content_static}}{{/dynamicContent}}</dd>
+      {{#created}}<dt>{{t.added}}</dt><dd><time datetime="{{created}}">{{created}}</time></dd>{{/created}}
+      {{#termsURL}}<dt>{{t.terms_of_use}}</dt><dd><a href="{{termsURL}}" rel="nofollow noopener">{{t.terms_of_use}}</a></dd>{{/termsURL}}
+      {{#privacyURL}}<dt>{{t.privacy}}</dt><dd><a href="{{privacyURL}}" rel="nofollow noopener">{{t.privacy_policy}}</a></dd>{{/privacyURL}}
     </dl>
   </section>
   </div>

@@ -12,6 +12,17 @@ public struct Theme: Sendable {
     public var engine: any TemplateEngine
     /// Files copied as they are (`assets/style.css`), path → bytes.
     public let assets: [String: Data]
+    /// The words of the pages in the site's language (`i18n/<language>.yml`), read by the site
+    /// layer: templates see them as `{{t.key}}`, and texts with counts are filled in here.
+    public let strings: UIStrings
+
+    /// Where a theme keeps its strings files: `i18n/en.yml`, never copied into the site.
+    public static let stringsFolder = "i18n/"
+
+    /// The built-in theme's strings files, path (`i18n/de.yml`) → text, for the site layer to read.
+    public static var builtInStringFiles: [String: String] {
+        DefaultTheme.files.filter { $0.key.hasPrefix(stringsFolder) }
+    }
 
     public static let requiredTemplates = ["layout", "header", "footer", "index", "group", "skill", "404", "card"]
 
@@ -29,15 +40,17 @@ public struct Theme: Sendable {
     /// - Parameters:
     ///   - templates: template name (`skill`, `_stars`) → its text and path, as the site has them.
     ///   - userAssets: files under `assets/`, path → bytes.
+    ///   - strings: the texts of the site's language, read from this theme's `i18n/` files.
     package static func compile(
-        templates: [String: Source], assets userAssets: [String: Data], _ log: inout DiagnosticLog
+        templates: [String: Source], assets userAssets: [String: Data], strings: UIStrings,
+        _ log: inout DiagnosticLog
     ) -> Theme {
         var sources: [String: Source] = [:]
         var assets: [String: Data] = [:]
         for (path, text) in DefaultTheme.files {
             if path.hasSuffix(".mustache") {
-                sources[String(path.dropLast(9))] = (text, "(built-in theme)/" + path)
-            } else {
+                sources[String(path.dropLast(9))] = (text, builtInPath(path))
+            } else if !path.hasPrefix(stringsFolder) {
                 assets[path] = Data(text.utf8)
             }
         }
@@ -51,6 +64,9 @@ public struct Theme: Sendable {
             log.error(
                 error.path, line: error.line, column: max(1, error.column - shift), "template error: \(error.message)")
         }
-        return Theme(sources: compiled, engine: library, assets: assets)
+        return Theme(sources: compiled, engine: library, assets: assets, strings: strings)
     }
+
+    /// How diagnostics name a file of the built-in theme.
+    public static func builtInPath(_ path: String) -> String { "(built-in theme)/" + path }
 }

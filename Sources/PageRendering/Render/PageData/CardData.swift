@@ -31,6 +31,8 @@ package struct CardData: TemplateData {
     let firstExample: String?
     package let image: Image?
     package var rating: Rating?
+    /// `t`: "Added", "Not rated yet" and the rest of the theme's words.
+    let t: TemplateValue
 
     // Where the card stands: set by the page that shows it, absent on the skill page.
     package var root: TemplateValue?
@@ -62,6 +64,7 @@ package struct CardData: TemplateData {
         case "cardLevel": cardLevel
         case "rank": rank
         case "added": added.map(TemplateValue.text)
+        case "t": t
         default: nil
         }
     }

@@ -28,9 +28,12 @@ package struct ChartData: TemplateData {
     package let height: Int
     let radius: String
     let bars: [Bar]
+    /// `t`: the caption and column headings.
+    let t: TemplateValue
 
     package func value(named key: String) -> TemplateValue? {
         switch key {
+        case "t": t
         case "height": .number(height)
         case "radius": .text(radius)
         case "bars": .list(bars.map(TemplateValue.data))

@@ -22,6 +22,8 @@ struct FrameData: TemplateData {
         case "navGroups": site.navGroups(current: key.currentGroup)
         case "nav": .data(TemplateDictionary(key.nav.mapValues(TemplateValue.text)))
         case "hasFeed": .flag(site.hasFeed)
+        case "feedTitle": .text(site.feedTitle)
+        case "t": site.t
         case "hasTopRated": .flag(site.listed.topRated)
         case "hasMostRated": .flag(site.listed.mostRated)
         case "hasNewest": .flag(site.listed.newest)

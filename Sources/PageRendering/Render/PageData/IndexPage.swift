@@ -4,10 +4,13 @@ import MustacheCompiler
 struct IndexPage: TemplateData {
     let common: PageCommon
     package let groups: [IndexGroup]
+    /// "120 skills in 9 groups · 3,456 ratings", each count in its plural form.
+    let statsText: String
 
     package func value(named name: String) -> TemplateValue? {
         switch name {
         case "groups": .list(groups.map(TemplateValue.data))
+        case "statsText": .text(statsText)
         case "groupCount": .number(groups.count)
         // Cards sit under each group's h2.
         case "cardLevel": .number(3)

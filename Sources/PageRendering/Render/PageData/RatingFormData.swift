@@ -64,12 +64,20 @@ package struct RatingFormData: TemplateData {
     let skillName: String
     /// The skill's page on SUSI.AI, where SUSI's preset sends voters.
     package let elsewhere: String?
+    /// "Rate Tea Timer", the form's legend; "Rate Tea Timer on SUSI.AI", the link to SUSI.AI.
+    let legend: String
+    let elsewhereLabel: String
+    /// `t`: the button, the sign-in link and the other fixed words.
+    let t: TemplateValue
     package let form: Form?
 
     package func value(named key: String) -> TemplateValue? {
         switch key {
         case "skillName": .text(skillName)
-        case "elsewhere": elsewhere.map { .data(TemplateDictionary(["url": .text($0)])) }
+        case "legend": .text(legend)
+        case "t": t
+        case "elsewhere":
+            elsewhere.map { .data(TemplateDictionary(["url": .text($0), "label": .text(elsewhereLabel)])) }
         case "form": form.map(TemplateValue.data)
         default: nil
         }

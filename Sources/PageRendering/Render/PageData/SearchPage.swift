@@ -6,8 +6,11 @@ struct SearchPage: TemplateData {
     let common: PageCommon
     let query: String
     let heading: String
-    /// "3 skills match" (the template adds the query); empty without a query.
+    /// "3 skills match “tea”"; empty without a query. The query is part of the text, since
+    /// where it stands and how it is quoted differs between languages.
     let countText: String
+    /// "No skills match “tea”. …", for a query without results.
+    let noMatchText: String
     let cards: [String]
     let pager: PagerData?
 
@@ -17,6 +20,7 @@ struct SearchPage: TemplateData {
         case "hasQuery": .flag(!query.isEmpty)
         case "heading": .text(heading)
         case "countText": .text(countText)
+        case "noMatchText": .text(noMatchText)
         case "skills": PlacedCard.list(cards)
         case "hasSkills": .flag(!cards.isEmpty)
         case "noMatch": .flag(!query.isEmpty && cards.isEmpty)

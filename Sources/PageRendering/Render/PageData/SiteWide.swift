@@ -9,6 +9,12 @@ final class SiteWide: Sendable {
     package let themeStyle: String
     let skillCount: String
     package let ratingCount: String
+    /// The theme's words in the site's language.
+    package let strings: UIStrings
+    /// `t`: the same, for templates.
+    let t: TemplateValue
+    /// The feed's title, also the head's link to it.
+    package let feedTitle: String
     /// Whether the Atom feed is written (see `AtomFeed`).
     package let hasFeed: Bool
     /// Which of the listings have anything in them. An empty one is still written, so an
@@ -21,15 +27,20 @@ final class SiteWide: Sendable {
     /// Where the theme links to, so templates spell no path themselves.
     package let links: [String: TemplateValue]
 
-    package init(catalogue: Catalogue, themeCSS: String, hasFeed: Bool, listed: ListedListings) {
+    package init(
+        catalogue: Catalogue, strings: UIStrings, themeCSS: String, hasFeed: Bool, listed: ListedListings
+    ) {
         let config = catalogue.config
         let urls = catalogue.urls
         language = config.language
         title = config.title
         description = config.description
         themeStyle = themeCSS
-        skillCount = catalogue.entries.count.grouped
-        ratingCount = catalogue.ratingCount.grouped
+        skillCount = strings.numbers.integer(catalogue.entries.count)
+        ratingCount = strings.numbers.integer(catalogue.ratingCount)
+        self.strings = strings
+        t = StringTable(strings: strings).value
+        feedTitle = AtomFeed.title(config: config, strings: strings)
         self.hasFeed = hasFeed
         self.listed = listed
         navGroups = catalogue.groups.map { NavGroup(name: $0.name, url: urls.href($0.path), count: $0.entries.count) }

@@ -24,6 +24,8 @@ package struct SkillPage: TemplateData {
     package let languageURL: String
     package let languageName: String
     package let authorPageURL: String?
+    /// "all skills by Ann", the link to the author's page; only with an author.
+    let authorSkillsText: String?
     /// Only for rated skills.
     package let chart: String?
     /// Only for skills with thumbs feedback.
@@ -52,6 +54,7 @@ package struct SkillPage: TemplateData {
         case "languageURL": .text(languageURL)
         case "languageName": .text(languageName)
         case "authorPageURL": authorPageURL.map(TemplateValue.text)
+        case "authorSkillsText": authorSkillsText.map(TemplateValue.text)
         case "chart": chart.map(TemplateValue.text)
         case "feedback":
             feedback.map {

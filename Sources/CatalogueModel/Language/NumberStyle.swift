@@ -1,0 +1,57 @@
+/// How numbers are written in a language: "1,234" and "4.6" in English, "1.234" and "4,6" in
+/// German. Only what the pages show: whole counts, and averages and scores with a few decimals.
+public struct NumberStyle: Sendable, Equatable {
+    public let groupSeparator: String
+    public let decimalSeparator: String
+    /// Spanish and Polish leave four-digit numbers ungrouped ("1234", but "12.345").
+    public let minimumGroupingDigits: Int
+
+    public static let english = NumberStyle(groupSeparator: ",", decimalSeparator: ".", minimumGroupingDigits: 1)
+
+    public init(groupSeparator: String, decimalSeparator: String, minimumGroupingDigits: Int) {
+        self.groupSeparator = groupSeparator
+        self.decimalSeparator = decimalSeparator
+        self.minimumGroupingDigits = minimumGroupingDigits
+    }
+
+    /// CLDR's separators for the language; English's for a language not listed.
+    public init(language: String) {
+        let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        let noBreakSpace = "\u{A0}"
+        switch primary {
+        case "de", "nl", "it", "id", "da", "tr", "el":
+            self.init(groupSeparator: ".", decimalSeparator: ",", minimumGroupingDigits: 1)
+        case "es", "pt": self.init(groupSeparator: ".", decimalSeparator: ",", minimumGroupingDigits: 2)
+        // French groups with a narrow no-break space.
+        case "fr": self.init(groupSeparator: "\u{202F}", decimalSeparator: ",", minimumGroupingDigits: 1)
+        case "ru", "uk", "be", "cs", "sk", "fi", "sv", "nb", "no":
+            self.init(groupSeparator: noBreakSpace, decimalSeparator: ",", minimumGroupingDigits: 1)
+        case "pl": self.init(groupSeparator: noBreakSpace, decimalSeparator: ",", minimumGroupingDigits: 2)
+        default: self = .english
+        }
+    }
+
+    /// 1234567 → "1,234,567" (English).
+    public func integer(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        if digits.count >= 3 + minimumGroupingDigits {
+            for (offset, ch) in digits.enumerated() {
+                if offset > 0 && (digits.count - offset) % 3 == 0 { out += groupSeparator }
+                out.append(ch)
+            }
+        } else {
+            out = digits
+        }
+        return n < 0 ? "-" + out : out
+    }
+
+    /// A number already written with a `.` before its decimals ("4.3", "4.09"): with this
+    /// language's decimal separator, and its whole part grouped.
+    public func decimal(_ written: String) -> String {
+        let parts = written.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, let value = Int(whole) else { return written }
+        let grouped = whole.hasPrefix("-") && value == 0 ? "-0" : integer(value)
+        return parts.count == 2 ? grouped + decimalSeparator + parts[1] : grouped
+    }
+}

@@ -1,0 +1,104 @@
+/// One text of the theme's strings file: plain, or one form per plural category
+/// (`ratings: {one: "{count} rating", other: "{count} ratings"}`).
+public enum UIString: Sendable, Equatable {
+    case text(String)
+    case plural([PluralCategory: String])
+
+    /// The parts its text or forms fill in (`count`, `name`).
+    public var placeholders: Set<String> {
+        switch self {
+        case .text(let text): UIStrings.placeholders(text)
+        case .plural(let forms): forms.values.reduce(into: []) { $0.formUnion(UIStrings.placeholders($1)) }
+        }
+    }
+
+    /// The text a template shows for `{{t.key}}`: a plural's `other` form.
+    public var plain: String {
+        switch self {
+        case .text(let text): text
+        case .plural(let forms): forms[.other] ?? ""
+        }
+    }
+}
+
+/// The words the pages are made of, in the site's language (`i18n/<language>.yml` of the theme,
+/// with English filling any key it lacks), and how that language writes numbers and plurals.
+/// Texts name their variable parts in braces: `{count}`, `{name}`.
+public struct UIStrings: Sendable, Equatable {
+    public let language: String
+    public let entries: [String: UIString]
+    public let plurals: PluralRule
+    public let numbers: NumberStyle
+
+    public init(language: String, entries: [String: UIString]) {
+        self.language = language
+        self.entries = entries
+        plurals = PluralRule(language: language)
+        numbers = NumberStyle(language: language)
+    }
+
+    /// The text of `key` with its `{name}` parts filled from `values`. The loader made sure every
+    /// key the pages use is there; a key that is not shows as itself, so the gap is seen.
+    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        guard let entry = entries[key] else { return key }
+        return Self.fill(entry.plain, values)
+    }
+
+    /// The form of `key` for `count` ("1 rating", "1.234 Bewertungen"), `{count}` written in the
+    /// language's digits.
+    public func count(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {
+        form(key, plurals.category(count), values, count: numbers.integer(count))
+    }
+
+    /// The form of `key` for a number written with a `.` before its decimals ("1.5 stars").
+    public func count(_ key: String, written: String, _ values: [String: String] = [:]) -> String {
+        let parts = written.split(separator: ".", maxSplits: 1)
+        let whole = parts.first.flatMap { Int($0) } ?? 0
+        let category = plurals.category(whole: whole, fraction: parts.count == 2)
+        return form(key, category, values, count: numbers.decimal(written))
+    }
+
+    private func form(_ key: String, _ category: PluralCategory, _ values: [String: String], count: String) -> String {
+        switch entries[key] {
+        case .plural(let forms)?: Self.fill(forms[category] ?? forms[.other] ?? "", values, count: count)
+        case .text(let text)?: Self.fill(text, values, count: count)
+        case nil: key
+        }
+    }
+
+    /// `{name}` replaced by `values["name"]` (and `{count}` by `count`, given apart so a card's
+    /// counts need no dictionary of their own), in one pass: a value that holds braces (a skill
+    /// named `{count}`) is never read as a placeholder. An unknown `{word}` stays as written.
+    public static func fill(_ text: String, _ values: [String: String], count: String? = nil) -> String {
+        guard !values.isEmpty || count != nil, text.contains("{") else { return text }
+        func value(_ name: String) -> String? { (name == "count" ? count : nil) ?? values[name] }
+        var out = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}"), let value = value(String(after[..<close])) {
+                out += value
+                rest = after[after.index(after: close)...]
+            } else {
+                out += "{"
+                rest = after
+            }
+        }
+        return out + rest
+    }
+
+    /// The placeholders a text uses (`{count}`, `{name}`), for checking translations.
+    public static func placeholders(_ text: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else { break }
+            let name = after[..<close]
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0 == "_" }) { names.insert(String(name)) }
+            rest = after[after.index(after: close)...]
+        }
+        return names
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import CatalogueModel
+
+/// CLDR's plural categories and number styles, for the languages the issue names.
+@Suite struct PluralRuleTests {
+    func categories(_ language: String, _ numbers: [Int]) -> [PluralCategory] {
+        let rule = PluralRule(language: language)
+        return numbers.map(rule.category)
+    }
+
+    @Test func englishAndGermanHaveOneForExactlyOne() {
+        for language in ["en", "de", "de-AT", "en-GB"] {
+            #expect(
+                categories(language, [0, 1, 2, 11, 21, 1_000_000]) == [.other, .one, .other, .other, .other, .other])
+        }
+        #expect(PluralRule(language: "en").category(whole: 1, fraction: true) == .other, "1.5 stars")
+    }
+
+    @Test func frenchCountsZeroAndOneAsOne() {
+        #expect(categories("fr", [0, 1, 2, 17, 1_000_000]) == [.one, .one, .other, .other, .many])
+        #expect(PluralRule(language: "fr").category(whole: 1, fraction: true) == .one, "1,5 étoile")
+    }
+
+    @Test func spanishHasOneAndManyForMillions() {
+        #expect(
+            categories("es", [0, 1, 2, 1_000_000, 2_000_000, 1_000_001]) == [
+                .other, .one, .other, .many, .many, .other,
+            ])
+    }
+
+    @Test func russianAndUkrainianHaveOneFewMany() {
+        for language in ["ru", "uk"] {
+            #expect(
+                categories(language, [1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 0])
+                    == [.one, .few, .few, .many, .many, .many, .many, .one, .few, .many, .one, .many, .many])
+            #expect(PluralRule(language: language).category(whole: 1, fraction: true) == .other)
+        }
+    }
+
+    @Test func polishHasOneOnlyForOne() {
+        #expect(
+            categories("pl", [1, 2, 4, 5, 12, 21, 22, 25, 0, 101])
+                == [.one, .few, .few, .many, .many, .many, .few, .many, .many, .many])
+    }
+
+    @Test func languagesWithoutPluralsAndUnknownOnes() {
+        #expect(categories("ja", [0, 1, 2]) == [.other, .other, .other])
+        #expect(categories("xx", [0, 1, 2]) == [.other, .one, .other], "unknown: English's rule")
+    }
+
+    @Test func numberStylesGroupAndMarkDecimalsAsTheLanguageDoes() {
+        let english = NumberStyle(language: "en")
+        #expect(english == .english)
+        #expect(english.integer(1_234_567) == "1,234,567")
+        #expect(english.integer(-1234) == "-1,234")
+        #expect(english.integer(999) == "999")
+        #expect(english.decimal("4.6") == "4.6")
+        #expect(1_234_567.grouped == "1,234,567")
+        let german = NumberStyle(language: "de")
+        #expect(german.integer(1234) == "1.234")
+        #expect(german.decimal("4.6") == "4,6")
+        #expect(german.decimal("1234.05") == "1.234,05")
+        #expect(german.decimal("5") == "5")
+        let spanish = NumberStyle(language: "es")
+        #expect(spanish.integer(1234) == "1234", "four digits stay together")
+        #expect(spanish.integer(12345) == "12.345")
+        #expect(NumberStyle(language: "fr").integer(12345) == "12\u{202F}345")
+        #expect(NumberStyle(language: "ru").decimal("1234.5") == "1\u{A0}234,5")
+    }
+}
