@@ -151,6 +151,7 @@ public enum ContentLoader {
         }
         let ratings = RatingMatcher.match(
             skills: skills, sources: sources, ratingsDisplay: location.display + "/ratings", &log)
+        SkillReferenceCheck.check(config, skills: skills, path: location.display + "/site.yml", &log)
 
         return LoadedContent(
             config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),

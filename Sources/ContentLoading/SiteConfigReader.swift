@@ -5,7 +5,8 @@ import Foundation
 package enum SiteConfigReader {
     static let knownKeys = [
         "title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size",
-        "home_cards", "allow_empty", "ratings", "group_order", "try_url", "search",
+        "home_cards", "allow_empty", "ratings", "group_order", "try_url", "search", "report_url", "featured",
+        "collections",
     ]
 
     /// A settings file has no business being larger.
@@ -97,8 +98,59 @@ package enum SiteConfigReader {
                 )
             }
         }
+        if let reportURL = map.string("report_url", &log) {
+            if ReportURL.isValid(reportURL) {
+                config.reportURL = reportURL
+            } else {
+                map.error(
+                    &log, at: map.value("report_url"),
+                    "`report_url` must be an http(s) or mailto: URL with `{skill}` or `{url}` where the skill goes, like `https://example.org/issues/new?title={skill}`"
+                )
+            }
+        }
+        config.featured =
+            map.positionedStringList("featured", &log)?.map {
+                SkillReference(id: $0.text, line: $0.line, column: $0.column)
+            } ?? []
+        config.collections = readCollections(&map, &log)
         map.warnUnknownKeys(known: knownKeys, &log, what: "site.yml")
         return config
+    }
+
+    /// `collections`: each a `title`, an optional `text` and the `skills` it lists; two titles
+    /// that would make the same page are an error.
+    static func readCollections(_ map: inout YAMLMapping, _ log: inout DiagnosticLog) -> [SkillCollection] {
+        var collections: [SkillCollection] = []
+        for var item in map.mappingList("collections", &log) ?? [] {
+            let title = item.string("title", &log)?.trimmingWhitespace() ?? ""
+            let text = item.string("text", &log) ?? ""
+            let skills =
+                item.positionedStringList("skills", &log)?.map {
+                    SkillReference(id: $0.text, line: $0.line, column: $0.column)
+                } ?? []
+            item.warnUnknownKeys(known: ["title", "text", "skills"], &log, what: "collection")
+            let at = item.pairs.first?.key
+            guard !title.isEmpty else {
+                item.error(&log, at: at, "a collection needs a `title`, which names its page")
+                continue
+            }
+            guard !skills.isEmpty else {
+                item.error(
+                    &log, at: at, "the collection `\(title)` lists no `skills` (their ids, like `news/headline-finder`)"
+                )
+                continue
+            }
+            let collection = SkillCollection(title: title, text: text, skills: skills)
+            if let other = collections.first(where: { $0.slug == collection.slug }) {
+                item.error(
+                    &log, at: at,
+                    "the collections `\(other.title)` and `\(title)` would both be the page `collections/\(collection.slug)/`; rename one"
+                )
+                continue
+            }
+            collections.append(collection)
+        }
+        return collections
     }
 
     static func readStars(_ stars: inout YAMLMapping, into style: inout StarRowStyle, _ log: inout DiagnosticLog) {

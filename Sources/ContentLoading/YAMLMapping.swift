@@ -123,6 +123,41 @@ struct YAMLMapping {
         }
     }
 
+    /// `stringList`, each item with where it was written (for errors about what it names).
+    mutating func positionedStringList(
+        _ key: String, _ log: inout DiagnosticLog
+    ) -> [(text: String, line: Int?, column: Int?)]? {
+        guard let items = stringList(key, &log), let value = values[key] else { return nil }
+        guard case .sequence(let nodes) = value.kind else {
+            let (line, column) = position(of: value)
+            return items.map { ($0, line, column) }
+        }
+        let texts = nodes.filter { !Self.isNull($0) && $0.string != nil }
+        return zip(items, texts).map { item, node in
+            let (line, column) = position(of: node)
+            return (item, line, column)
+        }
+    }
+
+    /// A list of mappings (`collections`), each as a mapping of its own; other items are errors.
+    mutating func mappingList(_ key: String, _ log: inout DiagnosticLog) -> [YAMLMapping]? {
+        consumed.insert(key)
+        guard let value = values[key], !Self.isNull(value) else { return nil }
+        guard case .sequence(let nodes) = value.kind else {
+            error(&log, at: value, "`\(key)` must be a list (lines starting with `- `)")
+            return nil
+        }
+        var mappings: [YAMLMapping] = []
+        for node in nodes {
+            guard case .mapping(let pairs) = node.kind else {
+                error(&log, at: node, "every item of `\(key)` must be a mapping of keys to values")
+                continue
+            }
+            mappings.append(YAMLMapping(pairs, path: path, lineOffset: lineOffset))
+        }
+        return mappings
+    }
+
     mutating func mapping(_ key: String, _ log: inout DiagnosticLog) -> YAMLMapping? {
         consumed.insert(key)
         guard let value = values[key], !Self.isNull(value) else { return nil }

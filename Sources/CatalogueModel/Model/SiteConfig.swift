@@ -39,6 +39,12 @@ public struct SiteConfig: Sendable, Equatable {
     public var ratingsDatabase: String?
     /// `search.endpoint`: the header's search form and the results page; nil means no form.
     public var search: SearchConfig?
+    /// `report_url`: where a visitor reports a problem with a skill (see `ReportURL`); nil shows no link.
+    public var reportURL: String?
+    /// `featured`: skills the home page shows first, in this order.
+    public var featured: [SkillReference] = []
+    /// `collections`: editors' lists, each on a page of its own.
+    public var collections: [SkillCollection] = []
 
     public init() {}
 

@@ -16,6 +16,8 @@ public struct SiteURLs: Sendable, Equatable {
     public var newest = "newest/"
     public var languages = "languages/"
     public var authors = "authors/"
+    /// Editors' collections (`collections` in site.yml), each at `collections/<slug>/`.
+    public var collections = "collections/"
     /// Skill images copied from the content folder, under their content path.
     public var media = "media/"
     public var api = "api/"
@@ -74,6 +76,8 @@ public struct SiteURLs: Sendable, Equatable {
         themePath.hasPrefix("assets/") ? assets + String(themePath.dropFirst("assets/".count)) : themePath
     }
     public var stylesheet: String { asset("assets/style.css") }
+
+    public func collectionPage(_ slug: String) -> String { collections + slug + "/" }
 
     public var apiGroups: String { api + "groups.json" }
     /// `api/groups/<group slug>.json`, named like the group's page.

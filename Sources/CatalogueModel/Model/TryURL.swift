@@ -13,22 +13,9 @@ public enum TryURL {
         }
     }
 
-    /// The template with `{example}` replaced by the phrase encoded as a query value: every byte
-    /// but the unreserved ones (RFC 3986) is percent-encoded, so `&`, `#`, `=` and `+` in a phrase
-    /// stay part of it.
+    /// The template with `{example}` replaced by the phrase encoded as a query value (`QueryValue`),
+    /// so `&`, `#`, `=` and `+` in a phrase stay part of it.
     public static func link(_ template: String, example: String) -> String {
-        var encoded = ""
-        for byte in example.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF")
-                encoded += "%\(hex[Int(byte >> 4)])\(hex[Int(byte & 15)])"
-            }
-        }
-        return template.replacing(placeholder, with: encoded)
+        template.replacing(placeholder, with: QueryValue.encoded(example))
     }
 }

@@ -8,9 +8,23 @@ struct ListingData: Sendable {
     let languageNames: [String: String]
     /// Whether `feed.xml` is written (see `AtomFeed`).
     package let hasFeed: Bool
+    /// `featured`'s skills, in the editor's order.
+    let featured: [Catalogue.Entry]
+    /// Each collection with its skills, in the editor's order.
+    let collections: [(collection: SkillCollection, entries: [Catalogue.Entry])]
 
     package init(_ catalogue: Catalogue) {
         listings = CatalogueListings(catalogue)
+        // An id that names no skill stopped the build already (`SkillReferenceCheck`).
+        let config = catalogue.config
+        if config.featured.isEmpty && config.collections.isEmpty {
+            featured = []
+            collections = []
+        } else {
+            let byID = Dictionary(catalogue.entries.map { ($0.skill.id, $0) }) { first, _ in first }
+            featured = config.featured.compactMap { byID[$0.id] }
+            collections = config.collections.map { ($0, $0.skills.compactMap { byID[$0.id] }) }
+        }
         let locale = Locale(identifier: catalogue.config.language)
         var names: [String: String] = [:]
         for code in Set(catalogue.entries.map(\.skill.language)) {
@@ -83,6 +97,13 @@ extension SiteRenderer {
             urls.newest, listings.newest, heading: strings.text("newest"), lead: strings.text("newest_lead"),
             count: strings.count("dated_skills", listings.newest.count), empty: strings.text("none_dated"),
             dated: true)
+
+        for (collection, entries) in listingData.collections {
+            listing(
+                urls.collectionPage(collection.slug), entries, heading: collection.title,
+                lead: collection.text.isEmpty ? strings.text("collection_lead") : collection.text,
+                count: strings.count("skills", entries.count), empty: "")
+        }
 
         let languagesCrumb = [NamedLink(name: strings.text("languages"), url: urls.href(urls.languages))]
         // By name in the site's language, for the directory and for each language page's links to the others.

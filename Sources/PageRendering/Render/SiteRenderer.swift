@@ -146,13 +146,18 @@ public struct SiteRenderer: Sendable {
         let urls = catalogue.urls
         let cards = CardCache(renderer: self, engine: theme.engine, reusing: previous)
         let highlights = listingData.listings.highlights
-        let indexKey = PageKey(
-            entries: highlights.flatMap { $0 },
-            // `statsText` counts every skill and rating, shown on the page or not.
-            values: [String(catalogue.groups.count), String(catalogue.entries.count), String(catalogue.ratingCount)]
-                + zip(catalogue.groups, highlights).flatMap { group, shown in
-                    [group.name, group.path, String(group.entries.count), String(shown.count)]
-                })
+        // `statsText` counts every skill and rating, shown on the page or not.
+        var indexValues = [
+            String(catalogue.groups.count), String(catalogue.entries.count), String(catalogue.ratingCount),
+        ]
+        for (group, shown) in zip(catalogue.groups, highlights) {
+            indexValues += [group.name, group.path, String(group.entries.count), String(shown.count)]
+        }
+        indexValues += [String(listingData.featured.count), String(listingData.collections.count)]
+        for (collection, entries) in listingData.collections {
+            indexValues += [collection.title, collection.text, collection.slug, String(entries.count)]
+        }
+        let indexKey = PageKey(entries: highlights.flatMap { $0 } + listingData.featured, values: indexValues)
         var jobs: [PageJob] = [
             PageJob(template: "index", path: urls.output(ofPage: ""), key: indexKey) { indexPage(cards) }
         ]
@@ -314,9 +319,17 @@ public struct SiteRenderer: Sendable {
                 "groups": strings.count("groups_count", catalogue.groups.count),
                 "ratings": strings.count("ratings", catalogue.ratingCount),
             ])
-        return IndexPage(
+        var page = IndexPage(
             common: common(path: "", title: catalogue.config.title, description: catalogue.config.description),
             groups: groups, statsText: statsText)
+        page.featured = listingData.featured.map { cards.card($0, root: "", level: 3) }
+        page.collections = listingData.collections.map { collection, entries in
+            IndexCollection(
+                title: collection.title, text: collection.text,
+                url: urls.href(urls.collectionPage(collection.slug)),
+                countText: strings.count("skills", entries.count))
+        }
+        return page
     }
 
     package func groupPage(_ group: Catalogue.Group, page: Int = 1, cards: CardCache) -> GroupPage {
@@ -382,7 +395,7 @@ public struct SiteRenderer: Sendable {
             rendered.summary.isEmpty
             ? strings.text("skill_description", ["name": skill.name, "group": skill.group]) : rendered.summary
         let social = social(entry, description: description)
-        return SkillPage(
+        var page = SkillPage(
             common: common(path: entry.path, title: skill.name, description: description),
             card: card(entry),
             descriptionHTML: Markdown.html(skill.description),
@@ -408,6 +421,12 @@ public struct SiteRenderer: Sendable {
                     strings.numbers.integer(entry.rating.positive ?? 0),
                     strings.numbers.integer(entry.rating.negative ?? 0)
                 ) : nil)
+        page.reportURL = catalogue.config.reportURL.map { template in
+            ReportURL.link(
+                template, skill: skill.id,
+                pageURL: urls.hasHost ? urls.absolute(urls.href(entry.path)) : urls.href(entry.path))
+        }
+        return page
     }
 
     func notFoundPage() -> NotFoundPage {

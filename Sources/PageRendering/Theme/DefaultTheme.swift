@@ -217,6 +217,10 @@ h1, h2, h3 { line-height: 1.25; }
 .details dt { color: var(--muted); }
 .details dd { margin: 0; overflow-wrap: anywhere; }
 .group-list { columns: 2; }
+.collection-list { list-style: none; padding: 0; margin: 0; display: grid; gap: .75rem; }
+.collection-list a { font-weight: 600; display: inline-block; min-height: 24px; padding: 2px 0; }
+.collection-list p { margin: .25rem 0 0; max-width: 70ch; }
+.report-link a { display: inline-block; min-height: 24px; padding: 2px 0; }
 .muted { color: var(--muted); }
 .empty { color: var(--muted); font-size: 1.05rem; }
 .how-ranked { margin-top: 32px; max-width: 70ch; color: var(--muted); }
@@ -507,6 +511,9 @@ dated_skills: {one: "{count} Skill mit Datum", other: "{count} Skills mit Datum"
 # Startseite und Gruppenseiten
 home_stats: "{skills} in {groups} · {ratings}"
 see_all: "Alle {skills} in {group} ansehen"
+featured: Empfohlen
+collections: Sammlungen
+collection_lead: Von der Redaktion ausgewählte Skills.
 group_description: "{skills} in {group}."
 
 # Listen und Verzeichnisse
@@ -555,6 +562,7 @@ content_static: Gleichbleibend
 terms_of_use: Nutzungsbedingungen
 privacy: Datenschutz
 privacy_policy: Datenschutzerklärung
+report_problem: Ein Problem mit diesem Skill melden
 
 # Die Verteilung der Bewertungen
 chart_caption: Verteilung der Bewertungen
@@ -648,6 +656,9 @@ dated_skills: {one: "{count} skill with a date", other: "{count} skills with a d
 # The home page and group pages
 home_stats: "{skills} in {groups} · {ratings}"
 see_all: "See all {skills} in {group}"
+featured: Featured
+collections: Collections
+collection_lead: Skills chosen by the editors.
 group_description: "{skills} in {group}."
 
 # Listings and directories
@@ -696,6 +707,7 @@ content_static: Static
 terms_of_use: Terms of use
 privacy: Privacy
 privacy_policy: Privacy policy
+report_problem: Report a problem with this skill
 
 # The rating chart
 chart_caption: Rating distribution
@@ -742,6 +754,27 @@ not_found_home: Go to the catalogue home
   <p class="lead">{{siteDescription}}</p>
   <p class="stats">{{statsText}}</p>
 </div>
+{{#hasFeatured}}
+<section class="group featured" aria-labelledby="featured">
+  <div class="section-head">
+    <h2 id="featured">{{t.featured}}</h2>
+  </div>
+  <ul class="cards">
+    {{#featured}}{{{card}}}{{/featured}}
+  </ul>
+</section>
+{{/hasFeatured}}
+{{#hasCollections}}
+<section class="group" aria-labelledby="collections">
+  <div class="section-head">
+    <h2 id="collections">{{t.collections}}</h2>
+  </div>
+  <ul class="collection-list">
+    {{#collections}}<li><a href="{{root}}{{url}}">{{title}}</a> <span class="count">{{countText}}</span>{{#text}}<p class="muted">{{text}}</p>{{/text}}</li>
+    {{/collections}}
+  </ul>
+</section>
+{{/hasCollections}}
 {{#groups}}
 <section class="group" aria-labelledby="group-{{slug}}">
   <div class="section-head">
@@ -973,6 +1006,9 @@ not_found_home: Go to the catalogue home
       {{#termsURL}}<dt>{{t.terms_of_use}}</dt><dd><a href="{{termsURL}}" rel="nofollow noopener">{{t.terms_of_use}}</a></dd>{{/termsURL}}
       {{#privacyURL}}<dt>{{t.privacy}}</dt><dd><a href="{{privacyURL}}" rel="nofollow noopener">{{t.privacy_policy}}</a></dd>{{/privacyURL}}
     </dl>
+    {{#reportURL}}
+    <p class="report-link"><a href="{{reportURL}}" rel="nofollow noopener">{{t.report_problem}}</a></p>
+    {{/reportURL}}
   </section>
   </div>
 </article>

@@ -6,11 +6,18 @@ struct IndexPage: TemplateData {
     package let groups: [IndexGroup]
     /// "120 skills in 9 groups · 3,456 ratings", each count in its plural form.
     let statsText: String
+    /// `featured`'s cards, in the editor's order.
+    var featured: [String] = []
+    var collections: [IndexCollection] = []
 
     package func value(named name: String) -> TemplateValue? {
         switch name {
         case "groups": .list(groups.map(TemplateValue.data))
         case "statsText": .text(statsText)
+        case "featured": PlacedCard.list(featured)
+        case "hasFeatured": .flag(!featured.isEmpty)
+        case "collections": .list(collections.map(TemplateValue.data))
+        case "hasCollections": .flag(!collections.isEmpty)
         case "groupCount": .number(groups.count)
         // Cards sit under each group's h2.
         case "cardLevel": .number(3)
@@ -40,6 +47,24 @@ struct IndexGroup: TemplateData {
         case "hasSkills": .flag(!cards.isEmpty)
         case "skills": PlacedCard.list(cards)
         case "more": more.map(TemplateValue.text)
+        default: nil
+        }
+    }
+}
+
+/// One editors' collection, linked from the home page.
+struct IndexCollection: TemplateData {
+    let title: String
+    let text: String
+    let url: String
+    let countText: String
+
+    func value(named key: String) -> TemplateValue? {
+        switch key {
+        case "title": .text(title)
+        case "text": text.isEmpty ? nil : .text(text)
+        case "url": .text(url)
+        case "countText": .text(countText)
         default: nil
         }
     }

@@ -12,6 +12,8 @@ package struct SkillPage: TemplateData {
     package let authorURL: String?
     package let termsURL: String?
     let privacyURL: String?
+    /// `report_url` filled in for this skill; nil when the site sets none.
+    var reportURL: String?
     package let groupURL: String
     package let model: String
     package let dynamicContent: Bool
@@ -42,6 +44,7 @@ package struct SkillPage: TemplateData {
         case "authorURL": authorURL.map(TemplateValue.text)
         case "termsURL": termsURL.map(TemplateValue.text)
         case "privacyURL": privacyURL.map(TemplateValue.text)
+        case "reportURL": reportURL.map(TemplateValue.text)
         case "hasLegal": .flag(termsURL != nil || privacyURL != nil)
         case "groupURL": .text(groupURL)
         case "model": .text(model)
