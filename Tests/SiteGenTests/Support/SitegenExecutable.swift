@@ -22,6 +22,11 @@ enum SitegenExecutable {
         var errorOutput: String
     }
 
+    /// One of the repository's Python scripts (`scripts/check-layers`), run from the repository root.
+    static func python(_ script: String, _ arguments: [String]) throws -> Run {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script] + arguments, in: TestSupport.repoRoot)
+    }
+
     static func run(
         _ executable: URL, _ arguments: [String], in directory: URL,
         environment: [String: String] = [:]
