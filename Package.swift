@@ -60,7 +60,9 @@ let package = Package(
                 "CatalogueModel",
                 "CCmark",
                 "MustacheCompiler",
-            ]
+            ],
+            // DefaultTheme.swift, generated from Templates/ at build time.
+            plugins: ["EmbeddedTheme"]
         ),
         // Votes kept in a database (SQLite or PostgreSQL): recorded one per voter per skill, read
         // back as the same events a `.jsonl` rating file holds.
@@ -129,6 +131,9 @@ let package = Package(
         ),
         // `sitegen --version`'s commit, recorded at build time.
         .plugin(name: "BuildInfo", capability: .buildTool()),
+        // The default theme built into sitegen: Templates/ is its only source (CONTRIBUTING.md, "The theme").
+        .plugin(name: "EmbeddedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .executableTarget(name: "ThemeEmbedder"),
         // Benchmarks/templates.sh: the two template engines on the skill page, timed.
         .executableTarget(
             name: "template-benchmark",

@@ -1,4 +1,4 @@
-/// Every size limit sitegen holds its input to, in one place (the README lists them). Skill
+/// Every size limit sitegen holds its input to, in one place (docs/errors.md lists them). Skill
 /// files are written by the public: the limits keep a hostile or broken catalogue from
 /// exhausting memory, overflowing the parsers' stacks or bloating every page, and each one is
 /// reported as a problem when it is hit.

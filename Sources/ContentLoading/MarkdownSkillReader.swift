@@ -2,7 +2,7 @@ import CatalogueModel
 import Foundation
 import Yams
 
-/// Reads a skill written as Markdown with YAML front matter (the contract in the README).
+/// Reads a skill written as Markdown with YAML front matter (the contract in docs/content.md).
 enum MarkdownSkillReader {
     static let knownKeys = [
         "name", "group", "language", "model", "author", "author_url", "author_email", "image", "examples",

@@ -16,7 +16,7 @@ struct RatingSources: Sendable {
 }
 
 /// Reads every rating file. Files add up; a SUSI store pair in one folder is merged as described
-/// in the README (individual votes win over the aggregate for the same skill).
+/// in docs/content.md (individual votes win over the aggregate for the same skill).
 enum RatingReader {
     /// - Parameter recorded: a database's votes, merged after the files' events.
     package static func read(

@@ -1,7 +1,7 @@
 import CatalogueModel
 
-/// Reads a SUSI skill file (`.txt`) with the SUSI server's rules (see README, "Building from a
-/// SUSI skill repository"). Pure: text and where the file sits in, skill and diagnostics out.
+/// Reads a SUSI skill file (`.txt`) with the SUSI server's rules (see docs/susi-repositories.md).
+/// Pure: text and where the file sits in, skill and diagnostics out.
 enum SusiSkillFileReader {
     /// Keys the catalogue uses.
     package static let keys = [

@@ -15,7 +15,8 @@ struct Sitegen: AsyncParsableCommand {
         discussion: """
             Reads skills (Markdown with YAML front matter, SUSI JSON, SUSI skill repositories) from CONTENT/skills/ and ratings \
             (star counts, SUSI rating dumps, one vote per line) from CONTENT/ratings/, and writes a complete \
-            static site to OUTPUT. Settings live in CONTENT/site.yml. See README.md for the formats.
+            static site to OUTPUT. Settings live in CONTENT/site.yml. See docs/content.md and \
+            docs/configuration.md for the formats.
             """,
         version: "sitegen \(Sitegen.version), commit \(BuildInfo.commit)",
         subcommands: [Build.self, Check.self, Serve.self, Collect.self, Init.self, New.self, Import.self, Export.self],

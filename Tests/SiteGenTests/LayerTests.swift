@@ -19,8 +19,6 @@ import Testing
     }
 
     private func checkLayers(_ arguments: [String]) throws -> SitegenExecutable.Run {
-        try SitegenExecutable.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "scripts/check-layers"] + arguments,
-            in: TestSupport.repoRoot)
+        try SitegenExecutable.python("scripts/check-layers", arguments)
     }
 }

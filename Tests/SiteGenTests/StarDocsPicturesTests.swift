@@ -6,7 +6,7 @@ import Testing
 @testable import PageRendering
 @testable import SiteAssembly
 
-/// The README's pictures of each symbol and granularity, `docs/stars/*.svg`, drawn by the real
+/// docs/stars.md's pictures of each symbol and granularity, `docs/stars/*.svg`, drawn by the real
 /// renderer. They are golden files too: `UPDATE_GOLDEN=1 swift test` redraws them, and this
 /// test fails when the renderer and the pictures drift apart.
 @Suite struct StarDocsPicturesTests {

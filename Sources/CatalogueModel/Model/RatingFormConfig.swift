@@ -1,5 +1,5 @@
 /// The `rating_form` section of `site.yml`: where the form on every skill page sends a vote, and
-/// how. See the README's "The rating form" section.
+/// how. See docs/rating-form.md.
 public struct RatingFormConfig: Sendable, Equatable {
     public enum Endpoint: Sendable, Equatable {
         /// An http(s) URL, used as it is.
@@ -126,5 +126,5 @@ public struct RatingFormConfig: Sendable, Equatable {
 
     /// Printed by `build` and `serve` when there is no form, so nobody wonders where it went.
     public static let absentNote =
-        "skill pages have no rating form: set `rating_form.endpoint` in site.yml (see the README's \"The rating form\")"
+        "skill pages have no rating form: set `rating_form.endpoint` in site.yml (see docs/rating-form.md)"
 }

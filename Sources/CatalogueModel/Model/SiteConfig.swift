@@ -19,7 +19,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var chart = ChartStyle()
     /// The form on skill pages; nil means no form.
     public var ratingForm: RatingFormConfig?
-    /// `ranking.prior_votes`: `m` of the Top rated formula (see `BayesianRanking` and the README).
+    /// `ranking.prior_votes`: `m` of the Top rated formula (see `BayesianRanking` and docs/listings.md).
     public var priorVotes = 10.0
     /// `page_size`: skills per page of a listing.
     public var pageSize = 24
@@ -64,7 +64,7 @@ public struct SiteConfig: Sendable, Equatable {
     public func absoluteURL(_ path: String) -> String { urls.absolute(path) }
 }
 
-/// How star rows look: see the README's "Star rows and rating charts" section.
+/// How star rows look: see docs/stars.md.
 public struct StarRowStyle: Sendable, Equatable {
     public var count = 5
     /// 1 whole symbols, 0.5 halves, 0.25 quarters, any step in (0, 1]; 0 means exact fill.

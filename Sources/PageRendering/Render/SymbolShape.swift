@@ -25,7 +25,7 @@ struct SymbolShape: Sendable, Equatable {
                     "M12 20.5C7 17 2.5 13.2 2.5 8.6 2.5 5.7 4.8 3.5 7.6 3.5c1.8 0 3.4.9 4.4 2.4 1-1.5 2.6-2.4 4.4-2.4 2.8 0 5.1 2.2 5.1 5.1 0 4.6-4.5 8.4-9.5 11.9Z",
                 box: ViewBox(minX: 1.5, minY: 1, width: 21, height: 21), inkMinX: 2.5, inkMaxX: 21.5)
         case .custom(let path, let viewBox):
-            // Nothing is known about a custom path but its view box, which the README asks to be tight.
+            // Nothing is known about a custom path but its view box, which docs/stars.md asks to be tight.
             self.init(path: path, box: viewBox, inkMinX: viewBox.minX, inkMaxX: viewBox.minX + viewBox.width)
         }
     }

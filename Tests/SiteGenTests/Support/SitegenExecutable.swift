@@ -3,21 +3,28 @@ import Foundation
 /// The built `sitegen` command, for tests of what a user sees: exit codes, standard error and
 /// separate processes.
 enum SitegenExecutable {
+    static let url: URL? = built("sitegen")
+
     /// `swift test` builds every product; the executable sits beside the test bundle.
-    static let url: URL? = {
+    static func built(_ name: String) -> URL? {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL.deletingLastPathComponent(),
             Bundle.main.bundleURL,
         ]
-        return candidates.map { $0.appendingPathComponent("sitegen") }
+        return candidates.map { $0.appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    }
 
     struct Run {
         var status: Int32
         var output: String
         var errorOutput: String
+    }
+
+    /// One of the repository's Python scripts (`scripts/check-layers`), run from the repository root.
+    static func python(_ script: String, _ arguments: [String]) throws -> Run {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script] + arguments, in: TestSupport.repoRoot)
     }
 
     static func run(

@@ -18,7 +18,7 @@ extension StarRow {
 }
 
 extension RatingSymbol {
-    /// The custom symbol the README's example configures.
+    /// The custom symbol docs/stars.md's example configures.
     static let bolt = RatingSymbol.custom(
         path: "M9 0L0 14h6l-2 10 10-15H8l3-9Z", viewBox: ViewBox(width: 14, height: 24))
 }
