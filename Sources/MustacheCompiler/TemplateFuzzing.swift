@@ -20,7 +20,10 @@ public enum TemplateFuzzing {
             lines[name] = 1 + text.reduce(0) { $0 + ($1 == "\n" || $1 == "\r\n" || $1 == "\r" ? 1 : 0) }
         }
         var problems: [String] = []
-        let (library, errors) = TemplateLibrary.compile(sources)
+        var (library, errors) = TemplateLibrary.compile(sources)
+        // Two renderings of every input held at once under libFuzzer's 2 GB: a small limit
+        // exercises the same stop without the memory.
+        library.outputLimit = 8 * 1024 * 1024
         for error in errors {
             let name = sources.first { $0.value.path == error.path }?.key
             if name == nil || error.message.isEmpty || error.line < 1 || error.column < 1

@@ -4,6 +4,8 @@ public struct TemplateLibrary: Sendable {
     private let templates: [[TemplateNode]]
     private let indexes: [String: Int]
     private let initialEscaping: TemplateEscaping
+    /// Bytes one rendering may write before it counts as never ending (see `TemplateRenderer`).
+    public var outputLimit = TemplateLibrary.defaultOutputLimit
 
     /// The templates that compiled, by name; the others are left out, as swift-mustache's library
     /// leaves them out, so a partial naming one renders nothing.
@@ -73,6 +75,7 @@ public struct TemplateLibrary: Sendable {
     public func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut? {
         guard let index = indexes[name] else { return nil }
         var renderer = TemplateRenderer(templates: templates, initialEscaping: initialEscaping, root: data, output: [])
+        renderer.outputLimit = outputLimit
         renderer.slots = []
         renderer.render(
             templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
@@ -99,6 +102,7 @@ public struct TemplateLibrary: Sendable {
         guard let index = indexes[name] else { return false }
         var renderer = TemplateRenderer(
             templates: templates, initialEscaping: initialEscaping, root: data, output: output)
+        renderer.outputLimit = outputLimit
         // The renderer holds the only reference, so appending never copies the caller's bytes.
         output = []
         renderer.render(
@@ -146,4 +150,5 @@ public struct TemplateLibrary: Sendable {
 
     /// Partials and blocks one rendering may expand before it is cut short as never ending.
     public static var expansionLimit: Int { TemplateRenderer.expansionLimit }
+    public static var defaultOutputLimit: Int { TemplateRenderer.defaultOutputLimit }
 }

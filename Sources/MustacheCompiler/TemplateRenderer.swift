@@ -18,6 +18,12 @@ struct TemplateRenderer {
     /// breadth: a partial that includes itself twice would take 2^100 steps. A real page expands
     /// a few dozen; a listing of every skill with a partial each, about as many as it has skills.
     static let expansionLimit = 1_000_000
+    /// Bytes one rendering may write. Neither limit above bounds sections nested over the same
+    /// list (`{{#skills}}{{#skills}}…`, n^k repetitions) or a partial that expands into a lot of
+    /// text: without this a theme, or the fuzzer, could fill the memory. A real page is well under
+    /// a megabyte; a listing of 100,000 cards about 100 MB.
+    static let defaultOutputLimit = 256 * 1024 * 1024
+    var outputLimit = defaultOutputLimit
 
     let templates: [[TemplateNode]]
     let initialEscaping: TemplateEscaping
@@ -135,7 +141,7 @@ struct TemplateRenderer {
 
     /// Counts one partial or block; false once the rendering has expanded too many.
     private mutating func expand() -> Bool {
-        guard expansions < Self.expansionLimit else {
+        guard expansions < Self.expansionLimit, output.count <= outputLimit else {
             overran = true
             return false
         }
@@ -144,6 +150,10 @@ struct TemplateRenderer {
     }
 
     private mutating func render(_ body: [TemplateNode], _ scope: Scope, inside value: TemplateValue) {
+        guard !overran, output.count <= outputLimit else {
+            overran = true
+            return
+        }
         stack.append(value)
         render(body, scope)
         stack.removeLast()

@@ -169,6 +169,25 @@ import Testing
         #expect(output.count == items.indices.reduce(0) { $0 + String($1).utf8.count + 1 })
     }
 
+    /// Sections nested over the same list repeat n^k times without a partial in sight: the output
+    /// limit stops them (200^4 rows of a kilobyte would be 1.6 TB).
+    @Test(.timeLimit(.minutes(1))) func sectionsNestedOverOneListStopAtTheOutputLimit() throws {
+        let row = String(repeating: "x", count: 1024)
+        var library = try TemplateLibrary([
+            "page": (
+                text: "{{#items}}{{#items}}{{#items}}{{#items}}\(row){{/items}}{{/items}}{{/items}}{{/items}}",
+                path: "page.mustache"
+            )
+        ])
+        library.outputLimit = 4 * 1024 * 1024
+        let items = (0..<200).map { TemplateValue.number($0) }
+        var output: [UInt8] = []
+        #expect(
+            !library.render(templateNamed: "page", data: TemplateDictionary(["items": .list(items)]), into: &output))
+        #expect(output.count <= library.outputLimit + 1024)
+        #expect(TemplateLibrary.defaultOutputLimit == 256 * 1024 * 1024)
+    }
+
     @Test func aBlockOverrideThatUsesItsOwnBlockStopsToo() throws {
         let library = try TemplateLibrary([
             "page": (text: "{{<layout}}{{$a}}x{{$a}}{{/a}}{{/a}}{{/layout}}", path: "page.mustache"),

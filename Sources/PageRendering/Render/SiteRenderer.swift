@@ -228,7 +228,7 @@ public struct SiteRenderer: Sendable {
     static func neverEnds(_ template: String, page: String?) -> Diagnostic {
         .error(
             templatePath(template),
-            "rendering \(page.map { "`\($0)`" } ?? "this template") never ends: a partial includes itself (directly or through others) more than \(TemplateLibrary.expansionLimit.grouped) times; include it only inside a section whose data ends"
+            "rendering \(page.map { "`\($0)`" } ?? "this template") never ends: a partial includes itself (directly or through others) more than \(TemplateLibrary.expansionLimit.grouped) times, or sections nest over the same list until the page passes \(TemplateLibrary.defaultOutputLimit / (1024 * 1024)) MB; include a partial only inside a section whose data ends"
         )
     }
 
