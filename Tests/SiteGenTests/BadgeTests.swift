@@ -193,4 +193,21 @@ import Testing
         _ = try SiteBuilder.build(site.options(), into: full)
         #expect(full.files == live.files)
     }
+
+    /// A kept build makes a file again only when its key changed: a vote changes the voted
+    /// skill's badge key and no other.
+    @Test func aVoteChangesOnlyTheVotedSkillsBadgeKey() {
+        let before = Fixture.catalogue([
+            Fixture.entry("a", counts: StarCounts(five: 1)), Fixture.entry("b"), Fixture.entry("c"),
+        ])
+        let after = Fixture.catalogue([
+            Fixture.entry("a", counts: StarCounts(five: 1)), Fixture.entry("b", counts: StarCounts(two: 1)),
+            Fixture.entry("c"),
+        ])
+        let old = Dictionary(uniqueKeysWithValues: Badge.files(before, strings: Self.english).map { ($0.path, $0.key) })
+        let new = Badge.files(after, strings: Self.english)
+        #expect(new.map(\.path) == ["skills/a/badge.svg", "skills/b/badge.svg", "skills/c/badge.svg"])
+        let changed = new.filter { old[$0.path] != $0.key }.map(\.path)
+        #expect(changed == ["skills/b/badge.svg"])
+    }
 }

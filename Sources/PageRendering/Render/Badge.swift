@@ -1,5 +1,4 @@
 import CatalogueModel
-import Foundation
 
 /// A skill's rating badge (`skills/<id>/badge.svg`), shields.io's flat style: a grey label on the
 /// left, the rating on the right in a colour for its average. The text is SVG text, so it can
