@@ -102,7 +102,9 @@ import Testing
     /// A page's text and the attribute values people see or hear (labels, titles, placeholders),
     /// without its markup, addresses and JSON-LD.
     static func shownText(_ html: String) -> String {
+        // Code to paste (the Embed section's snippets) is URLs and markup, in no language.
         let withoutScripts = html.replacing(/<script[^>]*>[^<]*<\/script>/, with: "")
+            .replacing(/<code>[^<]*<\/code>/, with: "")
         let attributes = withoutScripts.matches(of: /(?:aria-label|title|placeholder|alt|content)="([^"]*)"/)
             .map { String($0.output.1) }.filter { !$0.contains("://") }
         let text = withoutScripts.replacing(/<[^>]*>/, with: " ")

@@ -28,8 +28,8 @@ import Testing
         defer { FixtureSite.remove(folder) }
         let (report, tree) = try Self.buildHostile(into: folder)
         #expect(report.skills == 16)
-        // 61 files of the site and sitegen's `.sitegen` mark.
-        #expect(tree.count == 62)
+        // 61 files of the site, a badge per skill and sitegen's `.sitegen` mark.
+        #expect(tree.count == 62 + 16)
         #expect(tree[".sitegen"] != nil)
         for (path, data) in tree.sorted(by: { $0.key < $1.key }) where !path.hasSuffix(".png") {
             let text = try #require(String(validating: data, as: UTF8.self), "\(path) is not UTF-8")

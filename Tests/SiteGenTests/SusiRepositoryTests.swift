@@ -90,7 +90,7 @@ import Testing
         let site = try SusiFixture.site()
         let report = try site.build()
         #expect(report.skills == 17)
-        let pages = Set(site.outputFiles().filter { $0.hasPrefix("skills/") })
+        let pages = Set(site.outputFiles().filter { $0.hasPrefix("skills/") && $0.hasSuffix(".html") })
         let prefix = "skills/susi-skill-data/models/general/"
         for page in [
             "food-and-drink/en/tea-timer", "novelty-and-humour/en/party-time-now", "novelty-and-humour/en/balloons",

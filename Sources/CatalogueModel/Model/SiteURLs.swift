@@ -34,6 +34,8 @@ public struct SiteURLs: Sendable, Equatable {
     public var notFound = "404.html"
     /// The file a page's folder is served as.
     public var indexFile = "index.html"
+    /// A skill's rating badge, beside its page (no slug holds a `.`, so no skill's folder is named so).
+    public var badgeFile = "badge.svg"
 
     public init() {}
 
@@ -86,6 +88,9 @@ public struct SiteURLs: Sendable, Equatable {
     public func apiSkill(_ id: String) -> String { apiSkill(page: skillPage(id)) }
     /// The same from the skill's page path (`skillPage`), which a catalogue entry holds already.
     public func apiSkill(page skillPath: String) -> String { api + String(skillPath.dropLast()) + ".json" }
+
+    /// `skills/<skill path>/badge.svg`, from the skill's page path (`skillPage`).
+    public func badge(page skillPath: String) -> String { skillPath + badgeFile }
 
     /// The numbered parts of a sitemap too large for one file (`sitemap-1.xml`).
     public func sitemapPart(_ number: Int) -> String {

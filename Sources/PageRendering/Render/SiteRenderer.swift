@@ -196,7 +196,7 @@ public struct SiteRenderer: Sendable {
             ) { notFoundPage() })
         jobs += listingPages(cards: cards)
 
-        let fileJobs = JSONAPI.files(catalogue)
+        let fileJobs = JSONAPI.files(catalogue) + Badge.files(catalogue, strings: strings)
         let machineReadable = machineReadableFiles(pagePaths: jobs.map(\.path), reusing: sitemap)
         var files = machineReadable.files
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key })
@@ -425,6 +425,11 @@ public struct SiteRenderer: Sendable {
             ReportURL.link(
                 template, skill: skill.id,
                 pageURL: urls.hasHost ? urls.absolute(urls.href(entry.path)) : urls.href(entry.path))
+        }
+        page.embed = BadgeEmbed(skill: skill, pagePath: entry.path, urls: urls, strings: strings)
+        if page.embed != nil {
+            let badge = Badge(skillName: skill.name, rating: entry.rating, strings: strings)
+            page.badge = (urls.href(urls.badge(page: entry.path)), badge.width)
         }
         return page
     }

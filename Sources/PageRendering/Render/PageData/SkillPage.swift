@@ -30,6 +30,10 @@ package struct SkillPage: TemplateData {
     let authorSkillsText: String?
     /// Only for rated skills.
     package let chart: String?
+    /// Only on a site whose `base_url` has a host.
+    var embed: BadgeEmbed?
+    /// The badge's path from the site root, and its width, for the preview beside the snippets.
+    var badge: (url: String, width: Int)?
     /// Only for skills with thumbs feedback.
     let feedback: (positive: String, negative: String)?
 
@@ -59,6 +63,15 @@ package struct SkillPage: TemplateData {
         case "authorPageURL": authorPageURL.map(TemplateValue.text)
         case "authorSkillsText": authorSkillsText.map(TemplateValue.text)
         case "chart": chart.map(TemplateValue.text)
+        case "embed":
+            embed.map {
+                .data(
+                    TemplateDictionary([
+                        "markdown": .text($0.markdown), "html": .text($0.html), "badgeAlt": .text($0.alt),
+                        "badgeURL": .text(badge?.url ?? ""),
+                        "badgeWidth": .text(String(badge?.width ?? 0)),
+                    ]))
+            }
         case "feedback":
             feedback.map {
                 .data(TemplateDictionary(["positive": .text($0.positive), "negative": .text($0.negative)]))
