@@ -12,6 +12,10 @@ struct ListingData: Sendable {
     let featured: [Catalogue.Entry]
     /// Each collection with its skills, in the editor's order.
     let collections: [(collection: SkillCollection, entries: [Catalogue.Entry])]
+    /// Each skill's related skills, by index in the catalogue's entries.
+    let related: RelatedSkills
+    /// How many skills each author page lists, by its path.
+    let authorSkillCounts: [String: Int]
 
     package init(_ catalogue: Catalogue) {
         listings = CatalogueListings(catalogue)
@@ -33,6 +37,8 @@ struct ListingData: Sendable {
         }
         languageNames = names
         hasFeed = catalogue.config.hasHost && !listings.newest.isEmpty
+        related = RelatedSkills(catalogue.entries, topRated: listings.topRated, urls: catalogue.urls)
+        authorSkillCounts = Dictionary(listings.authors.map { ($0.path, $0.entries.count) }) { first, _ in first }
     }
 }
 

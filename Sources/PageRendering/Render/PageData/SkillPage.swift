@@ -30,6 +30,10 @@ package struct SkillPage: TemplateData {
     let authorSkillsText: String?
     /// Only for rated skills.
     package let chart: String?
+    /// Cards of the related skills (`RelatedSkills`), best first.
+    var related: [String] = []
+    /// "More by Ann", to the author's page; only when it lists other skills too.
+    var moreByAuthor: NamedLink?
     /// Only for skills with thumbs feedback.
     let feedback: (positive: String, negative: String)?
 
@@ -59,6 +63,9 @@ package struct SkillPage: TemplateData {
         case "authorPageURL": authorPageURL.map(TemplateValue.text)
         case "authorSkillsText": authorSkillsText.map(TemplateValue.text)
         case "chart": chart.map(TemplateValue.text)
+        case "related": PlacedCard.list(related)
+        case "hasRelated": .flag(!related.isEmpty)
+        case "moreByAuthor": moreByAuthor.map(TemplateValue.data)
         case "feedback":
             feedback.map {
                 .data(TemplateDictionary(["positive": .text($0.positive), "negative": .text($0.negative)]))

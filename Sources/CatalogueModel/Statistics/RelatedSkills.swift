@@ -1,0 +1,118 @@
+import Foundation
+
+/// Up to six skills like each one, for its page. A candidate's score is the sum of
+/// - the inverse document frequency, ln(N / df), of each word (`SkillTerms`) both skills use,
+/// - `sameAuthor` when both have the same author (the same author page), and
+/// - `sameGroup` when both are in the same group;
+/// ties go to the better place in Top rated (unrated skills after rated ones), then to name order.
+///
+/// One shared word outweighs the same author: a word used at all is in at most a tenth of the
+/// skills, so it weighs at least ln 10 ≈ 2.3 (in catalogues of 20 skills or more), and a rarer one
+/// more. What a skill is about counts for more than who wrote it; "More by this author" links to
+/// the rest. The same author outweighs the same group.
+///
+/// Near linear in the number of skills: candidates come from an inverted index of words, and a word
+/// in more than `maxShare` of the skills, or in more than `maxPostings`, is not used at all (it says
+/// little, and reading its list for each of its skills would be quadratic). An author's other skills
+/// are candidates as long as there are at most `maxPostings` of them. When a skill has fewer than
+/// six candidates, its group's skills fill the list in Top rated order.
+///
+/// Deterministic: words are numbered in the order the catalogue (in name order) first uses them,
+/// and each score is summed over the shared words in that order, so the score of a pair is the
+/// same number from either side.
+public struct RelatedSkills: Sendable {
+    public static let limit = 6
+    public static let sameAuthor = 2.0
+    public static let sameGroup = 1.0
+    /// A word used by more than this share of the skills is not used.
+    public static let maxShare = 0.1
+    /// Nor one used by more than this many skills, however large the catalogue.
+    public static let maxPostings = 250
+
+    /// For each entry (by its index in the catalogue's entries), its related entries' indices, best first.
+    public let lists: [[Int]]
+
+    /// - Parameters:
+    ///   - entries: the catalogue's entries, in name order (`Catalogue.entries`).
+    ///   - topRated: the Top rated listing of the same entries.
+    public init(_ entries: [Catalogue.Entry], topRated: [Catalogue.Entry], urls: SiteURLs = .standard) {
+        let count = entries.count
+        var index: [ObjectIdentifier: Int] = [:]
+        index.reserveCapacity(count)
+        for (i, entry) in entries.enumerated() { index[ObjectIdentifier(entry)] = i }
+        // Top rated place by entry index; unrated skills come after every rated one.
+        var ranks = [Int](repeating: Int.max, count: count)
+        for (rank, entry) in topRated.enumerated() {
+            if let i = index[ObjectIdentifier(entry)] { ranks[i] = rank }
+        }
+
+        let words = entries.parallelMap { SkillTerms.of($0.skill) }
+        var termNumber: [String: Int] = [:]
+        var skillTerms: [[Int]] = []
+        skillTerms.reserveCapacity(count)
+        var termPostings: [[Int]] = []
+        for (i, skillWords) in words.enumerated() {
+            var numbers: [Int] = []
+            numbers.reserveCapacity(skillWords.count)
+            for word in skillWords {
+                let number: Int
+                if let known = termNumber[word] {
+                    number = known
+                } else {
+                    number = termPostings.count
+                    termNumber[word] = number
+                    termPostings.append([])
+                }
+                termPostings[number].append(i)
+                numbers.append(number)
+            }
+            numbers.sort()
+            skillTerms.append(numbers)
+        }
+        let most = min(Self.maxPostings, max(2, Int(Double(count) * Self.maxShare)))
+        // Zero for a word that is not used: in one skill only, or in too many.
+        let weight = termPostings.map { list in
+            list.count < 2 || list.count > most ? 0 : log(Double(count) / Double(list.count))
+        }
+
+        let authorKeys = entries.map { $0.skill.author.map(urls.authorPage) }
+        var authors: [String: [Int]] = [:]
+        for (i, key) in authorKeys.enumerated() {
+            if let key { authors[key, default: []].append(i) }
+        }
+        let groupKeys = entries.map { urls.groupPage($0.skill.group) }
+        var byGroup: [String: [Int]] = [:]
+        for (i, key) in groupKeys.enumerated() { byGroup[key, default: []].append(i) }
+        // Each group's skills in Top rated order, then the unrated by name, to fill short lists.
+        let fill = byGroup.mapValues { members in members.sorted { (ranks[$0], $0) < (ranks[$1], $1) } }
+
+        // Constants, for the closure that runs on all cores.
+        let (terms, postings, byAuthor, place) = (skillTerms, termPostings, authors, ranks)
+        lists = Array(0..<count).parallelMap { i in
+            var scores: [Int: Double] = [:]
+            for term in terms[i] where weight[term] > 0 {
+                for j in postings[term] where j != i { scores[j, default: 0] += weight[term] }
+            }
+            if let key = authorKeys[i], let others = byAuthor[key], others.count <= Self.maxPostings {
+                for j in others where j != i && scores[j] == nil { scores[j] = 0 }
+            }
+            var ranked = scores.map { j, score in
+                var total = score
+                if authorKeys[j] != nil && authorKeys[j] == authorKeys[i] { total += Self.sameAuthor }
+                if groupKeys[j] == groupKeys[i] { total += Self.sameGroup }
+                return (j: j, score: total)
+            }
+            ranked.sort { a, b in
+                a.score != b.score ? a.score > b.score : (place[a.j], a.j) < (place[b.j], b.j)
+            }
+            var chosen = ranked.prefix(Self.limit).map(\.j)
+            if chosen.count < Self.limit {
+                for j in fill[groupKeys[i]] ?? [] where j != i && !chosen.contains(j) {
+                    chosen.append(j)
+                    if chosen.count == Self.limit { break }
+                }
+            }
+            return chosen
+        }
+    }
+}
