@@ -6,6 +6,11 @@ import Testing
 @testable import PageRendering
 @testable import SiteAssembly
 
+extension String {
+    /// A skill page up to the end of the skill's own article: without the related skills' cards.
+    var skillArticle: String { components(separatedBy: "</article>")[0] }
+}
+
 /// The related skills and the "More by" link on skill pages, as built.
 @Suite struct RelatedSkillsPageTests {
     /// The `valid` fixture with a second skill by Headline Finder's author, which shares its words.

@@ -156,3 +156,47 @@ import Testing
         }
     }
 }
+
+/// `sitegen serve` keeps the last build's scores while no skill's text changed.
+@Suite struct RelatedSkillsReuseTests {
+    static func related(_ catalogue: Catalogue, reusing previous: RelatedSkills? = nil) -> RelatedSkills {
+        RelatedSkills(
+            catalogue.entries, topRated: Listings.topRated(catalogue.entries, priorVotes: 10), urls: catalogue.urls,
+            reusing: previous)
+    }
+
+    /// A vote reorders ties: kept scores give the lists a build from scratch gives.
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
+    func keptScoresGiveTheListsOfAFreshBuildAfterVotes(seed: UInt64) {
+        let before = RelatedSkillsPropertyTests.catalogue(seed: seed)
+        let previous = Self.related(before)
+        var random = SplitMix64(seed: seed &+ 1000)
+        var ratings: [String: RatingTally] = [:]
+        for entry in before.entries {
+            var counts = entry.rating.counts
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                counts.add(vote: Int.random(in: 1...5, using: &random))
+            }
+            if counts.total > 0 { ratings[entry.skill.id] = RatingTally(stars: counts) }
+        }
+        let after = Catalogue(skills: before.entries.map(\.skill), ratings: ratings, config: before.config)
+        #expect(Self.related(after, reusing: previous).lists == Self.related(after).lists)
+    }
+
+    /// An edited description is scored again: the kept scores would miss the new shared word.
+    @Test func anEditedSkillIsScoredAgain() {
+        let items = [
+            RelatedSkillsTests.skill("a", group: "A", description: "compass"),
+            RelatedSkillsTests.skill("b", group: "B", description: "anchor"),
+        ]
+        let before = Fixture.catalogue(items + RelatedSkillsTests.filler)
+        let previous = Self.related(before)
+        var edited = items
+        edited[1].0.description = "compass"
+        let after = Fixture.catalogue(edited + RelatedSkillsTests.filler)
+        let lists = Self.related(after, reusing: previous).lists
+        let a = after.entries.firstIndex { $0.skill.id == "a" } ?? -1
+        let b = after.entries.firstIndex { $0.skill.id == "b" } ?? -1
+        #expect(lists[a] == [b])
+    }
+}

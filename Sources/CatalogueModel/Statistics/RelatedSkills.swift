@@ -35,8 +35,27 @@ public struct RelatedSkills: Sendable {
     /// - Parameters:
     ///   - entries: the catalogue's entries, in name order (`Catalogue.entries`).
     ///   - topRated: the Top rated listing of the same entries.
-    public init(_ entries: [Catalogue.Entry], topRated: [Catalogue.Entry], urls: SiteURLs = .standard) {
+    /// Each entry's scored candidates, best first by score alone: those that score at least as
+    /// much as the sixth. A vote changes places in Top rated, which only reorders ties, so these
+    /// are all a new list can be made of while no skill's text changed.
+    private let candidates: [[Candidate]]
+    /// What the candidates were scored from, to tell whether a next build may keep them.
+    private let scoredSkills: [Skill]
+
+    struct Candidate: Sendable {
+        let index: Int
+        let score: Double
+    }
+
+    ///   - previous: the last build's related skills (`sitegen serve`): when every skill's words,
+    ///     author and group are as they were, its scores are kept and only the order of ties and
+    ///     the filling from groups are made again.
+    public init(
+        _ entries: [Catalogue.Entry], topRated: [Catalogue.Entry], urls: SiteURLs = .standard,
+        reusing previous: RelatedSkills? = nil
+    ) {
         let count = entries.count
+        scoredSkills = entries.map(\.skill)
         var index: [ObjectIdentifier: Int] = [:]
         index.reserveCapacity(count)
         for (i, entry) in entries.enumerated() { index[ObjectIdentifier(entry)] = i }
@@ -46,6 +65,48 @@ public struct RelatedSkills: Sendable {
             if let i = index[ObjectIdentifier(entry)] { ranks[i] = rank }
         }
 
+        let groupKeys = entries.map { urls.groupPage($0.skill.group) }
+        var byGroup: [String: [Int]] = [:]
+        for (i, key) in groupKeys.enumerated() { byGroup[key, default: []].append(i) }
+        // Each group's skills in Top rated order, then the unrated by name, to fill short lists.
+        let fill = byGroup.mapValues { members in members.sorted { (ranks[$0], $0) < (ranks[$1], $1) } }
+
+        if let previous, previous.hasSameText(as: scoredSkills) {
+            candidates = previous.candidates
+        } else {
+            candidates = Self.score(entries, groupKeys: groupKeys, urls: urls)
+        }
+        let (place, scored) = (ranks, candidates)
+        lists = Array(0..<count).parallelMap { i in
+            var ranked = scored[i]
+            ranked.sort { a, b in
+                a.score != b.score ? a.score > b.score : (place[a.index], a.index) < (place[b.index], b.index)
+            }
+            var chosen = ranked.prefix(Self.limit).map(\.index)
+            if chosen.count < Self.limit {
+                for j in fill[groupKeys[i]] ?? [] where j != i && !chosen.contains(j) {
+                    chosen.append(j)
+                    if chosen.count == Self.limit { break }
+                }
+            }
+            return chosen
+        }
+    }
+
+    /// Whether `skills` are, one by one, the skills these lists were scored from, as far as
+    /// scores go: the same id, words, author and group.
+    private func hasSameText(as skills: [Skill]) -> Bool {
+        skills.count == scoredSkills.count
+            && zip(skills, scoredSkills).allSatisfy { a, b in
+                a.id == b.id && a.description == b.description && a.examples == b.examples
+                    && a.author == b.author && a.group == b.group
+            }
+    }
+
+    /// Each entry's candidates with their scores, best first by score, cut after the last that
+    /// ties with the sixth.
+    private static func score(_ entries: [Catalogue.Entry], groupKeys: [String], urls: SiteURLs) -> [[Candidate]] {
+        let count = entries.count
         let words = entries.parallelMap { SkillTerms.of($0.skill) }
         var termNumber: [String: Int] = [:]
         var skillTerms: [[Int]] = []
@@ -80,15 +141,9 @@ public struct RelatedSkills: Sendable {
         for (i, key) in authorKeys.enumerated() {
             if let key { authors[key, default: []].append(i) }
         }
-        let groupKeys = entries.map { urls.groupPage($0.skill.group) }
-        var byGroup: [String: [Int]] = [:]
-        for (i, key) in groupKeys.enumerated() { byGroup[key, default: []].append(i) }
-        // Each group's skills in Top rated order, then the unrated by name, to fill short lists.
-        let fill = byGroup.mapValues { members in members.sorted { (ranks[$0], $0) < (ranks[$1], $1) } }
-
         // Constants, for the closure that runs on all cores.
-        let (terms, postings, byAuthor, place) = (skillTerms, termPostings, authors, ranks)
-        lists = Array(0..<count).parallelMap { i in
+        let (terms, postings, byAuthor) = (skillTerms, termPostings, authors)
+        return Array(0..<count).parallelMap { i in
             var scores: [Int: Double] = [:]
             for term in terms[i] where weight[term] > 0 {
                 for j in postings[term] where j != i { scores[j, default: 0] += weight[term] }
@@ -100,19 +155,13 @@ public struct RelatedSkills: Sendable {
                 var total = score
                 if authorKeys[j] != nil && authorKeys[j] == authorKeys[i] { total += Self.sameAuthor }
                 if groupKeys[j] == groupKeys[i] { total += Self.sameGroup }
-                return (j: j, score: total)
+                return Candidate(index: j, score: total)
             }
-            ranked.sort { a, b in
-                a.score != b.score ? a.score > b.score : (place[a.j], a.j) < (place[b.j], b.j)
-            }
-            var chosen = ranked.prefix(Self.limit).map(\.j)
-            if chosen.count < Self.limit {
-                for j in fill[groupKeys[i]] ?? [] where j != i && !chosen.contains(j) {
-                    chosen.append(j)
-                    if chosen.count == Self.limit { break }
-                }
-            }
-            return chosen
+            // By score, then index, so the cut below does not depend on the dictionary's order.
+            ranked.sort { a, b in a.score != b.score ? a.score > b.score : a.index < b.index }
+            guard ranked.count > Self.limit else { return ranked }
+            let sixth = ranked[Self.limit - 1].score
+            return Array(ranked.prefix { $0.score >= sixth })
         }
     }
 }

@@ -58,7 +58,7 @@ public struct SiteRenderer: Sendable {
         descriptions.reserveCapacity(rendered.count)
         for (entry, html) in zip(catalogue.entries, rendered) { descriptions[entry.skill.id] = html }
         self.descriptions = descriptions
-        listingData = ListingData(catalogue)
+        listingData = ListingData(catalogue, reusing: previous?.listingData)
         var theme = theme
         let watch = OverrunWatch(engine: theme.engine)
         theme.engine = watch
