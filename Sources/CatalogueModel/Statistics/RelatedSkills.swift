@@ -27,7 +27,7 @@ public struct RelatedSkills: Sendable {
     /// A word used by more than this share of the skills is not used.
     public static let maxShare = 0.1
     /// Nor one used by more than this many skills, however large the catalogue.
-    public static let maxPostings = 250
+    public static let maxPostings = 100
 
     /// For each entry (by its index in the catalogue's entries), its related entries' indices, best first.
     public let lists: [[Int]]
@@ -136,32 +136,71 @@ public struct RelatedSkills: Sendable {
             list.count < 2 || list.count > most ? 0 : log(Double(count) / Double(list.count))
         }
 
-        let authorKeys = entries.map { $0.skill.author.map(urls.authorPage) }
-        var authors: [String: [Int]] = [:]
-        for (i, key) in authorKeys.enumerated() {
-            if let key { authors[key, default: []].append(i) }
+        // Authors and groups as numbers, so comparing two skills' compares integers.
+        var authorNumbers: [String: Int] = [:]
+        var authors: [[Int]] = []
+        let authorOf = entries.enumerated().map { i, entry -> Int in
+            guard let author = entry.skill.author else { return -1 }
+            let key = urls.authorPage(author)
+            if let number = authorNumbers[key] {
+                authors[number].append(i)
+                return number
+            }
+            authorNumbers[key] = authors.count
+            authors.append([i])
+            return authors.count - 1
         }
-        // Constants, for the closure that runs on all cores.
+        var groupNumbers: [String: Int] = [:]
+        let groupOf = groupKeys.map { key in
+            if let number = groupNumbers[key] { return number }
+            groupNumbers[key] = groupNumbers.count
+            return groupNumbers.count - 1
+        }
+        // Constants, for the closures that run on all cores.
         let (terms, postings, byAuthor) = (skillTerms, termPostings, authors)
-        return Array(0..<count).parallelMap { i in
-            var scores: [Int: Double] = [:]
-            for term in terms[i] where weight[term] > 0 {
-                for j in postings[term] where j != i { scores[j, default: 0] += weight[term] }
+        // A few chunks per core, each with one score per skill, reset after each use: reading a
+        // list adds to an array instead of hashing into a dictionary.
+        let chunks = Swift.min(count, 64)
+        let scored = Array(0..<chunks).parallelMap { chunk -> [[Candidate]] in
+            var scores = [Double](repeating: 0, count: count)
+            var isCandidate = [Bool](repeating: false, count: count)
+            var touched: [Int] = []
+            var lists: [[Candidate]] = []
+            for i in (chunk * count / chunks)..<((chunk + 1) * count / chunks) {
+                func add(_ j: Int, _ weight: Double) {
+                    if !isCandidate[j] {
+                        isCandidate[j] = true
+                        touched.append(j)
+                    }
+                    scores[j] += weight
+                }
+                for term in terms[i] where weight[term] > 0 {
+                    for j in postings[term] where j != i { add(j, weight[term]) }
+                }
+                if authorOf[i] >= 0, byAuthor[authorOf[i]].count <= Self.maxPostings {
+                    for j in byAuthor[authorOf[i]] where j != i { add(j, 0) }
+                }
+                var ranked = touched.map { j in
+                    var total = scores[j]
+                    if authorOf[j] >= 0 && authorOf[j] == authorOf[i] { total += Self.sameAuthor }
+                    if groupOf[j] == groupOf[i] { total += Self.sameGroup }
+                    return Candidate(index: j, score: total)
+                }
+                for j in touched {
+                    scores[j] = 0
+                    isCandidate[j] = false
+                }
+                touched.removeAll(keepingCapacity: true)
+                // By score, then index, so the cut below does not depend on the order lists were read in.
+                ranked.sort { a, b in a.score != b.score ? a.score > b.score : a.index < b.index }
+                if ranked.count > Self.limit {
+                    let sixth = ranked[Self.limit - 1].score
+                    ranked = Array(ranked.prefix { $0.score >= sixth })
+                }
+                lists.append(ranked)
             }
-            if let key = authorKeys[i], let others = byAuthor[key], others.count <= Self.maxPostings {
-                for j in others where j != i && scores[j] == nil { scores[j] = 0 }
-            }
-            var ranked = scores.map { j, score in
-                var total = score
-                if authorKeys[j] != nil && authorKeys[j] == authorKeys[i] { total += Self.sameAuthor }
-                if groupKeys[j] == groupKeys[i] { total += Self.sameGroup }
-                return Candidate(index: j, score: total)
-            }
-            // By score, then index, so the cut below does not depend on the dictionary's order.
-            ranked.sort { a, b in a.score != b.score ? a.score > b.score : a.index < b.index }
-            guard ranked.count > Self.limit else { return ranked }
-            let sixth = ranked[Self.limit - 1].score
-            return Array(ranked.prefix { $0.score >= sixth })
+            return lists
         }
+        return scored.flatMap { $0 }
     }
 }

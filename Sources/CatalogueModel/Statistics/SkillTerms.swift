@@ -17,6 +17,42 @@ enum SkillTerms {
 
     /// Words of three letters or more, lowercased, without stop words and numbers.
     static func words(in text: String) -> [String] {
+        if let words = asciiWords(in: text) { return words }
+        return unicodeWords(in: text)
+    }
+
+    /// `words(in:)` of an ASCII text, read as bytes (most descriptions: this is the build's
+    /// cost at 100,000 skills); nil for any other text.
+    private static func asciiWords(in text: String) -> [String]? {
+        var words: [String] = []
+        var word: [UInt8] = []
+        var letters = 0
+        func finish() {
+            if word.count >= 3, letters > 0 {
+                let text = String(decoding: word, as: UTF8.self)
+                if !stopWords.contains(text) { words.append(text) }
+            }
+            word.removeAll(keepingCapacity: true)
+            letters = 0
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x41...0x5A:
+                word.append(byte + 0x20)
+                letters += 1
+            case 0x61...0x7A:
+                word.append(byte)
+                letters += 1
+            case 0x30...0x39: word.append(byte)
+            case 0x80...: return nil
+            default: finish()
+            }
+        }
+        finish()
+        return words
+    }
+
+    private static func unicodeWords(in text: String) -> [String] {
         var words: [String] = []
         var word = String.UnicodeScalarView()
         var letters = 0
