@@ -160,6 +160,12 @@ let package = Package(
             dependencies: ["CatalogueModel", "CatalogueSearch", "PageRendering", "VoteStore"],
             path: "Benchmarks/SearchBenchmark"
         ),
+        // Benchmarks/related.sh: RelatedSkills at 10,000 and 100,000 skills, timed.
+        .executableTarget(
+            name: "related-benchmark",
+            dependencies: ["CatalogueModel", "ContentLoading"],
+            path: "Benchmarks/RelatedBenchmark"
+        ),
         .testTarget(
             name: "SiteGenTests",
             // swift-mustache renders whole sites beside the compiled engine (WholeSiteOracleTests).

@@ -47,7 +47,7 @@ import Testing
         #expect(recipe.contains("3,288 ratings"))
         let lyrics = try site.read("skills/music-and-audio/lyrics-lookup/index.html")
         #expect(lyrics.contains("1 rating<"))
-        let calendar = try site.read("skills/productivity/calendar-assistant/index.html")
+        let calendar = try site.read("skills/productivity/calendar-assistant/index.html").skillArticle
         #expect(!calendar.contains("<img src=\"../../../media/"))
         #expect(calendar.contains("class=\"placeholder"))
         #expect(site.exists("media/images/recipe-finder.png"))

@@ -36,7 +36,8 @@ import Testing
 
     @Test func skillPageWithManyRatings() throws {
         let site = try build()
-        let html = try site.read("skills/food/many/index.html")
+        // The skill's own part: related skills' cards below it show their own ratings.
+        let html = try site.read("skills/food/many/index.html").skillArticle
         #expect(html.contains("<p class=\"rating-big-number\">4.4</p>"))
         #expect(html.contains("<p class=\"rating-big-count\">3,288 ratings</p>"))
         #expect(html.contains("Rated 4.4 out of 5 by 3,288 users"))
@@ -59,7 +60,7 @@ import Testing
 
     @Test func unratedSkillWithoutAFormPromisesNothing() throws {
         let site = try build()
-        let html = try site.read("skills/food/none/index.html")
+        let html = try site.read("skills/food/none/index.html").skillArticle
         #expect(html.contains("<p class=\"not-rated-block\">Not rated yet.</p>"))
         #expect(!html.contains("Be the first"), "there is no form to rate it with")
         #expect(!html.contains("rating-chart"))

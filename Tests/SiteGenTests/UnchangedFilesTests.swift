@@ -15,7 +15,8 @@ import Testing
         try FixtureSite.write(
             [
                 "skills/news/a.md": "---\nname: Alpha\ngroup: News\n---\nFirst.\n",
-                "skills/news/b.md": "---\nname: Beta\ngroup: News\n---\nSecond.\n",
+                // In another group, so Beta's page shows no related card of Alpha's.
+                "skills/news/b.md": "---\nname: Beta\ngroup: Sports\n---\nSecond.\n",
             ], under: content)
         let output = folder.appendingPathComponent("Public")
         let options = FixtureSite.options(content: content, output: output)

@@ -12,8 +12,14 @@ struct ListingData: Sendable {
     let featured: [Catalogue.Entry]
     /// Each collection with its skills, in the editor's order.
     let collections: [(collection: SkillCollection, entries: [Catalogue.Entry])]
+    /// Each skill's related skills, by index in the catalogue's entries.
+    let related: RelatedSkills
+    /// How many skills each author page lists, by its path.
+    let authorSkillCounts: [String: Int]
 
-    package init(_ catalogue: Catalogue) {
+    /// - Parameter previous: a kept build's last listings, whose related skills' scores are kept
+    ///   while no skill's text changed (`RelatedSkills`).
+    package init(_ catalogue: Catalogue, reusing previous: ListingData? = nil) {
         listings = CatalogueListings(catalogue)
         // An id that names no skill stopped the build already (`SkillReferenceCheck`).
         let config = catalogue.config
@@ -33,6 +39,9 @@ struct ListingData: Sendable {
         }
         languageNames = names
         hasFeed = catalogue.config.hasHost && !listings.newest.isEmpty
+        related = RelatedSkills(
+            catalogue.entries, topRated: listings.topRated, urls: catalogue.urls, reusing: previous?.related)
+        authorSkillCounts = Dictionary(listings.authors.map { ($0.path, $0.entries.count) }) { first, _ in first }
     }
 }
 

@@ -58,7 +58,7 @@ public struct SiteRenderer: Sendable {
         descriptions.reserveCapacity(rendered.count)
         for (entry, html) in zip(catalogue.entries, rendered) { descriptions[entry.skill.id] = html }
         self.descriptions = descriptions
-        listingData = ListingData(catalogue)
+        listingData = ListingData(catalogue, reusing: previous?.listingData)
         var theme = theme
         let watch = OverrunWatch(engine: theme.engine)
         theme.engine = watch
@@ -184,9 +184,12 @@ public struct SiteRenderer: Sendable {
         // both by value would carry a copy of each per page.
         let shared = Shared(self)
         for (index, entry) in catalogue.entries.enumerated() {
+            // The related skills' cards and whether the author page lists others are on the page too.
+            let related = listingData.related.lists[index].map { catalogue.entries[$0] }
+            let key = PageKey(entries: [entry] + related, values: [String(hasMoreByAuthor(entry))])
             jobs.append(
-                PageJob(template: "skill", path: urls.output(ofPage: entry.path), key: PageKey(entries: [entry])) {
-                    shared.value.skillPage(shared.value.catalogue.entries[index])
+                PageJob(template: "skill", path: urls.output(ofPage: entry.path), key: key) {
+                    shared.value.skillPage(shared.value.catalogue.entries[index], index: index, cards: cards)
                 })
         }
         jobs.append(
@@ -387,7 +390,16 @@ public struct SiteRenderer: Sendable {
             ratingLabel: strings.count("rating_label", rating.total, ["average": text]))
     }
 
-    package func skillPage(_ entry: Catalogue.Entry) -> SkillPage {
+    /// Whether the author's page lists skills besides this one.
+    func hasMoreByAuthor(_ entry: Catalogue.Entry) -> Bool {
+        guard let author = entry.skill.author else { return false }
+        return (listingData.authorSkillCounts[catalogue.urls.authorPage(author)] ?? 0) > 1
+    }
+
+    /// - Parameters:
+    ///   - index: the entry's place in the catalogue's entries, for its related skills.
+    ///   - cards: the build's cards, for the related skills; without them the page shows none.
+    package func skillPage(_ entry: Catalogue.Entry, index: Int? = nil, cards: CardCache? = nil) -> SkillPage {
         let skill = entry.skill
         let urls = catalogue.urls
         let rendered = descriptions[skill.id] ?? Markdown.Rendered(html: "", summary: "")
@@ -421,6 +433,16 @@ public struct SiteRenderer: Sendable {
                     strings.numbers.integer(entry.rating.positive ?? 0),
                     strings.numbers.integer(entry.rating.negative ?? 0)
                 ) : nil)
+        if let index, let cards, listingData.related.lists.indices.contains(index) {
+            let root = urls.root(from: entry.path)
+            page.related = listingData.related.lists[index].map {
+                cards.card(catalogue.entries[$0], root: root, level: 3)
+            }
+        }
+        if hasMoreByAuthor(entry), let author = skill.author {
+            page.moreByAuthor = NamedLink(
+                name: strings.text("more_by_author", ["author": author]), url: urls.href(urls.authorPage(author)))
+        }
         page.reportURL = catalogue.config.reportURL.map { template in
             ReportURL.link(
                 template, skill: skill.id,

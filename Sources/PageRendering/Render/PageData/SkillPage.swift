@@ -34,6 +34,10 @@ package struct SkillPage: TemplateData {
     var embed: BadgeEmbed?
     /// The badge's path from the site root, and its width, for the preview beside the snippets.
     var badge: (url: String, width: Int)?
+    /// Cards of the related skills (`RelatedSkills`), best first.
+    var related: [String] = []
+    /// "More by Ann", to the author's page; only when it lists other skills too.
+    var moreByAuthor: NamedLink?
     /// Only for skills with thumbs feedback.
     let feedback: (positive: String, negative: String)?
 
@@ -72,6 +76,9 @@ package struct SkillPage: TemplateData {
                         "badgeWidth": .text(String(badge?.width ?? 0)),
                     ]))
             }
+        case "related": PlacedCard.list(related)
+        case "hasRelated": .flag(!related.isEmpty)
+        case "moreByAuthor": moreByAuthor.map(TemplateValue.data)
         case "feedback":
             feedback.map {
                 .data(TemplateDictionary(["positive": .text($0.positive), "negative": .text($0.negative)]))

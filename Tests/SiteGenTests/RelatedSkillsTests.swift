@@ -1,0 +1,202 @@
+import Testing
+
+@testable import CatalogueModel
+
+/// The scoring of `RelatedSkills`: shared words (rarer ones weigh more), the same author, the
+/// same group, then Top rated order and name order.
+@Suite struct RelatedSkillsTests {
+    static func skill(
+        _ id: String, group: String = "G", author: String? = nil, description: String = "",
+        examples: [String] = [], counts: StarCounts = StarCounts()
+    ) -> (Skill, RatingTally) {
+        (
+            Skill(
+                id: id, tag: id, name: id, group: group, author: author, examples: examples,
+                description: description),
+            RatingTally(stars: counts)
+        )
+    }
+
+    /// Forty filler skills in their own group, each with a word of its own, so the catalogue is
+    /// large enough for a word in up to four skills to be used (`maxShare`).
+    static let filler = (0..<40).map { skill("filler\($0)", group: "Filler", description: "lonely\($0)x") }
+
+    static func related(_ items: [(Skill, RatingTally)]) -> [String: [String]] {
+        let catalogue = Fixture.catalogue(items + filler)
+        let related = RelatedSkills(
+            catalogue.entries, topRated: Listings.topRated(catalogue.entries, priorVotes: 10), urls: catalogue.urls)
+        var byID: [String: [String]] = [:]
+        for (entry, list) in zip(catalogue.entries, related.lists) {
+            byID[entry.skill.id] = list.map { catalogue.entries[$0].skill.id }
+        }
+        return byID
+    }
+
+    @Test func aSharedRareWordBeatsTheSameAuthorWhichBeatsTheSameGroup() {
+        let lists = Self.related([
+            Self.skill("subject", group: "A", author: "Ann", description: "Tides and lighthouses"),
+            Self.skill("word", group: "B", description: "Lighthouses of the coast"),
+            Self.skill("author", group: "C", author: "Ann"),
+            Self.skill("group", group: "A"),
+        ])
+        #expect(lists["subject"] == ["word", "author", "group"])
+    }
+
+    @Test func rareSharedWordsBeatCommonOnes() {
+        // "harbour" is in two skills, "weather" in three: sharing the rarer word ranks first.
+        let lists = Self.related([
+            Self.skill("subject", group: "A", description: "Harbour weather"),
+            Self.skill("common", group: "B", description: "weather"),
+            Self.skill("rare", group: "C", description: "harbour"),
+            Self.skill("other", group: "D", description: "weather"),
+        ])
+        #expect(lists["subject"] == ["rare", "common", "other"])
+    }
+
+    @Test func examplesCountAsWordsAndStopWordsDoNot() {
+        let lists = Self.related([
+            Self.skill("subject", group: "A", examples: ["Find the nearest lighthouse"]),
+            Self.skill("example", group: "B", examples: ["Which lighthouse is open"]),
+            Self.skill("stop", group: "C", description: "the which is about"),
+        ])
+        #expect(lists["subject"] == ["example"])
+    }
+
+    @Test func atMostSixNeverItselfAndFilledFromTheGroupInTopRatedOrder() {
+        var items = [Self.skill("subject", group: "A")]
+        for i in 0..<9 {
+            items.append(Self.skill("m\(i)", group: "A", counts: StarCounts(five: i)))
+        }
+        let lists = Self.related(items)
+        // More votes of five stars rank higher in Top rated; m0 is unrated.
+        #expect(lists["subject"] == ["m8", "m7", "m6", "m5", "m4", "m3"])
+        #expect(lists.values.allSatisfy { $0.count <= RelatedSkills.limit })
+        #expect(lists.allSatisfy { id, list in !list.contains(id) })
+    }
+
+    @Test func tiesGoToTheBetterRatingThenToTheName() {
+        let lists = Self.related([
+            Self.skill("subject", group: "A", description: "compass"),
+            Self.skill("b-unrated", group: "B", description: "compass"),
+            Self.skill("a-unrated", group: "C", description: "compass"),
+            Self.skill("c-rated", group: "D", description: "compass", counts: StarCounts(four: 3)),
+        ])
+        #expect(lists["subject"] == ["c-rated", "a-unrated", "b-unrated"])
+    }
+
+    @Test func aSkillWithNothingInCommonHasNoRelatives() {
+        let lists = Self.related([Self.skill("alone", group: "Solo", description: "nothing shared")])
+        #expect(lists["alone"] == [])
+    }
+
+    @Test func wordsAreLowercasedAndCutAtPunctuation() {
+        #expect(
+            SkillTerms.words(in: "Über-SMART **weather**, 42 km; Straße!") == ["über", "smart", "weather", "straße"])
+    }
+}
+
+/// What holds for any catalogue, over generated ones.
+@Suite struct RelatedSkillsPropertyTests {
+    static let vocabulary = (0..<40).map { "word\($0)x" }
+
+    static func catalogue(seed: UInt64, shuffled: Bool = false) -> Catalogue {
+        var random = SplitMix64(seed: seed)
+        let count = Int.random(in: 1...120, using: &random)
+        var items: [(Skill, RatingTally)] = (0..<count).map { i in
+            let words = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)]
+            }
+            let author = Int.random(in: 0...5, using: &random)
+            var counts = StarCounts()
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                counts.add(vote: Int.random(in: 1...5, using: &random))
+            }
+            return (
+                Skill(
+                    id: "s\(i)", tag: "s\(i)", name: "Skill \(Int.random(in: 0...30, using: &random))",
+                    group: "G\(Int.random(in: 0...3, using: &random))", author: author == 0 ? nil : "Author \(author)",
+                    examples: words.suffix(2), description: words.dropLast(2).joined(separator: " ")),
+                RatingTally(stars: counts)
+            )
+        }
+        if shuffled { items.shuffle(using: &random) }
+        return Fixture.catalogue(items)
+    }
+
+    static func lists(_ catalogue: Catalogue) -> [String: [String]] {
+        let related = RelatedSkills(
+            catalogue.entries, topRated: Listings.topRated(catalogue.entries, priorVotes: 10), urls: catalogue.urls)
+        var byID: [String: [String]] = [:]
+        for (entry, list) in zip(catalogue.entries, related.lists) {
+            byID[entry.skill.id] = list.map { catalogue.entries[$0].skill.id }
+        }
+        return byID
+    }
+
+    @Test(arguments: 1...40 as ClosedRange<UInt64>)
+    func listsAreShortHaveNoSelfNoRepeatsAndDoNotDependOnTheInputOrder(seed: UInt64) {
+        let lists = Self.lists(Self.catalogue(seed: seed))
+        #expect(lists == Self.lists(Self.catalogue(seed: seed, shuffled: true)))
+        for (id, list) in lists {
+            #expect(list.count <= RelatedSkills.limit, "\(id)")
+            #expect(!list.contains(id), "\(id) is its own relative")
+            #expect(Set(list).count == list.count, "\(id) lists a skill twice: \(list)")
+        }
+    }
+
+    /// Scores are symmetric, so a skill whose list is not full lists every skill that lists it.
+    @Test(arguments: 1...40 as ClosedRange<UInt64>)
+    func aShortListHoldsEverySkillThatListsIt(seed: UInt64) {
+        let lists = Self.lists(Self.catalogue(seed: seed))
+        for (id, list) in lists {
+            for other in list {
+                guard let back = lists[other], back.count < RelatedSkills.limit else { continue }
+                #expect(back.contains(id), "\(id) lists \(other), whose short list \(back) leaves it out")
+            }
+        }
+    }
+}
+
+/// `sitegen serve` keeps the last build's scores while no skill's text changed.
+@Suite struct RelatedSkillsReuseTests {
+    static func related(_ catalogue: Catalogue, reusing previous: RelatedSkills? = nil) -> RelatedSkills {
+        RelatedSkills(
+            catalogue.entries, topRated: Listings.topRated(catalogue.entries, priorVotes: 10), urls: catalogue.urls,
+            reusing: previous)
+    }
+
+    /// A vote reorders ties: kept scores give the lists a build from scratch gives.
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
+    func keptScoresGiveTheListsOfAFreshBuildAfterVotes(seed: UInt64) {
+        let before = RelatedSkillsPropertyTests.catalogue(seed: seed)
+        let previous = Self.related(before)
+        var random = SplitMix64(seed: seed &+ 1000)
+        var ratings: [String: RatingTally] = [:]
+        for entry in before.entries {
+            var counts = entry.rating.counts
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                counts.add(vote: Int.random(in: 1...5, using: &random))
+            }
+            if counts.total > 0 { ratings[entry.skill.id] = RatingTally(stars: counts) }
+        }
+        let after = Catalogue(skills: before.entries.map(\.skill), ratings: ratings, config: before.config)
+        #expect(Self.related(after, reusing: previous).lists == Self.related(after).lists)
+    }
+
+    /// An edited description is scored again: the kept scores would miss the new shared word.
+    @Test func anEditedSkillIsScoredAgain() {
+        let items = [
+            RelatedSkillsTests.skill("a", group: "A", description: "compass"),
+            RelatedSkillsTests.skill("b", group: "B", description: "anchor"),
+        ]
+        let before = Fixture.catalogue(items + RelatedSkillsTests.filler)
+        let previous = Self.related(before)
+        var edited = items
+        edited[1].0.description = "compass"
+        let after = Fixture.catalogue(edited + RelatedSkillsTests.filler)
+        let lists = Self.related(after, reusing: previous).lists
+        let a = after.entries.firstIndex { $0.skill.id == "a" } ?? -1
+        let b = after.entries.firstIndex { $0.skill.id == "b" } ?? -1
+        #expect(lists[a] == [b])
+    }
+}
