@@ -41,6 +41,9 @@ public struct RelatedSkills: Sendable {
     private let candidates: [[Candidate]]
     /// What the candidates were scored from, to tell whether a next build may keep them.
     private let scoredSkills: [Skill]
+    /// Each scored skill's words (`SkillTerms`): an edit scores again, but reads only its own
+    /// skill's text again (reading every description was most of a rescore).
+    private let scoredWords: [[String]]
 
     struct Candidate: Sendable {
         let index: Int
@@ -73,8 +76,11 @@ public struct RelatedSkills: Sendable {
 
         if let previous, previous.hasSameText(as: scoredSkills) {
             candidates = previous.candidates
+            scoredWords = previous.scoredWords
         } else {
-            candidates = Self.score(entries, groupKeys: groupKeys, urls: urls)
+            let words = Self.words(entries, reusing: previous)
+            candidates = Self.score(entries, words: words, groupKeys: groupKeys, urls: urls)
+            scoredWords = words
         }
         let (place, scored) = (ranks, candidates)
         lists = Array(0..<count).parallelMap { i in
@@ -105,9 +111,31 @@ public struct RelatedSkills: Sendable {
 
     /// Each entry's candidates with their scores, best first by score, cut after the last that
     /// ties with the sixth.
-    private static func score(_ entries: [Catalogue.Entry], groupKeys: [String], urls: SiteURLs) -> [[Candidate]] {
+    /// Each entry's words, taken from `previous` for a skill whose description and examples are
+    /// as they were.
+    private static func words(_ entries: [Catalogue.Entry], reusing previous: RelatedSkills?) -> [[String]] {
+        var known: [String: Int] = [:]
+        if let previous {
+            known.reserveCapacity(previous.scoredSkills.count)
+            for (j, skill) in previous.scoredSkills.enumerated() { known[skill.id] = j }
+        }
+        let (kept, index) = (previous, known)
+        return entries.parallelMap { entry -> [String] in
+            let skill = entry.skill
+            if let kept, let j = index[skill.id] {
+                let before = kept.scoredSkills[j]
+                if before.description == skill.description && before.examples == skill.examples {
+                    return kept.scoredWords[j]
+                }
+            }
+            return SkillTerms.of(skill)
+        }
+    }
+
+    private static func score(
+        _ entries: [Catalogue.Entry], words: [[String]], groupKeys: [String], urls: SiteURLs
+    ) -> [[Candidate]] {
         let count = entries.count
-        let words = entries.parallelMap { SkillTerms.of($0.skill) }
         var termNumber: [String: Int] = [:]
         var skillTerms: [[Int]] = []
         skillTerms.reserveCapacity(count)
