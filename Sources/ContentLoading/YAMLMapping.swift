@@ -93,6 +93,13 @@ struct YAMLMapping {
 
     /// A list of text; a single text value counts as a one-item list.
     mutating func stringList(_ key: String, _ log: inout DiagnosticLog) -> [String]? {
+        positionedStringList(key, &log)?.map(\.text)
+    }
+
+    /// `stringList`, each item with where it was written (for errors about what it names).
+    mutating func positionedStringList(
+        _ key: String, _ log: inout DiagnosticLog
+    ) -> [(text: String, line: Int?, column: Int?)]? {
         consumed.insert(key)
         guard let value = values[key], !Self.isNull(value) else { return nil }
         switch value.kind {
@@ -105,37 +112,23 @@ struct YAMLMapping {
                 )
                 return nil
             }
-            return [string]
+            let (line, column) = position(of: value)
+            return [(string, line, column)]
         case .sequence(let sequence):
-            var items: [String] = []
+            var items: [(text: String, line: Int?, column: Int?)] = []
             for item in sequence {
                 if Self.isNull(item) { continue }
                 guard let string = item.string else {
                     error(&log, at: item, "every item of `\(key)` must be text")
                     continue
                 }
-                items.append(string)
+                let (line, column) = position(of: item)
+                items.append((string, line, column))
             }
             return items
         default:
             error(&log, at: value, "`\(key)` must be a list of text")
             return nil
-        }
-    }
-
-    /// `stringList`, each item with where it was written (for errors about what it names).
-    mutating func positionedStringList(
-        _ key: String, _ log: inout DiagnosticLog
-    ) -> [(text: String, line: Int?, column: Int?)]? {
-        guard let items = stringList(key, &log), let value = values[key] else { return nil }
-        guard case .sequence(let nodes) = value.kind else {
-            let (line, column) = position(of: value)
-            return items.map { ($0, line, column) }
-        }
-        let texts = nodes.filter { !Self.isNull($0) && $0.string != nil }
-        return zip(items, texts).map { item, node in
-            let (line, column) = position(of: node)
-            return (item, line, column)
         }
     }
 
