@@ -20,8 +20,13 @@ struct EventMerger {
         package var stars: JSONValue?
         package var user: String?
         package var timestamp: String?
+        /// A review's text (plain text), and the name to show with it.
+        package var comment: String?
+        package var name: String?
+        /// A `comment` that is there but not text: an error, not a vote without a review.
+        package var commentIsNotText = false
 
-        package enum Key: String, CodingKey { case skill, stars, user, timestamp }
+        package enum Key: String, CodingKey { case skill, stars, user, timestamp, comment, name }
 
         package init() {}
 
@@ -43,6 +48,12 @@ struct EventMerger {
                 user = String(n)
             }
             timestamp = try? c.decodeIfPresent(String.self, forKey: .timestamp)
+            if let text = try? c.decodeIfPresent(String.self, forKey: .comment) {
+                comment = text
+            } else if (try? c.decodeNil(forKey: .comment)) == false {
+                commentIsNotText = true
+            }
+            name = try? c.decodeIfPresent(String.self, forKey: .name)
         }
     }
 
@@ -89,6 +100,12 @@ struct EventMerger {
     private var users: [String: Int] = [:]
     /// One flat table rather than a table per skill: a large log has a hundred thousand skills.
     private var byUser: [UserKey: UserVote] = [:]
+    /// A user's review of a skill: a later one replaces it, by the rule votes follow.
+    private var reviewsByUser: [UserKey: (draft: ReviewDraft, time: UserVote)] = [:]
+    /// Reviews without a user all stand, each with its own line's stars.
+    private var anonymousReviews: [(skill: Int, review: Review)] = []
+    /// How often each anonymous review was seen, so equal ones get different ids.
+    private var anonymousSeen: [[String]: Int] = [:]
     private let decoder = JSONDecoder()
 
     package mutating func read(_ text: String, path: String, _ log: inout DiagnosticLog) {
@@ -238,9 +255,16 @@ struct EventMerger {
         case .number(let value)?: user = String(value)
         case nil: user = nil
         }
-        count(
-            skill: skill, stars: stars, user: user,
-            time: vote.timestamp.flatMap { VoteTime.parse(UnsafeBufferPointer(rebasing: bytes[$0])) })
+        let time = vote.timestamp.flatMap { VoteTime.parse(UnsafeBufferPointer(rebasing: bytes[$0])) }
+        count(skill: skill, stars: stars, user: user, time: time)
+        if let comment = vote.comment {
+            func text(_ r: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
+            }
+            review(
+                skill: skill, user: user, comment: text(comment), name: vote.name.map(text), stars: stars, time: time,
+                timeText: vote.timestamp.map(text), path: path, line: line, &log)
+        }
     }
 
     /// A database's votes, as if they were lines of one more events file: `user` is the voter.
@@ -252,6 +276,7 @@ struct EventMerger {
             event.stars = .number(Double(vote.stars))
             event.user = vote.voter
             event.timestamp = vote.timestamp
+            event.comment = vote.comment
             add(event, line: nil, text: [], path: recorded.display, &log)
         }
     }
@@ -268,6 +293,22 @@ struct EventMerger {
                 path, line: line, column: 1, "a vote needs `skill`: the skill's id, like \"news/headline-finder\"")
             return
         }
+        if event.commentIsNotText {
+            let lineText = String(decoding: text(), as: UTF8.self)
+            let at = JSONLocator.position(of: ["comment"], in: lineText)
+            log.error(
+                path, line: line, column: line == nil ? nil : at?.column,
+                "`comment` must be text (the review, in quotes); leave it out for a vote without one")
+            return
+        }
+        if event.stars == nil, let comment = event.comment {
+            // A review without stars, as SUSI's text feedback is: the voter's own vote, if any, shows with it.
+            review(
+                skill: number(of: skill, path: path, line: line), user: event.user, comment: comment, name: event.name,
+                stars: nil, time: event.timestamp.flatMap(VoteTime.init), timeText: event.timestamp, path: path,
+                line: line, &log)
+            return
+        }
         guard let stars = event.stars?.integer, (1...5).contains(stars) else {
             let shown = event.stars.map(RatingObject.short) ?? "nothing"
             let text = text()
@@ -278,9 +319,39 @@ struct EventMerger {
                 "`stars` must be a whole number from 1 to 5, found \(shown)")
             return
         }
-        count(
-            skill: number(of: skill, path: path, line: line), stars: stars, user: event.user,
-            time: event.timestamp.flatMap(VoteTime.init))
+        let number = number(of: skill, path: path, line: line)
+        let time = event.timestamp.flatMap(VoteTime.init)
+        count(skill: number, stars: stars, user: event.user, time: time)
+        if let comment = event.comment {
+            review(
+                skill: number, user: event.user, comment: comment, name: event.name, stars: stars, time: time,
+                timeText: event.timestamp, path: path, line: line, &log)
+        }
+    }
+
+    /// Keeps a line's review: a user's latest for the skill (by the rule votes follow), or every
+    /// one without a user.
+    private mutating func review(
+        skill: Int, user: String?, comment: String, name: String?, stars: Int?, time: VoteTime?, timeText: String?,
+        path: String, line: Int?, _ log: inout DiagnosticLog
+    ) {
+        var occurrence = 0
+        if user == nil {
+            let same = [skills[skill], timeText ?? "", comment, String(stars ?? 0)]
+            occurrence = anonymousSeen[same, default: 0]
+            anonymousSeen[same] = occurrence + 1
+        }
+        let draft = ReviewDraft(
+            skill: skills[skill], voter: user, name: name, comment: comment, stars: stars, time: time,
+            timeText: timeText, occurrence: occurrence, place: { (path, line, nil) }, &log)
+        guard let user else {
+            anonymousReviews.append((skill, draft.review))
+            return
+        }
+        let key = UserKey(skill: skill, user: number(ofUser: user))
+        let order = UserVote(stars: stars ?? 1, time: time)
+        if let previous = reviewsByUser[key], previous.time.isLater(than: order) { return }
+        reviewsByUser[key] = (draft, order)
     }
 
     /// The skill's number, given it on first sight (where is remembered for the unknown-skill warning).
@@ -340,6 +411,13 @@ struct EventMerger {
         var result: [String: RatingTally] = [:]
         result.reserveCapacity(skills.count)
         for (skill, stars) in zip(skills, counts) { result[skill] = RatingTally(stars: stars) }
+        for (skill, review) in anonymousReviews { result[skills[skill]]?.reviews.append(review) }
+        for (key, kept) in reviewsByUser {
+            var review = kept.draft.review
+            // The stars beside a review are the voter's standing vote, not the ones sent with it.
+            review.stars = byUser[key].map { Int($0.stars) }
+            result[skills[key.skill]]?.reviews.append(review)
+        }
         return result
     }
 

@@ -1,4 +1,5 @@
-/// Vote log lines as programs write them — `{"skill":"…","stars":4,"user":"…","timestamp":"…"}`:
+/// Vote log lines as programs write them — `{"skill":"…","stars":4,"user":"…","timestamp":"…"}`,
+/// with a `comment` and `name` where the vote came with a review:
 /// one flat JSON object per line whose values are strings without escapes or whole numbers —
 /// read byte by byte, about twenty times faster than JSONDecoder. Any other line (escapes,
 /// fractions, nesting, a repeated key, invalid JSON) goes to JSONDecoder, which reads it the same
@@ -16,6 +17,9 @@ enum FlatVoteLines {
         var stars: Int?
         var user: User?
         var timestamp: Range<Int>?
+        /// A review's text and the name to show with it.
+        var comment: Range<Int>?
+        var name: Range<Int>?
 
         /// The event JSONDecoder reads from the same line.
         func event(in b: UnsafeBufferPointer<UInt8>) -> EventMerger.Line {
@@ -31,6 +35,8 @@ enum FlatVoteLines {
             case nil: break
             }
             event.timestamp = timestamp.map(text)
+            event.comment = comment.map(text)
+            event.name = name.map(text)
             return event
         }
     }
@@ -122,13 +128,15 @@ enum FlatVoteLines {
                     return nil
                 }
                 let bit: UInt8 =
-                    equals(key, "skill")
-                    ? 1
-                    : equals(key, "stars")
-                        ? 2
-                        : equals(key, "user")
-                            ? 4
-                            : equals(key, "timestamp") ? 8 : 0
+                    switch key.count {
+                    case 4 where equals(key, "user"): 4
+                    case 4 where equals(key, "name"): 32
+                    case 5 where equals(key, "skill"): 1
+                    case 5 where equals(key, "stars"): 2
+                    case 7 where equals(key, "comment"): 16
+                    case 9 where equals(key, "timestamp"): 8
+                    default: 0
+                    }
                 if bit != 0 {
                     guard seen & bit == 0 else { return nil }
                     seen |= bit
@@ -139,6 +147,8 @@ enum FlatVoteLines {
                 case (4, .string(let r)): event.user = .text(r)
                 case (4, .int(let n)): event.user = .number(n)
                 case (8, .string(let r)): event.timestamp = r
+                case (16, .string(let r)): event.comment = r
+                case (32, .string(let r)): event.name = r
                 case (0, _): break
                 default: return nil
                 }

@@ -13,6 +13,8 @@ struct RatingSources: Sendable {
     /// Number of votes read (individual votes plus counted ones), for the summary line.
     package var votesRead = 0
     var filesRead = 0
+    /// Reviews the owner hid (`ratings/moderation.txt`).
+    var moderation = ReviewModeration()
 }
 
 /// Reads every rating file. Files add up; a SUSI store pair in one folder is merged as described
@@ -60,8 +62,16 @@ enum RatingReader {
                 else { continue }
                 sources.filesRead += 1
                 events.read(text, path: file.displayPath, &log)
+            case _ where ReviewModeration.isModerationFile(file.url.lastPathComponent):
+                guard
+                    let text = SourceText.read(
+                        file.url, from: source, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log)
+                else { continue }
+                sources.moderation.read(text, path: file.displayPath, &log)
             default:
-                log.warning(file.displayPath, "not a rating file (expected .json or .jsonl); ignored")
+                log.warning(
+                    file.displayPath,
+                    "not a rating file (expected .json or .jsonl, or moderation.txt naming hidden reviews); ignored")
             }
         }
         if let recorded { events.add(recorded, &log) }

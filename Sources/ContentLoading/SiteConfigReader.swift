@@ -6,7 +6,7 @@ package enum SiteConfigReader {
     static let knownKeys = [
         "title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size",
         "home_cards", "allow_empty", "ratings", "group_order", "try_url", "search", "report_url", "featured",
-        "collections",
+        "collections", "reviews",
     ]
 
     /// A settings file has no business being larger.
@@ -88,6 +88,23 @@ package enum SiteConfigReader {
             config.search = SearchConfigReader.read(&search, &log)
         }
         readListingSettings(&map, into: &config, &log)
+        if var reviews = map.mapping("reviews", &log) {
+            for (key, keyPath, range) in [
+                ("on_skill_page", \SiteConfig.reviewsOnSkillPage, 0...100),
+                ("per_page", \SiteConfig.reviewsPerPage, 1...1000),
+            ] {
+                guard let n = reviews.number(key, &log) else { continue }
+                if n.rounded() == n, range.contains(Int(exactly: n) ?? -1) {
+                    config[keyPath: keyPath] = Int(n)
+                } else {
+                    reviews.error(
+                        &log, at: reviews.value(key),
+                        "`reviews.\(key)` must be a whole number of reviews from \(range.lowerBound) to \(range.upperBound)"
+                    )
+                }
+            }
+            reviews.warnUnknownKeys(known: ["on_skill_page", "per_page"], &log, what: "reviews")
+        }
         if let tryURL = map.string("try_url", &log) {
             if TryURL.isValid(tryURL) {
                 config.tryURL = tryURL

@@ -134,6 +134,7 @@ enum RatingMatcher {
         for key in sources.bySusiKey.keys.filter({ !keys.contains($0) }).sorted() {
             unknown.append("`\(key)` (\(sources.firstSeenSusi[key] ?? ratingsDisplay))")
         }
+        sources.moderation.apply(to: &result, &log)
         if !unknown.isEmpty {
             let shown = unknown.prefix(5).joined(separator: ", ")
             let more = unknown.count > 5 ? " and \(unknown.count - 5) more" : ""

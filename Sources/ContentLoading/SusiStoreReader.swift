@@ -113,12 +113,17 @@ enum SusiStoreReader {
     ) {
         var latest: [String: (stars: Int, time: String)] = [:]
         var anonymous = StarCounts()
+        var feedback = Feedback()
         for (index, vote) in votes.enumerated() {
             let at = keyPath + [String(index)]
             guard let object = vote.object else {
                 log.append(
                     JSONLocator.error(
                         path, text: text, keyPath: at, "a vote must be an object {email|uuid, stars, timestamp}"))
+                continue
+            }
+            if object["stars"] == nil, let written = object["feedback"] {
+                feedback.read(written, object, index: index, key: key, keyPath: at, text: text, path: path, &log)
                 continue
             }
             if let stars = object["stars"]?.integer, !(1...5).contains(stars) {
@@ -144,9 +149,58 @@ enum SusiStoreReader {
             if let previous = latest[user], previous.time > time { continue }
             latest[user] = (stars, time)
         }
+        if !feedback.isEmpty {
+            folder.feedback[key, default: (path, [])].drafts += feedback.drafts
+        }
+        guard !latest.isEmpty || anonymous.total > 0 || feedback.isEmpty else { return }
         var counts = anonymous
-        for (_, vote) in latest { counts.add(vote: vote.stars) }
+        for (user, vote) in latest {
+            counts.add(vote: vote.stars)
+            folder.voterStars[key, default: [:]][user] = vote.stars
+        }
         folder.votes[key, default: SusiFolder.Entry(path: path)].tally.stars += counts
+    }
+
+    /// SUSI's written feedback (`feedbackSkill.json`): `{email|uuid, feedback, timestamp}` per
+    /// user, the same nesting as the votes; a user who writes again replaces the text
+    /// (fossasia/susi_server `src/ai/susi/server/api/cms/FeedbackSkillService.java:95-124`).
+    struct Feedback {
+        var latest: [String: (draft: ReviewDraft, time: String)] = [:]
+        var anonymous: [ReviewDraft] = []
+
+        var isEmpty: Bool { latest.isEmpty && anonymous.isEmpty }
+        /// In the order read, latest per user.
+        var drafts: [ReviewDraft] { anonymous + latest.keys.sorted().compactMap { latest[$0]?.draft } }
+
+        mutating func read(
+            _ written: JSONValue, _ object: [String: JSONValue], index: Int, key: SusiSkillKey, keyPath: [String],
+            text: String, path: String, _ log: inout DiagnosticLog
+        ) {
+            guard let comment = written.string else {
+                log.append(
+                    JSONLocator.error(
+                        path, text: text, keyPath: keyPath + ["feedback"],
+                        "`feedback` must be text, found \(RatingObject.short(written))"))
+                return
+            }
+            let voter = object["email"]?.string ?? object["uuid"]?.string
+            let time = object["timestamp"]?.string
+            if let voter, let previous = latest[voter], previous.time > (time ?? "") { return }
+            // The CMS's answer (`getSkillFeedback.json`) adds the account's `user_name`
+            // (GetSkillFeedbackService.java:87); the store itself holds none.
+            let draft = ReviewDraft(
+                skill: "\(key)", voter: voter, name: object["user_name"]?.string, comment: comment, stars: nil,
+                time: time.flatMap(VoteTime.init), timeText: time, occurrence: index,
+                place: {
+                    let at = JSONLocator.position(of: keyPath + ["feedback"], in: text)
+                    return (path, at?.line, at?.column)
+                }, &log)
+            if let voter {
+                latest[voter] = (draft, time ?? "")
+            } else {
+                anonymous.append(draft)
+            }
+        }
     }
 }
 
@@ -159,6 +213,11 @@ struct SusiFolder {
 
     var aggregates: [SusiSkillKey: Entry] = [:]
     package var votes: [SusiSkillKey: Entry] = [:]
+    /// Written feedback, with the file it came from.
+    var feedback: [SusiSkillKey: (path: String, drafts: [ReviewDraft])] = [:]
+    /// Each user's standing stars, to show beside their feedback as SUSI's CMS does
+    /// (fossasia/susi_server `GetSkillFeedbackService.java:84`, `:106-136`).
+    var voterStars: [SusiSkillKey: [String: Int]] = [:]
 
     /// Per skill, individual votes win over the aggregate's stars; thumbs come from the aggregate.
     func merged(_ log: inout DiagnosticLog) -> [SusiSkillKey: Entry] {
@@ -178,6 +237,17 @@ struct SusiFolder {
             } else {
                 result[key] = voteEntry
             }
+        }
+        for key in feedback.keys.sorted() {
+            guard let written = feedback[key] else { continue }
+            var entry = result[key] ?? Entry(path: written.path)
+            let stars = voterStars[key] ?? [:]
+            for draft in written.drafts {
+                var review = draft.review
+                review.stars = draft.voter.flatMap { stars[$0] }
+                entry.tally.reviews.append(review)
+            }
+            result[key] = entry
         }
         return result
     }

@@ -35,7 +35,7 @@ import Testing
             default: return pick(["\"\u{1}\"", "tru", "\"open", "01", "-"])
             }
         }
-        let keys = ["skill", "stars", "user", "timestamp", "other", "Skill"]
+        let keys = ["skill", "stars", "user", "timestamp", "comment", "name", "other", "Skill"]
         var members: [String] = []
         for _ in 0..<Int.random(in: 0...5, using: &random) {
             members.append("\"\(pick(keys))\"" + pick([":", " : ", ":\t"]) + value())

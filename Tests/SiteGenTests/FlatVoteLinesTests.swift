@@ -19,7 +19,8 @@ import Testing
 
     static func same(_ a: EventMerger.Line, _ b: EventMerger.Line) -> Bool {
         a.skill == b.skill && a.skillValue == b.skillValue && a.stars == b.stars && a.user == b.user
-            && a.timestamp == b.timestamp
+            && a.timestamp == b.timestamp && a.comment == b.comment && a.name == b.name
+            && a.commentIsNotText == b.commentIsNotText
     }
 
     @Test(arguments: [
@@ -32,6 +33,8 @@ import Testing
         "{}",
         #"{"user":"only"}"#,
         "{\"skill\":\"a\",\t\"stars\":2\r}",
+        #"{"skill":"a","stars":4,"user":"u","comment":"Good <b>one</b>","name":"Ann"}"#,
+        #"{"skill":"a","comment":"no stars"}"#,
     ])
     func plainLinesReadAsJSONDecoderReadsThem(_ line: String) throws {
         let fast = try #require(Self.fast(line), "the fast reader refused \(line)")

@@ -28,8 +28,9 @@ import Testing
         defer { FixtureSite.remove(folder) }
         let (report, tree) = try Self.buildHostile(into: folder)
         #expect(report.skills == 16)
-        // 61 files of the site, a badge per skill and sitegen's `.sitegen` mark.
-        #expect(tree.count == 62 + 16)
+        // 61 files of the site, a badge per skill, the reviews pages of the two skills with
+        // reviews and sitegen's `.sitegen` mark.
+        #expect(tree.count == 62 + 16 + 2)
         #expect(tree[".sitegen"] != nil)
         for (path, data) in tree.sorted(by: { $0.key < $1.key }) where !path.hasSuffix(".png") {
             let text = try #require(String(validating: data, as: UTF8.self), "\(path) is not UTF-8")
@@ -180,6 +181,7 @@ import Testing
         #expect(
             report.warnings.map(\.description) == [
                 "Content/ratings: warning: ratings for 2 unknown skill(s) ignored: `<script>alert(1)</script>` (Content/ratings/counts.json), `javascript:alert(1)` (Content/ratings/counts.json)",
+                "Content/ratings/reviews.jsonl:4: warning: review of 2,111 characters cut to 2,000",
                 "Content/skills/many/examples.md:1: warning: 1,000 examples; only the first 100 are published",
                 "Content/skills/xss/list.json:7:86: warning: image `../../../../../../etc/hostname.png` points outside the content folder; it is ignored",
                 "Content/skills/xss/list.json:9:60: warning: image `images/../../outside.png` points outside the content folder; it is ignored",

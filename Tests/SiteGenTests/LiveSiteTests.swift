@@ -320,8 +320,10 @@ struct RandomEdits {
         // Now and then a vote for a skill that is not there (a warning).
         let skill = random.below(10) == 0 ? "gone/none" : known.randomElement(using: &random) ?? "gone/none"
         let user = "u\(random.below(6))"
+        // Now and then a review with the vote, some with escapes (the slow reader) and line breaks.
+        let comments = ["", "", #","comment":"Nice one.""#, #","comment":"Says \"hi\"\nand more","name":"Ann""#]
         let line =
-            #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"\#(user)","timestamp":"2024-03-0\#(1 + random.below(9))T10:00:00Z"}"#
+            #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"\#(user)","timestamp":"2024-03-0\#(1 + random.below(9))T10:00:00Z"\#(comments[random.below(4)])}"#
             + "\n"
         let before = votes
         votes += line

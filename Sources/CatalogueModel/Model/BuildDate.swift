@@ -80,4 +80,12 @@ public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
+
+    /// `2024-03-01`: the UTC day `seconds` since 1970 fall on.
+    package static func isoDay(ofSecond seconds: Int) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return String(year).leftPadded(to: 4) + "-" + two(month) + "-" + two(day)
+    }
 }

@@ -39,6 +39,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var ratingsDatabase: String?
     /// `search.endpoint`: the header's search form and the results page; nil means no form.
     public var search: SearchConfig?
+    /// `reviews.on_skill_page`: the newest reviews a skill page shows (0: none, only the link).
+    public var reviewsOnSkillPage = 3
+    /// `reviews.per_page`: reviews per page of a skill's `reviews/` pages.
+    public var reviewsPerPage = 20
     /// `report_url`: where a visitor reports a problem with a skill (see `ReportURL`); nil shows no link.
     public var reportURL: String?
     /// `featured`: skills the home page shows first, in this order.

@@ -36,6 +36,7 @@ public struct SiteURLs: Sendable, Equatable {
     public var indexFile = "index.html"
     /// A skill's rating badge, beside its page (no slug holds a `.`, so no skill's folder is named so).
     public var badgeFile = "badge.svg"
+    public var reviewsFolder = "reviews/"
 
     public init() {}
 
@@ -91,6 +92,10 @@ public struct SiteURLs: Sendable, Equatable {
 
     /// `skills/<skill path>/badge.svg`, from the skill's page path (`skillPage`).
     public func badge(page skillPath: String) -> String { skillPath + badgeFile }
+    /// Page `number` of a skill's reviews: `skills/<id>/reviews/`, then `…/reviews/page/2/`.
+    public func reviewsPage(page skillPath: String, number: Int = 1) -> String {
+        listingPage(skillPath + reviewsFolder, page: number)
+    }
 
     /// The numbered parts of a sitemap too large for one file (`sitemap-1.xml`).
     public func sitemapPart(_ number: Int) -> String {

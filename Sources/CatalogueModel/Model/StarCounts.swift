@@ -70,6 +70,8 @@ public struct RatingTally: Sendable, Equatable {
     /// SUSI's `feedback_count` and `bookmark_count`, kept for the API.
     public var feedbackCount: Int?
     public var bookmarkCount: Int?
+    /// Written reviews, in the order read (pages sort them: `RatingSummary.reviews`).
+    public var reviews: [Review] = []
 
     public init(stars: StarCounts = StarCounts(), positive: Int? = nil, negative: Int? = nil) {
         self.stars = stars
@@ -84,5 +86,6 @@ public struct RatingTally: Sendable, Equatable {
         if let n = other.negative { negative = StarCounts.capped(negative ?? 0, n) }
         if let n = other.feedbackCount { feedbackCount = StarCounts.capped(feedbackCount ?? 0, n) }
         if let n = other.bookmarkCount { bookmarkCount = StarCounts.capped(bookmarkCount ?? 0, n) }
+        reviews += other.reviews
     }
 }

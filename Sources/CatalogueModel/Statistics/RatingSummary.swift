@@ -5,6 +5,8 @@ public struct RatingSummary: Sendable, Equatable {
     public let negative: Int?
     public let feedbackCount: Int?
     public let bookmarkCount: Int?
+    /// Newest first (`Review.newestFirst`).
+    public let reviews: [Review]
 
     public init(_ tally: RatingTally) {
         counts = tally.stars
@@ -12,6 +14,7 @@ public struct RatingSummary: Sendable, Equatable {
         negative = tally.negative
         feedbackCount = tally.feedbackCount
         bookmarkCount = tally.bookmarkCount
+        reviews = tally.reviews.count > 1 ? tally.reviews.sorted(by: Review.newestFirst) : tally.reviews
     }
 
     public init(counts: StarCounts) { self.init(RatingTally(stars: counts)) }

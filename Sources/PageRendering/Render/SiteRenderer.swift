@@ -198,6 +198,7 @@ public struct SiteRenderer: Sendable {
                 key: PageKey(values: catalogue.groups.flatMap { [$0.name, $0.path] })
             ) { notFoundPage() })
         jobs += listingPages(cards: cards)
+        jobs += reviewJobs()
 
         let fileJobs = JSONAPI.files(catalogue) + Badge.files(catalogue, strings: strings)
         let machineReadable = machineReadableFiles(pagePaths: jobs.map(\.path), reusing: sitemap)
@@ -447,6 +448,16 @@ public struct SiteRenderer: Sendable {
             ReportURL.link(
                 template, skill: skill.id,
                 pageURL: urls.hasHost ? urls.absolute(urls.href(entry.path)) : urls.href(entry.path))
+        }
+        let reviews = entry.rating.reviews
+        if !reviews.isEmpty {
+            page.reviews = reviews.prefix(catalogue.config.reviewsOnSkillPage).map(reviewData)
+            page.reviewCount = strings.count("reviews_count", reviews.count)
+            if reviews.count > page.reviews.count {
+                page.allReviews = NamedLink(
+                    name: strings.count("all_reviews", reviews.count),
+                    url: urls.href(urls.reviewsPage(page: entry.path)))
+            }
         }
         page.embed = BadgeEmbed(skill: skill, pagePath: entry.path, urls: urls, strings: strings)
         if page.embed != nil {

@@ -38,6 +38,10 @@ package struct SkillPage: TemplateData {
     var related: [String] = []
     /// "More by Ann", to the author's page; only when it lists other skills too.
     var moreByAuthor: NamedLink?
+    /// The newest reviews (`reviews.on_skill_page`), and the link to all of them when there are more.
+    var reviews: [ReviewData] = []
+    var reviewCount: String?
+    var allReviews: NamedLink?
     /// Only for skills with thumbs feedback.
     let feedback: (positive: String, negative: String)?
 
@@ -79,6 +83,10 @@ package struct SkillPage: TemplateData {
         case "related": PlacedCard.list(related)
         case "hasRelated": .flag(!related.isEmpty)
         case "moreByAuthor": moreByAuthor.map(TemplateValue.data)
+        case "reviews": .list(reviews.map(TemplateValue.data))
+        case "hasReviews": .flag(reviewCount != nil)
+        case "reviewCount": reviewCount.map(TemplateValue.text)
+        case "allReviews": allReviews.map(TemplateValue.data)
         case "feedback":
             feedback.map {
                 .data(TemplateDictionary(["positive": .text($0.positive), "negative": .text($0.negative)]))
