@@ -262,6 +262,9 @@ struct RandomEdits {
         case 92..<95:
             settings()
             return "settings"
+        case 95..<98:
+            moderate()
+            return "moderate"
         default: return "nothing"
         }
     }
@@ -342,6 +345,12 @@ struct RandomEdits {
         site.write(
             "ratings/z-later.jsonl",
             #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"u\#(random.below(6))"}"# + "\n")
+    }
+
+    /// Hides the review of a voter, if they wrote one (a review's id is made from the skill and the voter).
+    mutating func moderate() {
+        let skill = skills.keys.sorted().randomElement(using: &random) ?? "gone/none"
+        site.write("ratings/moderation.txt", ReviewDraft.id([skill, "u\(random.below(6))"]) + "\n")
     }
 
     mutating func counts() {
