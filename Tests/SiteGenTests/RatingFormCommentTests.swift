@@ -55,7 +55,7 @@ import Testing
                 """
                 </div>
                 <div class="rating-comment"><label for="rating-comment">Your review (optional)</label>
-                <textarea id="rating-comment" name="comment" rows="4" cols="40" maxlength="2000" aria-describedby="rating-comment-hint"></textarea>
+                <textarea id="rating-comment" name="comment" rows="4" cols="30" maxlength="2000" aria-describedby="rating-comment-hint"></textarea>
                 <p class="rating-comment-hint muted" id="rating-comment-hint">Plain text, up to 2,000 characters. Other visitors see it on this page with your stars.</p></div>
                 <div class="visually-hidden" aria-hidden="true">
                 """), "\(html)")
@@ -74,5 +74,19 @@ import Testing
         let html = RatingForm(config: RatingFormConfig(endpoint: .sitePath("api/ratings"))).html(
             for: skill, root: "../", theme: BuiltInTheme.english)
         #expect(!html.contains("textarea") && !html.contains("rating-comment"))
+    }
+}
+
+/// The setting from site.yml to the built skill pages, in the site's language.
+@Suite struct RatingFormCommentBuildTests {
+    @Test func aGermanSitesSkillPagesGetTheFieldAndOtherPagesNothing() throws {
+        let (_, output) = try RatingFormBuildTests.build(
+            "language: de\nrating_form:\n  endpoint: /api/ratings\n  comment: true\n")
+        for id in ["headline-finder", "tech-digest"] {
+            let html = try RatingFormBuildTests.page(output, "skills/news/\(id)/index.html")
+            #expect(html.contains("<label for=\"rating-comment\">Deine Rezension (freiwillig)</label>"))
+            #expect(html.components(separatedBy: "<textarea id=\"rating-comment\" name=\"comment\"").count == 2)
+        }
+        #expect(try !RatingFormBuildTests.page(output, "index.html").contains("textarea"))
     }
 }
