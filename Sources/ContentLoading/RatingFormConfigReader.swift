@@ -4,7 +4,7 @@ import CatalogueModel
 /// endpoint; every mistake is reported at its line and column.
 enum RatingFormConfigReader {
     static let knownKeys = [
-        "endpoint", "method", "fields", "extra", "granularity", "sign_in_url", "preset", "susi_web_client",
+        "endpoint", "method", "fields", "extra", "granularity", "sign_in_url", "preset", "susi_web_client", "comment",
     ]
     static let fieldKeys = ["skill", "stars", "model", "group", "language"]
 
@@ -115,6 +115,22 @@ enum RatingFormConfigReader {
                     "`rating_form.susi_web_client` must be an http(s) URL, like https://susi.ai")
             }
         }
+        if let node = form.value("comment"), !YAMLMapping.isNull(node) {
+            if let comment = node.bool {
+                draft.comment = comment
+            } else {
+                form.error(
+                    &log, at: node,
+                    "`rating_form.comment` must be true (a comment field under the stars) or false, found `\(node.string.map { String($0.prefix(40)) } ?? YAMLMapping.kind(node))`"
+                )
+            }
+            if draft.comment, draft.susiWebClient != nil {
+                form.warning(
+                    &log, at: form.value("comment"),
+                    "`rating_form.comment` is not shown: with `preset: susi` skill pages link to SUSI.AI instead of showing a form"
+                )
+            }
+        }
         if draft.susiWebClient != nil, form.value("sign_in_url") != nil {
             form.warning(
                 &log, at: form.value("sign_in_url"),
@@ -191,7 +207,7 @@ enum RatingFormConfigReader {
         let fields = config.fields
         var seen: Set<String> = []
         for name in [fields.skill, fields.stars, fields.model, fields.group, fields.language].compactMap({ $0 })
-            + config.extra.keys.sorted()
+            + (config.comment ? [RatingFormConfig.commentField] : []) + config.extra.keys.sorted()
         where !seen.insert(name).inserted {
             form.error(
                 &log, at: form.value("extra") ?? form.value("fields"),

@@ -3,10 +3,10 @@
 /// `…:00Z`, which comparing the text gets wrong. Reads ISO 8601 / RFC 3339 dates and date-times:
 /// `2024-03-01`, `2024-03-01T10:00:00Z`, a space for the `T`, any fraction, `Z` or `±hh:mm`
 /// (no zone is UTC).
-struct VoteTime: Comparable {
+package struct VoteTime: Comparable {
     /// Seconds since 1970-01-01T00:00:00Z.
     package var seconds: Int
-    var nanoseconds: Int
+    package var nanoseconds: Int
 
     package static func < (a: VoteTime, b: VoteTime) -> Bool {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)

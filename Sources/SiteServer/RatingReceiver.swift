@@ -41,7 +41,9 @@ struct RatingReceiver: Sendable {
             return VoteReception.plain(
                 .internalServerError, "the vote could not be recorded; the server's output says why")
         }
-        say("Vote: \(vote.skill), \(vote.stars) star\(vote.stars == 1 ? "" : "s") → \(votes.display)")
+        say(
+            "Vote: \(vote.skill), \(vote.stars) star\(vote.stars == 1 ? "" : "s")\(vote.comment == nil ? "" : " and a comment") → \(votes.display)"
+        )
         // The voter's next page load should already count the vote.
         await rebuilder.rebuild(because: "vote for \(vote.skill)", appended: appended.votes)
         return VoteReception.thanks(accepted, pageBase: "/")

@@ -8,6 +8,8 @@ struct Vote: Sendable, Equatable {
     /// Whole stars, 1…5: the events format has no halves.
     var stars: Int
     var user: String?
+    /// The voter's written review, normalized (`VoteComment`); nil when none was written.
+    var comment: String? = nil
 }
 
 /// Judges a submitted form against the configuration and the catalogue. Every refusal says what
@@ -44,7 +46,25 @@ enum VoteCheck {
             throw Rejection(message: "`\(names.stars)` must be one of \(choices(form)), got `\(shown(starsText))`")
         }
         // A posted `user` is not read: the voter is who the receiver's cookie says (`VoteIntake`).
-        return (Vote(skill: page.id, stars: stars, user: nil), page)
+        return (Vote(skill: page.id, stars: stars, user: nil, comment: try comment(in: fields, form: form)), page)
+    }
+
+    /// The comment, when the site's form has the field; a comment posted to a form without one
+    /// is ignored, as any other field the form does not have.
+    static func comment(in fields: [String: [String]], form: RatingFormConfig) throws(Rejection) -> String? {
+        let name = RatingFormConfig.commentField
+        guard form.comment, let values = fields[name] else { return nil }
+        guard values.count == 1, let value = values.first else {
+            throw Rejection(message: "`\(name)` was sent \(values.count) times; send it once")
+        }
+        do {
+            return try VoteComment.normalized(value)
+        } catch {
+            throw Rejection(
+                message:
+                    "the comment is \(error.characters.grouped) characters long; the limit is \(RatingFormConfig.commentLimit.grouped): shorten it and send the vote again"
+            )
+        }
     }
 
     /// A half vote counts as the next whole star (4.5 → 5): the events format holds whole stars,

@@ -34,7 +34,8 @@ struct VoteCollector: Sendable {
             return VoteReception.plain(.internalServerError, "the vote has no voter; this is a bug in sitegen")
         }
         let vote = CatalogueModel.Vote(
-            skill: accepted.vote.skill, stars: accepted.vote.stars, voter: voter, time: Date())
+            skill: accepted.vote.skill, stars: accepted.vote.stars, voter: voter, time: Date(),
+            comment: accepted.vote.comment)
         do {
             try await store.record(vote)
         } catch {

@@ -68,12 +68,16 @@ actor VoteLog {
         var stars: Int
         var timestamp: String
         var user: String?
+        /// Left out when nil, so a vote without a comment is the line it always was.
+        var comment: String?
     }
 
     /// The line for `vote`, with its newline.
     func line(for vote: Vote, at date: Date) throws -> Data {
         var data = try encoder.encode(
-            Line(skill: vote.skill, stars: vote.stars, timestamp: date.ISO8601Format(), user: vote.user))
+            Line(
+                skill: vote.skill, stars: vote.stars, timestamp: date.ISO8601Format(), user: vote.user,
+                comment: vote.comment))
         data.append(0x0A)
         return data
     }

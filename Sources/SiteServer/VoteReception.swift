@@ -27,14 +27,16 @@ struct VoteReception: Sendable {
         if let refusal = VoteIntake.screen(head, form: form) { return .refused(refuse(refusal)) }
         let text: String
         if request.method == .post {
-            if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
-                return .refused(Self.tooLarge(maxBodyBytes))
+            // A comment makes a vote more than a few fields.
+            let limit = form.comment ? VoteComment.bodyBytes(maxBodyBytes) : maxBodyBytes
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+                return .refused(Self.tooLarge(limit))
             }
             do {
-                let body = try await request.body.collect(upTo: maxBodyBytes)
+                let body = try await request.body.collect(upTo: limit)
                 text = String(buffer: body)
             } catch is NIOTooManyBytesError {
-                return .refused(Self.tooLarge(maxBodyBytes))
+                return .refused(Self.tooLarge(limit))
             } catch {
                 return .refused(Self.plain(.badRequest, "the request body could not be read"))
             }

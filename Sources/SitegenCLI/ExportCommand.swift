@@ -37,14 +37,8 @@ struct ExportVotes: AsyncParsableCommand {
 
     func run() async throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let location = ContentLocation(
-            root: URL(fileURLWithPath: content, relativeTo: cwd).standardizedFileURL, display: content)
         do {
-            guard let named = try RatingsDatabase.named(override: try database.named(), content: location) else {
-                throw ValidationError(
-                    "no ratings database: pass --ratings-database FILE-OR-URL, or set ratings.database in \(content)/site.yml"
-                )
-            }
+            let named = try database.required(content: content)
             let votes = try await RatingsDatabase.votes(named)
             let text = Data(VoteEventLines.text(votes).utf8)
             if to == "-" {

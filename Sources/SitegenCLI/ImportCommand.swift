@@ -5,8 +5,8 @@ import SiteAssembly
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert skills from another format into Markdown skill files.",
-        subcommands: [ImportSusi.self]
+        abstract: "Convert skills from another format into Markdown skill files, or votes into the ratings database.",
+        subcommands: [ImportSusi.self, ImportVotes.self]
     )
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContentLoading
 import Foundation
 import VoteStore
 
@@ -19,5 +20,19 @@ struct RatingsDatabaseOption: ParsableArguments {
         case .success(let database): return database
         case .failure(let error): throw ValidationError("--ratings-database: \(error.problem)")
         }
+    }
+
+    /// For the commands that work on a database (`export votes`, `import votes`): the option's, else
+    /// `ratings.database` in the site.yml of `content` (a folder relative to the current one).
+    func required(content: String) throws -> VoteDatabase {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let location = ContentLocation(
+            root: URL(fileURLWithPath: content, relativeTo: cwd).standardizedFileURL, display: content)
+        guard let database = try RatingsDatabase.named(override: try named(), content: location) else {
+            throw ValidationError(
+                "no ratings database: pass --ratings-database FILE-OR-URL, or set ratings.database in \(content)/site.yml"
+            )
+        }
+        return database
     }
 }

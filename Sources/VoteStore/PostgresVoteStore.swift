@@ -83,7 +83,8 @@ public struct PostgresVoteStore: VoteStore {
                 INSERT INTO sitegen_votes (skill, voter, stars, voted_at, comment)
                 VALUES (\(vote.skill), \(vote.voter), \(vote.stars), \(vote.milliseconds), \(vote.comment))
                 ON CONFLICT (skill, voter) DO UPDATE SET
-                    stars = excluded.stars, voted_at = excluded.voted_at, comment = excluded.comment
+                    stars = excluded.stars, voted_at = excluded.voted_at,
+                    comment = COALESCE(excluded.comment, sitegen_votes.comment)
                     WHERE excluded.voted_at >= sitegen_votes.voted_at
                 RETURNING (xmax = 0) AS inserted
                 """, logger: Self.logger)

@@ -75,7 +75,8 @@ public struct SQLiteVoteStore: VoteStore {
                         sql: """
                             INSERT INTO sitegen_votes (skill, voter, stars, voted_at, comment) VALUES (?, ?, ?, ?, ?)
                             ON CONFLICT (skill, voter) DO UPDATE SET
-                                stars = excluded.stars, voted_at = excluded.voted_at, comment = excluded.comment
+                                stars = excluded.stars, voted_at = excluded.voted_at,
+                                comment = COALESCE(excluded.comment, sitegen_votes.comment)
                             """, arguments: [vote.skill, vote.voter, vote.stars, vote.milliseconds, vote.comment])
                     return .commit
                 }

@@ -52,10 +52,19 @@ public struct RatingFormConfig: Sendable, Equatable {
     /// SUSI's web client (this URL), where a visitor signs in and rates, instead of showing a form
     /// that cannot succeed (see `susi`).
     public var susiWebClient: String?
+    /// An optional written review beside the stars (`comment: true`): a `<textarea>` sent as
+    /// `commentField`, stored with the vote by `serve` and `collect`.
+    public var comment = false
 
     public init(endpoint: Endpoint) {
         self.endpoint = endpoint
     }
+
+    /// The comment's field name, fixed so that every receiver finds it without configuration.
+    public static let commentField = "comment"
+    /// The longest comment, in characters (grapheme clusters): the textarea's `maxlength`, and
+    /// what `serve` and `collect` refuse beyond.
+    public static let commentLimit = 2000
 
     public static let susiEndpoint = "https://api.susi.ai/cms/fiveStarRateSkill.json"
     /// SUSI's web client (fossasia/susi.ai `src/utils/urls.js:13-15`).

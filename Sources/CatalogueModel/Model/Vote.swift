@@ -11,7 +11,7 @@ public struct Vote: Sendable, Hashable {
     public var voter: String
     /// Milliseconds since 1970-01-01T00:00:00Z: what the stores keep, so a vote reads back equal.
     public var milliseconds: Int64
-    /// Kept for later (a review beside the stars); no page shows it yet.
+    /// The voter's written review, shown beside their stars; a later vote without one keeps it.
     public var comment: String?
 
     public init(skill: String, stars: Int, voter: String, milliseconds: Int64, comment: String? = nil) {

@@ -54,7 +54,10 @@ public struct RatingForm: Sendable {
                 symbolPath: symbol.path,
                 symbolViewBox: [symbol.box.minX, symbol.box.minY, symbol.box.width, symbol.box.height]
                     .map(SVGNumber.format).joined(separator: " "),
-                signIn: config.signInURL.map { RatingFormConfig.href($0, root: root) }))
+                signIn: config.signInURL.map { RatingFormConfig.href($0, root: root) },
+                comment: config.comment
+                    ? RatingFormData.Comment(field: RatingFormConfig.commentField, limit: RatingFormConfig.commentLimit)
+                    : nil))
     }
 
     /// The form as HTML, drawn by the theme's `_form.mustache` in its language.

@@ -35,6 +35,22 @@ package struct RatingFormData: TemplateData {
         }
     }
 
+    /// The optional written review (`rating_form.comment: true`).
+    package struct Comment: TemplateData {
+        /// The textarea's name.
+        package let field: String
+        /// Its `maxlength`.
+        package let limit: Int
+
+        package func value(named key: String) -> TemplateValue? {
+            switch key {
+            case "field": .text(field)
+            case "limit": .text(String(limit))
+            default: nil
+            }
+        }
+    }
+
     package struct Form: TemplateData {
         package let action: String
         package let method: String
@@ -45,6 +61,7 @@ package struct RatingFormData: TemplateData {
         let symbolPath: String
         let symbolViewBox: String
         let signIn: String?
+        package let comment: Comment?
 
         package func value(named key: String) -> TemplateValue? {
             switch key {
@@ -56,6 +73,7 @@ package struct RatingFormData: TemplateData {
             case "half": .flag(half)
             case "choices": .list(choices.map(TemplateValue.data))
             case "signIn": signIn.map(TemplateValue.text)
+            case "comment": comment.map(TemplateValue.data)
             default: nil
             }
         }
