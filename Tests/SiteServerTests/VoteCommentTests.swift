@@ -86,8 +86,13 @@ import Testing
             #expect(line.comment == Self.hostile)
             #expect(line.skill == "news/tech-digest" && line.stars == 4)
             #expect(server.lines.all.contains { $0.hasPrefix("Vote: news/tech-digest, 4 stars and a comment → ") })
-            // The kept build counts the line like any other.
+            // The kept build counts the line like any other, and the page shows the review: escaped,
+            // without the direction controls, with its stars.
             #expect(try await server.ratingCount("/skills/news/tech-digest/") == "1 rating")
+            let page = try await server.get("/skills/news/tech-digest/").body
+            #expect(page.contains("She said &quot;great&quot; \\o/ &lt;/script&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+            #expect(page.contains("Rated 4 stars out of 5"))
+            #expect(!page.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2066 })
 
             // A blank comment is none: the line has no `comment` key.
             #expect(try await server.vote("skill=news%2Ftech-digest&stars=2&comment=%20%0D%0A").status == 303)
