@@ -90,7 +90,9 @@ import Testing
             // without the direction controls, with its stars.
             #expect(try await server.ratingCount("/skills/news/tech-digest/") == "1 rating")
             let page = try await server.get("/skills/news/tech-digest/").body
-            #expect(page.contains("She said &quot;great&quot; \\o/ &lt;/script&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+            #expect(
+                page.contains(
+                    "She said &quot;great&quot; \\o/ &lt;/script&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
             #expect(page.contains("Rated 4 stars out of 5"))
             #expect(!page.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2066 })
 
@@ -158,7 +160,8 @@ enum CollectCommentBehaviour {
             let restarred = try await service.stored(by: [voter])
             #expect(restarred.map(\.comment) == [nil, VoteCommentTests.hostile])
             #expect(restarred.map(\.stars) == [3, 4])
-            #expect(try await service.vote("skill=news%2Ftech-digest&stars=2&comment=Changed", cookie: voter).status == 303)
+            #expect(
+                try await service.vote("skill=news%2Ftech-digest&stars=2&comment=Changed", cookie: voter).status == 303)
             #expect(try await service.stored(by: [voter]).map(\.comment) == [nil, "Changed"])
         }
         // A form without the field: a posted comment is not stored.
