@@ -183,6 +183,42 @@ import Testing
         #expect(Self.related(after, reusing: previous).lists == Self.related(after).lists)
     }
 
+    /// Edits (new words, another author or group) rescore only the skills they can change: the
+    /// lists are those of a build from scratch, edit after edit.
+    @Test(arguments: 1...30 as ClosedRange<UInt64>)
+    func editsRescoredInPlaceGiveTheListsOfAFreshBuild(seed: UInt64) {
+        var catalogue = RelatedSkillsPropertyTests.catalogue(seed: seed)
+        var previous = Self.related(catalogue)
+        var random = SplitMix64(seed: seed &+ 2000)
+        let vocabulary = RelatedSkillsPropertyTests.vocabulary
+        var ratings: [String: RatingTally] = [:]
+        for entry in catalogue.entries where entry.rating.total > 0 {
+            ratings[entry.skill.id] = RatingTally(stars: entry.rating.counts)
+        }
+        for _ in 0..<4 {
+            var skills = catalogue.entries.map(\.skill)
+            guard !skills.isEmpty else { return }
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let i = Int.random(in: 0..<skills.count, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0:
+                    skills[i].description = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                        vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)]
+                    }.joined(separator: " ")
+                case 1: skills[i].examples = [vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)]]
+                case 2:
+                    skills[i].author =
+                        Bool.random(using: &random) ? nil : "Author \(Int.random(in: 1...6, using: &random))"
+                default: skills[i].group = "G\(Int.random(in: 0...4, using: &random))"
+                }
+            }
+            catalogue = Catalogue(skills: skills, ratings: ratings, config: catalogue.config)
+            let kept = Self.related(catalogue, reusing: previous)
+            #expect(kept.lists == Self.related(catalogue).lists)
+            previous = kept
+        }
+    }
+
     /// An edited description is scored again: the kept scores would miss the new shared word.
     @Test func anEditedSkillIsScoredAgain() {
         let items = [

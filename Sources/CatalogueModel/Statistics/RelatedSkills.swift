@@ -32,27 +32,33 @@ public struct RelatedSkills: Sendable {
     /// For each entry (by its index in the catalogue's entries), its related entries' indices, best first.
     public let lists: [[Int]]
 
-    /// - Parameters:
-    ///   - entries: the catalogue's entries, in name order (`Catalogue.entries`).
-    ///   - topRated: the Top rated listing of the same entries.
+    /// Scores are sums of fixed-point integers (2^40 to the point): the same sum in any order.
+    static let scale = Double(1 << 40)
+    static let sameAuthorPoints = Int(sameAuthor * scale)
+    static let sameGroupPoints = Int(sameGroup * scale)
+
     /// Each entry's scored candidates, best first by score alone: those that score at least as
     /// much as the sixth. A vote changes places in Top rated, which only reorders ties, so these
     /// are all a new list can be made of while no skill's text changed.
     private let candidates: [[Candidate]]
     /// What the candidates were scored from, to tell whether a next build may keep them.
     private let scoredSkills: [Skill]
-    /// Each scored skill's words (`SkillTerms`): an edit scores again, but reads only its own
-    /// skill's text again (reading every description was most of a rescore).
-    private let scoredWords: [[String]]
+    /// Each scored skill's words and the rest of what scores are made of: an edit rescores only
+    /// the skills it can change, and no skill's text is read again while it stays.
+    private let index: RelatedTermIndex
 
     struct Candidate: Sendable {
         let index: Int
-        let score: Double
+        let score: Int
     }
 
+    /// - Parameters:
+    ///   - entries: the catalogue's entries, in name order (`Catalogue.entries`).
+    ///   - topRated: the Top rated listing of the same entries.
     ///   - previous: the last build's related skills (`sitegen serve`): when every skill's words,
     ///     author and group are as they were, its scores are kept and only the order of ties and
-    ///     the filling from groups are made again.
+    ///     the filling from groups are made again; when a few skills changed, only the skills
+    ///     they can change are scored again.
     public init(
         _ entries: [Catalogue.Entry], topRated: [Catalogue.Entry], urls: SiteURLs = .standard,
         reusing previous: RelatedSkills? = nil
@@ -76,11 +82,15 @@ public struct RelatedSkills: Sendable {
 
         if let previous, previous.hasSameText(as: scoredSkills) {
             candidates = previous.candidates
-            scoredWords = previous.scoredWords
+            self.index = previous.index
+        } else if let previous, let rescored = previous.rescored(scoredSkills, groupKeys: groupKeys, urls: urls) {
+            (candidates, self.index) = rescored
         } else {
-            let words = Self.words(entries, reusing: previous)
-            candidates = Self.score(entries, words: words, groupKeys: groupKeys, urls: urls)
-            scoredWords = words
+            let terms = RelatedTermIndex(
+                words: Self.words(entries, reusing: previous),
+                authors: entries.map { $0.skill.author.map(urls.authorPage) }, groups: groupKeys)
+            candidates = Self.score(terms)
+            self.index = terms
         }
         let (place, scored) = (ranks, candidates)
         lists = Array(0..<count).parallelMap { i in
@@ -125,110 +135,61 @@ public struct RelatedSkills: Sendable {
             if let kept, let j = index[skill.id] {
                 let before = kept.scoredSkills[j]
                 if before.description == skill.description && before.examples == skill.examples {
-                    return kept.scoredWords[j]
+                    return kept.index.words(ofSkill: j)
                 }
             }
             return SkillTerms.of(skill)
         }
     }
 
-    private static func score(
-        _ entries: [Catalogue.Entry], words: [[String]], groupKeys: [String], urls: SiteURLs
-    ) -> [[Candidate]] {
-        let count = entries.count
-        var termNumber: [String: Int] = [:]
-        var skillTerms: [[Int]] = []
-        skillTerms.reserveCapacity(count)
-        var termPostings: [[Int]] = []
-        for (i, skillWords) in words.enumerated() {
-            var numbers: [Int] = []
-            numbers.reserveCapacity(skillWords.count)
-            for word in skillWords {
-                let number: Int
-                if let known = termNumber[word] {
-                    number = known
-                } else {
-                    number = termPostings.count
-                    termNumber[word] = number
-                    termPostings.append([])
-                }
-                termPostings[number].append(i)
-                numbers.append(number)
-            }
-            numbers.sort()
-            skillTerms.append(numbers)
-        }
-        let most = min(Self.maxPostings, max(2, Int(Double(count) * Self.maxShare)))
-        // Zero for a word that is not used: in one skill only, or in too many.
-        let weight = termPostings.map { list in
-            list.count < 2 || list.count > most ? 0 : log(Double(count) / Double(list.count))
-        }
-
-        // Authors and groups as numbers, so comparing two skills' compares integers.
-        var authorNumbers: [String: Int] = [:]
-        var authors: [[Int]] = []
-        let authorOf = entries.enumerated().map { i, entry -> Int in
-            guard let author = entry.skill.author else { return -1 }
-            let key = urls.authorPage(author)
-            if let number = authorNumbers[key] {
-                authors[number].append(i)
-                return number
-            }
-            authorNumbers[key] = authors.count
-            authors.append([i])
-            return authors.count - 1
-        }
-        var groupNumbers: [String: Int] = [:]
-        let groupOf = groupKeys.map { key in
-            if let number = groupNumbers[key] { return number }
-            groupNumbers[key] = groupNumbers.count
-            return groupNumbers.count - 1
-        }
-        // Constants, for the closures that run on all cores.
-        let (terms, postings, byAuthor) = (skillTerms, termPostings, authors)
-        // A few chunks per core, each with one score per skill, reset after each use: reading a
-        // list adds to an array instead of hashing into a dictionary.
+    /// Every skill's candidates, on all cores.
+    private static func score(_ index: RelatedTermIndex) -> [[Candidate]] {
+        let count = index.count
+        // A few chunks per core, each with its own scratch space.
         let chunks = Swift.min(count, 64)
-        let scored = Array(0..<chunks).parallelMap { chunk -> [[Candidate]] in
-            var scores = [Double](repeating: 0, count: count)
-            var isCandidate = [Bool](repeating: false, count: count)
-            var touched: [Int] = []
-            var lists: [[Candidate]] = []
-            for i in (chunk * count / chunks)..<((chunk + 1) * count / chunks) {
-                func add(_ j: Int, _ weight: Double) {
-                    if !isCandidate[j] {
-                        isCandidate[j] = true
-                        touched.append(j)
-                    }
-                    scores[j] += weight
-                }
-                for term in terms[i] where weight[term] > 0 {
-                    for j in postings[term] where j != i { add(j, weight[term]) }
-                }
-                if authorOf[i] >= 0, byAuthor[authorOf[i]].count <= Self.maxPostings {
-                    for j in byAuthor[authorOf[i]] where j != i { add(j, 0) }
-                }
-                var ranked = touched.map { j in
-                    var total = scores[j]
-                    if authorOf[j] >= 0 && authorOf[j] == authorOf[i] { total += Self.sameAuthor }
-                    if groupOf[j] == groupOf[i] { total += Self.sameGroup }
-                    return Candidate(index: j, score: total)
-                }
-                for j in touched {
-                    scores[j] = 0
-                    isCandidate[j] = false
-                }
-                touched.removeAll(keepingCapacity: true)
-                // By score, then index, so the cut below does not depend on the order lists were read in.
-                ranked.sort { a, b in a.score != b.score ? a.score > b.score : a.index < b.index }
-                if ranked.count > Self.limit {
-                    let sixth = ranked[Self.limit - 1].score
-                    ranked = Array(ranked.prefix { $0.score >= sixth })
-                }
-                lists.append(ranked)
+        return Array(0..<chunks).parallelMap { chunk -> [[Candidate]] in
+            var scratch = RelatedTermIndex.Scratch(count: count)
+            return ((chunk * count / chunks)..<((chunk + 1) * count / chunks)).map {
+                index.candidates(of: $0, &scratch)
             }
-            return lists
+        }.flatMap { $0 }
+    }
+
+    /// The candidates after a few skills changed their words, author or group (an edit in
+    /// `sitegen serve`), rescoring only the skills those can change; nil when the skills are not
+    /// the same ones in the same order, or too many changed, for a build from scratch.
+    private func rescored(
+        _ skills: [Skill], groupKeys: [String], urls: SiteURLs
+    ) -> (candidates: [[Candidate]], index: RelatedTermIndex)? {
+        guard skills.count == scoredSkills.count else { return nil }
+        var changed: [Int] = []
+        for (i, (skill, before)) in zip(skills, scoredSkills).enumerated() {
+            guard skill.id == before.id else { return nil }
+            if skill.description != before.description || skill.examples != before.examples
+                || skill.author != before.author || skill.group != before.group
+            {
+                changed.append(i)
+                guard changed.count <= 32 else { return nil }
+            }
         }
-        return scored.flatMap { $0 }
+        var index = index
+        var affected = Set<Int>()
+        for i in changed {
+            let (skill, before) = (skills[i], scoredSkills[i])
+            let sameText = skill.description == before.description && skill.examples == before.examples
+            affected.formUnion(
+                index.replace(
+                    skill: i, words: sameText ? index.words(ofSkill: i) : SkillTerms.of(skill),
+                    author: skill.author.map(urls.authorPage), group: groupKeys[i]))
+        }
+        // A skill that listed a changed one may list it no longer.
+        let changedSet = Set(changed)
+        for (j, list) in candidates.enumerated() where list.contains(where: { changedSet.contains($0.index) }) {
+            affected.insert(j)
+        }
+        var result = candidates
+        var scratch = RelatedTermIndex.Scratch(count: index.count)
+        for i in affected { result[i] = index.candidates(of: i, &scratch) }
+        return (result, index)
     }
 }

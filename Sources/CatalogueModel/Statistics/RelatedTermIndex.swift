@@ -1,0 +1,176 @@
+import Foundation
+
+/// What `RelatedSkills` scores from: each skill's words as numbers, the skills that use each word,
+/// each word's weight, and authors and groups as numbers. Kept between builds of `sitegen serve`,
+/// so an edit rescores only the skills the edited one can change (`replace`), and so a skill's
+/// words are not read again while its text stays.
+///
+/// Scores are fixed-point integers (`RelatedSkills.scale`): their sums are the same in any order,
+/// so a few skills rescored after an edit score exactly as a build from scratch scores them, and
+/// two skills that share the same words tie exactly.
+struct RelatedTermIndex: Sendable {
+    /// Word → number, and back.
+    private var numbers: [String: Int32] = [:]
+    private(set) var words: [String] = []
+    /// For each word, the skills (indices) that use it.
+    private(set) var postings: [[Int32]] = []
+    /// For each skill, its words' numbers.
+    private(set) var terms: [[Int32]] = []
+    /// Each word's weight: ln(N / df) in fixed point, or 0 for a word in one skill only or in too many.
+    private(set) var weights: [Int] = []
+    private(set) var authorOf: [Int] = []
+    private(set) var byAuthor: [[Int]] = []
+    private var authorNumbers: [String: Int] = [:]
+    private(set) var groupOf: [Int] = []
+    private var groupNumbers: [String: Int] = [:]
+    let count: Int
+    /// The most skills a word may be in and still count.
+    let most: Int
+
+    /// - Parameters:
+    ///   - words: each skill's words (`SkillTerms`).
+    ///   - authors: each skill's author key (its author page), nil without an author.
+    ///   - groups: each skill's group key (its group page).
+    init(words skillWords: [[String]], authors: [String?], groups: [String]) {
+        count = skillWords.count
+        most = min(RelatedSkills.maxPostings, max(2, Int(Double(count) * RelatedSkills.maxShare)))
+        terms.reserveCapacity(count)
+        for (i, list) in skillWords.enumerated() {
+            let numbered = list.map { number(of: $0) }
+            for term in numbered { postings[Int(term)].append(Int32(i)) }
+            terms.append(numbered.sorted())
+        }
+        weights = postings.map { weight(documents: $0.count) }
+        authorOf = authors.enumerated().map { i, author in
+            guard let author else { return -1 }
+            let number = authorNumber(author)
+            byAuthor[number].append(i)
+            return number
+        }
+        groupOf = []
+        for group in groups { groupOf.append(groupNumber(group)) }
+    }
+
+    func weight(documents: Int) -> Int {
+        documents < 2 || documents > most
+            ? 0 : Int((log(Double(count) / Double(documents)) * RelatedSkills.scale).rounded())
+    }
+
+    /// A skill's words, as `SkillTerms` would give them (in another order).
+    func words(ofSkill i: Int) -> [String] { terms[i].map { words[Int($0)] } }
+
+    private mutating func number(of word: String) -> Int32 {
+        if let known = numbers[word] { return known }
+        let number = Int32(words.count)
+        numbers[word] = number
+        words.append(word)
+        postings.append([])
+        weights.append(0)
+        return number
+    }
+
+    private mutating func authorNumber(_ key: String) -> Int {
+        if let known = authorNumbers[key] { return known }
+        authorNumbers[key] = byAuthor.count
+        byAuthor.append([])
+        return byAuthor.count - 1
+    }
+
+    private mutating func groupNumber(_ key: String) -> Int {
+        if let known = groupNumbers[key] { return known }
+        groupNumbers[key] = groupNumbers.count
+        return groupNumbers.count - 1
+    }
+
+    /// Gives skill `i` new words, author and group, and returns the skills whose candidates may
+    /// have changed by it (besides those that list `i` as a candidate, which only the caller knows).
+    mutating func replace(skill i: Int, words newWords: [String], author: String?, group: String) -> Set<Int> {
+        var affected: Set<Int> = [i]
+        let old = Set(terms[i])
+        let new = Set(newWords.map { number(of: $0) })
+        for term in old.symmetricDifference(new) {
+            let t = Int(term)
+            if new.contains(term) {
+                postings[t].append(Int32(i))
+            } else {
+                postings[t].removeAll { $0 == Int32(i) }
+            }
+            let weightBefore = weights[t]
+            weights[t] = weight(documents: postings[t].count)
+            // A word that counts neither before nor after changes no score.
+            // Every other skill that used the word before uses it now.
+            if weightBefore != 0 || weights[t] != 0 {
+                for j in postings[t] { affected.insert(Int(j)) }
+            }
+        }
+        terms[i] = new.sorted()
+        var newAuthor = -1
+        if let author { newAuthor = authorNumber(author) }
+        if newAuthor != authorOf[i] {
+            if authorOf[i] >= 0 {
+                for j in byAuthor[authorOf[i]] { affected.insert(j) }
+                byAuthor[authorOf[i]].removeAll { $0 == i }
+            }
+            if newAuthor >= 0 {
+                for j in byAuthor[newAuthor] { affected.insert(j) }
+                byAuthor[newAuthor].append(i)
+            }
+            authorOf[i] = newAuthor
+        }
+        let newGroup = groupNumber(group)
+        if newGroup != groupOf[i] {
+            for (j, g) in groupOf.enumerated() where g == newGroup || g == groupOf[i] { affected.insert(j) }
+            groupOf[i] = newGroup
+        }
+        return affected
+    }
+
+    /// Reusable per-thread space for scoring: one score per skill, reset after each use, so
+    /// reading a word's skills adds to an array instead of hashing into a dictionary.
+    struct Scratch {
+        var scores: [Int]
+        var isCandidate: [Bool]
+        var touched: [Int] = []
+
+        init(count: Int) {
+            scores = [Int](repeating: 0, count: count)
+            isCandidate = [Bool](repeating: false, count: count)
+        }
+    }
+
+    /// Skill `i`'s candidates with their scores, best first by score (then index), cut after the
+    /// last that ties with the sixth.
+    func candidates(of i: Int, _ scratch: inout Scratch) -> [RelatedSkills.Candidate] {
+        func add(_ j: Int, _ weight: Int) {
+            if !scratch.isCandidate[j] {
+                scratch.isCandidate[j] = true
+                scratch.touched.append(j)
+            }
+            scratch.scores[j] += weight
+        }
+        for term in terms[i] where weights[Int(term)] > 0 {
+            let weight = weights[Int(term)]
+            for j in postings[Int(term)] where Int(j) != i { add(Int(j), weight) }
+        }
+        if authorOf[i] >= 0, byAuthor[authorOf[i]].count <= RelatedSkills.maxPostings {
+            for j in byAuthor[authorOf[i]] where j != i { add(j, 0) }
+        }
+        var ranked = scratch.touched.map { j in
+            var total = scratch.scores[j]
+            if authorOf[j] >= 0 && authorOf[j] == authorOf[i] { total += RelatedSkills.sameAuthorPoints }
+            if groupOf[j] == groupOf[i] { total += RelatedSkills.sameGroupPoints }
+            return RelatedSkills.Candidate(index: j, score: total)
+        }
+        for j in scratch.touched {
+            scratch.scores[j] = 0
+            scratch.isCandidate[j] = false
+        }
+        scratch.touched.removeAll(keepingCapacity: true)
+        ranked.sort { a, b in a.score != b.score ? a.score > b.score : a.index < b.index }
+        if ranked.count > RelatedSkills.limit {
+            let sixth = ranked[RelatedSkills.limit - 1].score
+            ranked = Array(ranked.prefix { $0.score >= sixth })
+        }
+        return ranked
+    }
+}
