@@ -145,23 +145,26 @@ struct RatingsRead {
 
     /// Adds `lines`, one vote for `skill` appended to the vote log `path` (as shown in
     /// messages), before the logs `laterLogs`. False when that would not give what reading the
-    /// logs again gives: a line with a problem (its message would name the wrong line), or a
-    /// skill first seen in a later log or in none (the unknown-skill warning names the first
-    /// line that rated it). Then `self` is spoilt and the files must be read again. A skill
-    /// first seen in a later log is now first seen at the appended line, as a second read would
-    /// see it (the warning names it if the skill goes).
+    /// logs again gives: a line with a problem (its message would name the wrong line). Then
+    /// `self` is spoilt and the files must be read again. A skill no vote rated yet, or one first
+    /// seen in a later log, is now first seen at the appended line, as a second read would see
+    /// it (the unknown-skill warning names it if the skill goes).
     mutating func append(_ lines: String, path: String, skill: String, laterLogs: [String]) -> Bool {
-        var firstInLater = false
+        var firstHere = false
         if counted.firstSeen[skill] == nil {
-            guard let first = events.firstPath(of: skill) else { return false }
-            firstInLater = laterLogs.contains { log in
-                first.hasPrefix(log + ":") && first.dropFirst(log.count + 1).allSatisfy { $0.isASCII && $0.isNumber }
+            if let first = events.firstPath(of: skill) {
+                firstHere = laterLogs.contains { log in
+                    first.hasPrefix(log + ":")
+                        && first.dropFirst(log.count + 1).allSatisfy { $0.isASCII && $0.isNumber }
+                }
+            } else {
+                firstHere = true
             }
         }
         let line = events.lines(readOf: path) + 1
         var log = DiagnosticLog()
         events.read(lines, path: path, &log)
-        if firstInLater { events.firstSeen(of: skill, isNow: path, line: line) }
+        if firstHere { events.firstSeen(of: skill, isNow: path, line: line) }
         return log.items.isEmpty
     }
 }

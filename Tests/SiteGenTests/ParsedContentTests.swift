@@ -176,7 +176,8 @@ import Testing
             voted.ratings["g/a"]?.stars.total == 1 && voted.ratings["g/a"]?.stars.two == 1,
             "the user's later vote replaced theirs")
 
-        // A skill no file rated yet: the unknown-skill warning would name the line, so the log is read.
+        // A skill no file rated yet (the first vote of an unrated skill) is counted in place too,
+        // first seen at its line, as reading the log again would see it.
         let other = #"{"skill":"g/b","stars":5,"user":"u2"}"# + "\n"
         site.write("ratings/votes.jsonl", first + line + other)
         let unrated = ContentLoader.load(
@@ -186,8 +187,17 @@ import Testing
                     path: path, lines: other, skill: "g/b", user: "u2", before: .bytes(Data((first + line).utf8)),
                     after: .bytes(Data((first + line + other).utf8)))
             ])
-        #expect(counting.taken() == ["votes.jsonl"])
+        #expect(counting.taken() == [])
         #expect(unrated.ratings == ContentLoader.load(site.location).ratings)
+        // Once the skill is gone, the warning names the appended line, as a full read does.
+        site.remove("skills/g/b.md")
+        let gone = ContentLoader.load(counting.location, keeping: &kept)
+        let full = ContentLoader.load(site.location)
+        #expect(gone.diagnostics.map(\.description) == full.diagnostics.map(\.description))
+        #expect(gone.diagnostics.contains { $0.description.contains("votes.jsonl:3") }, "\(gone.diagnostics)")
+        site.skill("g/b", name: "B", group: "G")
+        _ = ContentLoader.load(counting.location, keeping: &kept)
+        _ = counting.taken()
 
         // Appended to a log before another: counted in place while the later log has no vote of
         // the user, read again once it has (its vote is merged after the appended one).
