@@ -157,6 +157,67 @@ import Testing
     }
 }
 
+/// The byte-level word reader of ASCII text against the general one, over generated text: the
+/// same words, lowercased, without stop words, in the same order.
+@Suite struct SkillTermsDifferentialTests {
+    @Test(arguments: 1...10 as ClosedRange<UInt64>)
+    func asciiTextReadsAsTheGeneralReaderReadsIt(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let pieces = [
+            "The", "and", "EINFACH", "Weather", "x", "ab", "abc", "2024", "a1", "1a", "It's", "skill", "skills",
+            "www", "HTTP", "Zebra", "zebra", "über", " ", " ", ", ", ".", "-", "\n", "\t", "@", "[", "`", "{",
+            "averyveryverylongwordthatislongerthanthesixtyfourbytesofthebufferitisreadintoforsureyes",
+            "MixedCASEword", "ABC", "can't", "Www",
+        ]
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }.joined()
+            guard text.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+            var copy = text
+            let fast = copy.withUTF8 { SkillTerms.asciiWords(in: $0) }
+            #expect(fast == SkillTerms.unicodeWords(in: text), "\(text)")
+        }
+    }
+
+    @Test func thePackedSetKeepsEveryKeyOnceAsItGrows() {
+        var set = PackedWordSet()
+        let keys = (1...5_000).map { UInt64($0) &* 0x0101_0101 }
+        var firstTime = 0
+        var again = 0
+        for key in keys where set.insert(key) { firstTime += 1 }
+        for key in keys where set.insert(key) { again += 1 }
+        #expect(firstTime == keys.count && again == 0)
+        let fresh = set.insert(0x7a7a7a)
+        #expect(fresh)
+    }
+
+    /// A skill's distinct words (packed short words, a set for long ones, ASCII and not) are the
+    /// words of its texts, each once, in the order they first appear.
+    @Test(arguments: 1...10 as ClosedRange<UInt64>)
+    func aSkillsTermsAreItsWordsEachOnce(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let pieces = [
+            "Weather", "weather", "WEATHER", "über", "Straße", "zebra", "zebras", "abcdefgh", "abcdefghi", "ABCDEFGH",
+            "the", " ", ", ", "-", "日本語", "42", "x9z", "mixedCase", "mixedcase",
+        ]
+        func text() -> String {
+            (0..<Int.random(in: 0...20, using: &random)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &random)] + " "
+            }.joined()
+        }
+        for _ in 0..<100 {
+            let skill = Skill(
+                id: "a", tag: "a", name: "A", group: "G", examples: [text(), text()], description: text())
+            var seen = Set<String>()
+            let expected = ([skill.description] + skill.examples).flatMap(SkillTerms.words(in:)).filter {
+                seen.insert($0).inserted
+            }
+            #expect(SkillTerms.of(skill) == expected)
+        }
+    }
+}
+
 /// `sitegen serve` keeps the last build's scores while no skill's text changed.
 @Suite struct RelatedSkillsReuseTests {
     static func related(_ catalogue: Catalogue, reusing previous: RelatedSkills? = nil) -> RelatedSkills {

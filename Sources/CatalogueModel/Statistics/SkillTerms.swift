@@ -5,54 +5,84 @@
 enum SkillTerms {
     /// Each distinct word once, in the order it first appears.
     static func of(_ skill: Skill) -> [String] {
-        var seen = Set<String>()
-        var terms: [String] = []
-        func add(_ text: String) {
-            for word in words(in: text) where seen.insert(word).inserted { terms.append(word) }
-        }
-        add(skill.description)
-        for example in skill.examples { add(example) }
-        return terms
+        var collector = TermCollector()
+        collector.add(skill.description)
+        for example in skill.examples { collector.add(example) }
+        return collector.terms
     }
 
     /// Words of three letters or more, lowercased, without stop words and numbers.
     static func words(in text: String) -> [String] {
-        if let words = asciiWords(in: text) { return words }
+        var text = text
+        if let words = text.withUTF8({ asciiWords(in: $0) }) { return words }
         return unicodeWords(in: text)
     }
 
-    /// `words(in:)` of an ASCII text, read as bytes (most descriptions: this is the build's
-    /// cost at 100,000 skills); nil for any other text.
-    private static func asciiWords(in text: String) -> [String]? {
+    /// `words(in:)` of an ASCII text; nil for any other text.
+    static func asciiWords(in bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        guard isASCII(bytes) else { return nil }
         var words: [String] = []
-        var word: [UInt8] = []
-        var letters = 0
-        func finish() {
-            if word.count >= 3, letters > 0 {
-                let text = String(decoding: word, as: UTF8.self)
-                if !stopWords.contains(text) { words.append(text) }
-            }
-            word.removeAll(keepingCapacity: true)
-            letters = 0
+        scanASCII(bytes) { start, end, key in
+            if key.map(isStopWord) != true { words.append(asciiLowercased(bytes, start, end)) }
         }
-        for byte in text.utf8 {
-            switch byte {
-            case 0x41...0x5A:
-                word.append(byte + 0x20)
-                letters += 1
-            case 0x61...0x7A:
-                word.append(byte)
-                letters += 1
-            case 0x30...0x39: word.append(byte)
-            case 0x80...: return nil
-            default: finish()
-            }
-        }
-        finish()
         return words
     }
 
-    private static func unicodeWords(in text: String) -> [String] {
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.allSatisfy { $0 < 0x80 } }
+
+    /// Calls `word` with each word of three bytes or more that holds a letter (its range, and its
+    /// bytes lowercased and packed into one integer when there are at most 8): the words of an
+    /// ASCII text, read as bytes (most descriptions: this was most of scoring related skills).
+    @inline(__always)
+    static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ word: (Int, Int, UInt64?) -> Void) {
+        var start = 0
+        var letters = 0
+        var key: UInt64 = 0
+        for index in 0...bytes.count {
+            let byte = index < bytes.count ? bytes[index] : 0x20
+            switch byte {
+            case 0x41...0x5A, 0x61...0x7A:
+                letters += 1
+                key = key << 8 | UInt64(byte | 0x20)
+            case 0x30...0x39: key = key << 8 | UInt64(byte)
+            default:
+                let length = index - start
+                if length >= 3, letters > 0 { word(start, index, length <= 8 ? key : nil) }
+                start = index + 1
+                letters = 0
+                key = 0
+            }
+        }
+    }
+
+    static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard word.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return String(decoding: word, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: word.count) { buffer in
+            for (i, byte) in word.enumerated() { buffer[i] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+            return word.count
+        }
+    }
+
+    /// Whether a packed word (`scanASCII`) is a stop word: a binary search, no hashing.
+    static func isStopWord(_ key: UInt64) -> Bool {
+        let keys = stopWordKeys
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key
+    }
+
+    /// A packed ASCII word of at most 8 bytes, as `scanASCII` packs it.
+    static func packed(_ word: String) -> UInt64? {
+        guard word.utf8.count <= 8, word.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return word.utf8.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    static func unicodeWords(in text: String) -> [String] {
         var words: [String] = []
         var word = String.UnicodeScalarView()
         var letters = 0
@@ -93,6 +123,9 @@ enum SkillTerms {
         return words
     }
 
+    /// The ASCII stop words packed (`packed`), sorted.
+    static let stopWordKeys = stopWords.compactMap(packed).sorted()
+
     static let stopWords: Set<String> = [
         // English
         "the", "and", "for", "you", "your", "are", "was", "were", "with", "this", "that", "these", "those", "from",
@@ -110,4 +143,63 @@ enum SkillTerms {
         // What links and markup leave behind
         "http", "https", "www", "com", "org", "net", "html", "amp", "nbsp",
     ]
+}
+
+/// A skill's distinct words, in the order they first appear. Words of at most 8 bytes (most of
+/// them) are told apart by their packed bytes in a table of integers; no string is made for a
+/// word seen before.
+struct TermCollector {
+    private(set) var terms: [String] = []
+    private var short = PackedWordSet()
+    private var long = Set<String>()
+
+    mutating func add(_ text: String) {
+        var text = text
+        let done = text.withUTF8 { bytes -> Bool in
+            guard SkillTerms.isASCII(bytes) else { return false }
+            SkillTerms.scanASCII(bytes) { start, end, key in
+                if let key {
+                    if !SkillTerms.isStopWord(key), short.insert(key) {
+                        terms.append(SkillTerms.asciiLowercased(bytes, start, end))
+                    }
+                } else {
+                    let word = SkillTerms.asciiLowercased(bytes, start, end)
+                    if long.insert(word).inserted { terms.append(word) }
+                }
+            }
+            return true
+        }
+        guard !done else { return }
+        for word in SkillTerms.unicodeWords(in: text) {
+            let isNew = SkillTerms.packed(word).map { short.insert($0) } ?? long.insert(word).inserted
+            if isNew { terms.append(word) }
+        }
+    }
+}
+
+/// A set of nonzero integers by open addressing: no hashing of strings, no `Hasher`.
+struct PackedWordSet {
+    private var slots = [UInt64](repeating: 0, count: 256)
+    private var count = 0
+
+    /// True when `key` was not in the set.
+    mutating func insert(_ key: UInt64) -> Bool {
+        if (count + 1) * 2 > slots.count { grow() }
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        while slots[i] != 0 {
+            if slots[i] == key { return false }
+            i = (i + 1) & mask
+        }
+        slots[i] = key
+        count += 1
+        return true
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [UInt64](repeating: 0, count: old.count * 2)
+        count = 0
+        for key in old where key != 0 { _ = insert(key) }
+    }
 }
