@@ -113,6 +113,7 @@ enum SusiStoreReader {
     ) {
         var latest: [String: (stars: Int, time: String)] = [:]
         var anonymous = StarCounts()
+        var timeline = VoteTimeline()
         for (index, vote) in votes.enumerated() {
             let at = keyPath + [String(index)]
             guard let object = vote.object else {
@@ -138,6 +139,7 @@ enum SusiStoreReader {
             let time = object["timestamp"]?.string ?? ""
             guard let user else {
                 anonymous.add(vote: stars)
+                timeline.add(vote: stars, at: time)
                 continue
             }
             // One vote per user: the latest timestamp wins (SUSI's format sorts as text).
@@ -145,8 +147,12 @@ enum SusiStoreReader {
             latest[user] = (stars, time)
         }
         var counts = anonymous
-        for (_, vote) in latest { counts.add(vote: vote.stars) }
+        for (_, vote) in latest {
+            counts.add(vote: vote.stars)
+            timeline.add(vote: vote.stars, at: vote.time)
+        }
         folder.votes[key, default: SusiFolder.Entry(path: path)].tally.stars += counts
+        folder.votes[key, default: SusiFolder.Entry(path: path)].tally.timeline.merge(timeline)
     }
 }
 
@@ -174,6 +180,7 @@ struct SusiFolder {
                     )
                 }
                 aggregate.tally.stars = voteEntry.tally.stars
+                aggregate.tally.timeline = voteEntry.tally.timeline
                 result[key] = aggregate
             } else {
                 result[key] = voteEntry

@@ -70,6 +70,8 @@ public struct RatingTally: Sendable, Equatable {
     /// SUSI's `feedback_count` and `bookmark_count`, kept for the API.
     public var feedbackCount: Int?
     public var bookmarkCount: Int?
+    /// The timed votes among `stars`, by day.
+    public var timeline = VoteTimeline()
 
     public init(stars: StarCounts = StarCounts(), positive: Int? = nil, negative: Int? = nil) {
         self.stars = stars
@@ -80,6 +82,7 @@ public struct RatingTally: Sendable, Equatable {
     /// Adds another source's numbers; thumbs add up too, staying absent when no source gave them.
     public mutating func merge(_ other: RatingTally) {
         stars += other.stars
+        timeline.merge(other.timeline)
         if let p = other.positive { positive = StarCounts.capped(positive ?? 0, p) }
         if let n = other.negative { negative = StarCounts.capped(negative ?? 0, n) }
         if let n = other.feedbackCount { feedbackCount = StarCounts.capped(feedbackCount ?? 0, n) }

@@ -5,6 +5,9 @@ public struct RatingSummary: Sendable, Equatable {
     public let negative: Int?
     public let feedbackCount: Int?
     public let bookmarkCount: Int?
+    /// The timed votes by day: part of the summary so that a kept build renders a page again
+    /// when only its votes' days changed.
+    public let timeline: VoteTimeline
 
     public init(_ tally: RatingTally) {
         counts = tally.stars
@@ -12,6 +15,7 @@ public struct RatingSummary: Sendable, Equatable {
         negative = tally.negative
         feedbackCount = tally.feedbackCount
         bookmarkCount = tally.bookmarkCount
+        timeline = tally.timeline
     }
 
     public init(counts: StarCounts) { self.init(RatingTally(stars: counts)) }

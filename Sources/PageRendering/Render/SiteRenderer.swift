@@ -448,6 +448,7 @@ public struct SiteRenderer: Sendable {
                 template, skill: skill.id,
                 pageURL: urls.hasHost ? urls.absolute(urls.href(entry.path)) : urls.href(entry.path))
         }
+        page.timeline = TimelineChart().html(entry.rating.timeline, engine: theme.engine, strings: strings)
         page.embed = BadgeEmbed(skill: skill, pagePath: entry.path, urls: urls, strings: strings)
         if page.embed != nil {
             let badge = Badge(skillName: skill.name, rating: entry.rating, strings: strings)

@@ -38,6 +38,8 @@ package struct SkillPage: TemplateData {
     var related: [String] = []
     /// "More by Ann", to the author's page; only when it lists other skills too.
     var moreByAuthor: NamedLink?
+    /// Ratings over time (`_timeline.mustache`); only for skills with timed votes.
+    var timeline: String?
     /// Only for skills with thumbs feedback.
     let feedback: (positive: String, negative: String)?
 
@@ -67,6 +69,7 @@ package struct SkillPage: TemplateData {
         case "authorPageURL": authorPageURL.map(TemplateValue.text)
         case "authorSkillsText": authorSkillsText.map(TemplateValue.text)
         case "chart": chart.map(TemplateValue.text)
+        case "timeline": timeline.map(TemplateValue.text)
         case "embed":
             embed.map {
                 .data(
