@@ -87,8 +87,8 @@ import Testing
         #expect(buckets.buckets.first?.period == .month(year: 2022, month: 7))
         #expect(buckets.buckets.last?.period == .month(year: 2024, month: 6))
         let html = try #require(
-            TimelineChart().html(
-                try Self.timeline(votes), engine: BuiltInTheme.english.engine, strings: BuiltInTheme.english.strings))
+            TimelineChart(strings: BuiltInTheme.english.strings).html(
+                try Self.timeline(votes), engine: BuiltInTheme.english.engine))
         #expect(html.contains("<caption>Ratings per month, only the latest 24 months</caption>"))
         #expect(html.components(separatedBy: "<rect class=\"timeline-bar\"").count == 25)
         // A vote thousands of years back costs no more than the periods shown.
@@ -110,7 +110,7 @@ import Testing
 
     @Test func noTimedVotesNoPeriods() {
         #expect(TimelineBuckets(VoteTimeline()) == nil)
-        #expect(TimelineChart().data(VoteTimeline(), strings: BuiltInTheme.english.strings) == nil)
+        #expect(TimelineChart(strings: BuiltInTheme.english.strings).data(VoteTimeline()) == nil)
     }
 
     /// Over generated logs: every period's votes add up to the timed standing votes (those with a
@@ -307,9 +307,8 @@ import Testing
     func theChartMatchesItsGoldenFile(_ index: Int) throws {
         let testCase = Self.chartCases[index]
         let html = try #require(
-            TimelineChart().html(
-                try Self.timeline(testCase.votes), engine: BuiltInTheme.english.engine,
-                strings: BuiltInTheme.english.strings))
+            TimelineChart(strings: BuiltInTheme.english.strings).html(
+                try Self.timeline(testCase.votes), engine: BuiltInTheme.english.engine))
         let parsed = RatingXML.parse(html)
         #expect(parsed.error == nil, "\(testCase.file) is not well-formed XML: \(parsed.error ?? "")")
         #expect(parsed.elements.filter { $0 == "svg" }.count == 1)
@@ -354,6 +353,26 @@ import Testing
         #expect(page.contains("<th scope=\"row\">January 2024</th><td>2</td><td>4.0</td>"))
         #expect(page.contains("<th scope=\"row\">February 2024</th><td>0</td><td><span aria-hidden=\"true\">–</span>"))
         #expect(page.contains("<th scope=\"row\">April 2024</th><td>2</td><td>3.0</td>"))
+    }
+
+    @Test func aSiteRestylesTheTimelineWithItsOwnPartial() throws {
+        let site = TestSite()
+        site.skill("g/s", name: "Timed", group: "G")
+        site.write(
+            "ratings/votes.jsonl",
+            #"{"skill":"g/s","stars":3,"timestamp":"2024-03-01T10:00:00Z"}"# + "\n"
+                + #"{"skill":"g/s","stars":4,"timestamp":"2024-03-12T10:00:00Z"}"# + "\n")
+        site.template(
+            "_timeline.mustache",
+            "<ol class=\"my-timeline\" title=\"{{label}}\">{{#rows}}<li>{{period}}:{{votes}}:{{average}}</li>{{/rows}}</ol>\n"
+        )
+        try site.build(templates: site.templates)
+        let page = try site.read("skills/g/s/index.html")
+        #expect(
+            page.contains(
+                "<li>Week of February 26, 2024:1:3.0</li><li>Week of March 4, 2024:0:</li><li>Week of March 11, 2024:1:4.0</li></ol>"
+            ))
+        #expect(!page.contains("timeline-chart"))
     }
 
     /// Hostile words in the theme's strings and hostile timestamps stay text.

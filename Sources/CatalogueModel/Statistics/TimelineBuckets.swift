@@ -7,7 +7,7 @@ public struct TimelineBuckets: Sendable, Equatable {
         case month, week
     }
 
-    public enum Period: Sendable, Equatable {
+    public enum Period: Sendable, Hashable {
         case month(year: Int, month: Int)
         /// The week's Monday, in days since 1970-01-01.
         case week(monday: Int)

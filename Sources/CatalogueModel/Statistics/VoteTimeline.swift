@@ -34,6 +34,12 @@ public struct VoteTimeline: Sendable, Equatable {
 
     /// Adds another source's timed votes, day by day.
     public mutating func merge(_ other: VoteTimeline) {
+        // Most skills have one timed source: taking its table whole shares it instead of copying
+        // it, which at 100,000 skills was a copy of every timeline per merge.
+        guard !days.isEmpty else {
+            days = other.days
+            return
+        }
         for (day, counts) in other.days { days[day, default: StarCounts()] += counts }
     }
 }

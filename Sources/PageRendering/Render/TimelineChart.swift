@@ -17,7 +17,14 @@ public struct TimelineChart: Sendable {
     static let barMaxWidth = 28.0
     static let dotRadius = 3.0
 
-    public init() {}
+    let strings: UIStrings
+    let periods: TimelinePeriodText
+
+    /// One per build: it keeps the period labels it has made.
+    public init(strings: UIStrings) {
+        self.strings = strings
+        periods = TimelinePeriodText(strings: strings)
+    }
 
     public struct Bar: Sendable, Equatable {
         public var x: Double, y: Double, width: Double, height: Double
@@ -76,11 +83,11 @@ public struct TimelineChart: Sendable {
     }
 
     /// The chart's values for `_timeline.mustache`; nil for a skill without timed votes.
-    package func data(_ timeline: VoteTimeline, strings: UIStrings) -> TimelineData? {
+    package func data(_ timeline: VoteTimeline) -> TimelineData? {
         guard let buckets = TimelineBuckets(timeline) else { return nil }
         let geometry = Self.geometry(buckets)
         let numbers = strings.numbers
-        let labels = buckets.buckets.map { TimelinePeriodText(strings: strings).long($0.period) }
+        let labels = buckets.buckets.map { periods.long($0.period) }
         func text(_ x: Double, _ y: Double, _ anchor: String, _ words: String, _ kind: String) -> TemplateValue {
             .data(
                 TemplateDictionary([
@@ -95,10 +102,11 @@ public struct TimelineChart: Sendable {
         for stars in [1, 3, 5] {
             axis.append(text(Self.plot.right + 6, Self.starY(Double(stars)) + 4, "start", "\(stars) ★", "stars"))
         }
-        let short = buckets.buckets.map { TimelinePeriodText(strings: strings).short($0.period) }
-        if let first = short.first, let last = short.last {
+        if let first = buckets.buckets.first.map({ periods.short($0.period) }),
+            let last = buckets.buckets.last.map({ periods.short($0.period) })
+        {
             let below = Self.plot.bottom + 20
-            if short.count == 1 {
+            if buckets.buckets.count == 1 {
                 axis.append(text((Self.plot.left + Self.plot.right) / 2, below, "middle", first, "period"))
             } else {
                 axis.append(text(Self.plot.left, below, "start", first, "period"))
@@ -143,7 +151,7 @@ public struct TimelineChart: Sendable {
     }
 
     /// The chart as HTML, drawn by the theme's `_timeline.mustache`; nil without timed votes.
-    package func html(_ timeline: VoteTimeline, engine: any TemplateEngine, strings: UIStrings) -> String? {
-        data(timeline, strings: strings).map { ThemePartial.render("_timeline", $0, engine: engine) }
+    package func html(_ timeline: VoteTimeline, engine: any TemplateEngine) -> String? {
+        data(timeline).map { ThemePartial.render("_timeline", $0, engine: engine) }
     }
 }

@@ -1,17 +1,29 @@
 import CatalogueModel
+import Foundation
 
 /// A timeline period in the site's language: "March 2024", "Week of March 4, 2024" (table and
 /// label), and "March 2024", "March 4" below the chart, where the year would crowd the axis.
-struct TimelinePeriodText {
+/// Made once per build: the skills of a catalogue share their months, and filling in a text was
+/// most of drawing a chart.
+final class TimelinePeriodText: @unchecked Sendable {
     let strings: UIStrings
+    // Pages render on all cores; a label made twice by two workers is the same text.
+    private let lock = NSLock()
+    private var long: [TimelineBuckets.Period: String] = [:]
+
+    init(strings: UIStrings) { self.strings = strings }
 
     func long(_ period: TimelineBuckets.Period) -> String {
-        switch period {
-        case .month(let year, let month):
-            strings.text("timeline_month", ["month": monthName(month), "year": String(year)])
-        case .week(let monday):
-            strings.text("timeline_week", parts(monday))
-        }
+        if let known = lock.withLock({ long[period] }) { return known }
+        let text =
+            switch period {
+            case .month(let year, let month):
+                strings.text("timeline_month", ["month": monthName(month), "year": String(year)])
+            case .week(let monday):
+                strings.text("timeline_week", parts(monday))
+            }
+        lock.withLock { long[period] = text }
+        return text
     }
 
     func short(_ period: TimelineBuckets.Period) -> String {
