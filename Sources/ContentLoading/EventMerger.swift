@@ -96,6 +96,8 @@ struct EventMerger {
     /// Every standing vote counted, by skill number: kept up to date vote by vote (a replaced
     /// vote taken out), so a vote appended to a kept merger does not recount the whole log.
     private var counts: [StarCounts] = []
+    /// The timed ones among them by day, kept up to date the same way.
+    private var timelines: [VoteTimeline] = []
     /// Users by number.
     private var users: [String: Int] = [:]
     /// One flat table rather than a table per skill: a large log has a hundred thousand skills.
@@ -362,6 +364,7 @@ struct EventMerger {
         skills.append(skill)
         firstSeen.append((paths.count - 1, line))
         counts.append(StarCounts())
+        timelines.append(VoteTimeline())
         return number
     }
 
@@ -375,6 +378,7 @@ struct EventMerger {
     private mutating func count(skill: Int, stars: Int, user: String?, time: VoteTime?) {
         guard let user else {
             counts[skill].add(vote: stars)
+            if let time { timelines[skill].add(vote: stars, day: VoteTimeline.day(seconds: time.seconds)) }
             return
         }
         let vote = UserVote(stars: stars, time: time)
@@ -386,8 +390,12 @@ struct EventMerger {
             }
             // A log holds far fewer votes than the cap, so no count was capped: taking one out is exact.
             counts[skill][Int(previous.stars)] -= 1
+            if previous.timed {
+                timelines[skill].remove(vote: Int(previous.stars), day: VoteTimeline.day(seconds: previous.seconds))
+            }
         }
         counts[skill].add(vote: stars)
+        if let time { timelines[skill].add(vote: stars, day: VoteTimeline.day(seconds: time.seconds)) }
     }
 
     /// How many lines of `path` were read: the number of the line before the next one appended.
@@ -410,7 +418,11 @@ struct EventMerger {
     func tallies() -> [String: RatingTally] {
         var result: [String: RatingTally] = [:]
         result.reserveCapacity(skills.count)
-        for (skill, stars) in zip(skills, counts) { result[skill] = RatingTally(stars: stars) }
+        for (number, skill) in skills.enumerated() {
+            var tally = RatingTally(stars: counts[number])
+            tally.timeline = timelines[number]
+            result[skill] = tally
+        }
         for (skill, review) in anonymousReviews { result[skills[skill]]?.reviews.append(review) }
         for (key, kept) in reviewsByUser {
             var review = kept.draft.review

@@ -41,7 +41,11 @@ enum RatingReader {
             switch file.url.pathExtension.lowercased() {
             case "json" where file.url.lastPathComponent.lowercased() == "ratingsovertime.json":
                 // SUSI's monthly averages (`{rating, count, timestamp}` per month), written by the
-                // rating servlet beside its store: not votes. Kept for the ratings-over-time chart.
+                // rating servlet beside its store: not votes, and no source for the ratings-over-time
+                // chart either. Every vote is added to its month, a changed vote included, and none
+                // is ever taken out (fossasia/susi_server FiveStarRateSkillService.java:136, 151-208),
+                // so its counts disagree with the standing votes; the chart is drawn from the timed
+                // votes of fiveStarSkillRating.json instead (`VoteTimeline`).
                 continue
             case "json":
                 guard

@@ -114,6 +114,7 @@ enum SusiStoreReader {
         var latest: [String: (stars: Int, time: String)] = [:]
         var anonymous = StarCounts()
         var feedback = Feedback()
+        var timeline = VoteTimeline()
         for (index, vote) in votes.enumerated() {
             let at = keyPath + [String(index)]
             guard let object = vote.object else {
@@ -143,6 +144,7 @@ enum SusiStoreReader {
             let time = object["timestamp"]?.string ?? ""
             guard let user else {
                 anonymous.add(vote: stars)
+                timeline.add(vote: stars, at: time)
                 continue
             }
             // One vote per user: the latest timestamp wins (SUSI's format sorts as text).
@@ -156,9 +158,11 @@ enum SusiStoreReader {
         var counts = anonymous
         for (user, vote) in latest {
             counts.add(vote: vote.stars)
+            timeline.add(vote: vote.stars, at: vote.time)
             folder.voterStars[key, default: [:]][user] = vote.stars
         }
         folder.votes[key, default: SusiFolder.Entry(path: path)].tally.stars += counts
+        folder.votes[key, default: SusiFolder.Entry(path: path)].tally.timeline.merge(timeline)
     }
 
     /// SUSI's written feedback (`feedbackSkill.json`): `{email|uuid, feedback, timestamp}` per
@@ -233,6 +237,7 @@ struct SusiFolder {
                     )
                 }
                 aggregate.tally.stars = voteEntry.tally.stars
+                aggregate.tally.timeline = voteEntry.tally.timeline
                 result[key] = aggregate
             } else {
                 result[key] = voteEntry

@@ -1,3 +1,5 @@
+import CatalogueModel
+
 /// A vote's `timestamp` as an instant, so that `2024-03-01T11:00:00+01:00` and
 /// `2024-03-01T10:00:00Z` are the same moment and `…:00.5Z` (SUSI writes fractions) comes after
 /// `…:00Z`, which comparing the text gets wrong. Reads ISO 8601 / RFC 3339 dates and date-times:
@@ -118,5 +120,15 @@ package struct VoteTime: Comparable {
             for _ in count..<max(count, 9) { value *= 10 }
             return value
         }
+    }
+}
+
+extension VoteTimeline {
+    /// Counts a vote on the day its timestamp names: a zoned instant's UTC day, and the date as
+    /// written for a time without a zone (SUSI writes its server's local time without one). A
+    /// vote without a readable timestamp stays off the timeline.
+    mutating func add(vote stars: Int, at timestamp: String) {
+        guard let time = VoteTime(timestamp) else { return }
+        add(vote: stars, day: VoteTimeline.day(seconds: time.seconds))
     }
 }

@@ -9,7 +9,8 @@ import Testing
 /// The merger counts plain lines without decoding them, numbers skills and keeps one table for
 /// all users; over generated logs (users voting again with and without timestamps, skills spelt
 /// in two canonically equal ways, lines only JSONDecoder reads, broken lines) it must count
-/// exactly what the rule counts and remember the same first line per skill.
+/// exactly what the rule counts and remember the same first line per skill. The standing votes
+/// that carry a timestamp are on each skill's timeline, on their day.
 @Suite struct EventMergerReferenceTests {
     struct Reference {
         var tallies: [String: RatingTally] = [:]
@@ -37,6 +38,10 @@ import Testing
                 if result.firstPath[skill] == nil { result.firstPath[skill] = "\(file.path):\(offset + 1)" }
                 guard let user = event.user else {
                     anonymous[skill, default: StarCounts()].add(vote: stars)
+                    if let time = event.timestamp.flatMap(VoteTime.init) {
+                        result.tallies[skill, default: RatingTally()].timeline.add(
+                            vote: stars, day: floorDay(time.seconds))
+                    }
                     continue
                 }
                 if let previous = byUser[skill]?[user], isLater(previous.timestamp, than: event.timestamp) { continue }
@@ -45,9 +50,20 @@ import Testing
         }
         for (skill, counts) in anonymous { result.tallies[skill, default: RatingTally()].stars += counts }
         for (skill, users) in byUser {
-            for vote in users.values { result.tallies[skill, default: RatingTally()].stars.add(vote: vote.stars) }
+            for vote in users.values {
+                result.tallies[skill, default: RatingTally()].stars.add(vote: vote.stars)
+                if let time = vote.timestamp.flatMap(VoteTime.init) {
+                    result.tallies[skill, default: RatingTally()].timeline.add(
+                        vote: vote.stars, day: floorDay(time.seconds))
+                }
+            }
         }
         return result
+    }
+
+    /// The day of an instant, floored through a Double rather than by `VoteTimeline.day`'s integers.
+    static func floorDay(_ seconds: Int) -> Int {
+        Int((Double(seconds) / 86_400).rounded(.down))
     }
 
     static func line(_ random: inout SplitMix64) -> String {
@@ -72,7 +88,9 @@ import Testing
                 #""timestamp":"#
                     + pick([
                         #""2024-01-01T10:00:00Z""#, #""2024-01-01T11:00:00+01:00""#, #""2024-01-01T10:00:00.5Z""#,
-                        #""2024-01-02""#, #""2023-12-31T23:59:59Z""#, #""soon""#, #""""#,
+                        #""2024-01-02""#, #""2023-12-31T23:59:59Z""#, #""soon""#,
+                        #""2024-01-02T00:30:00+01:00""#, #""1969-12-31T23:00:00Z""#, #""2024-03-05 12:34:56.58""#,
+                        #""""#,
                     ]))
         }
         if Int.random(in: 0..<10, using: &random) == 0 { members.append(#""source":"form""#) }

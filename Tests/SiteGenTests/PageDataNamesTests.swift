@@ -35,7 +35,7 @@ import Testing
         commonOptional + cardOptional + [
             "author", "authorURL", "termsURL", "privacyURL",
             "created", "ratingForm", "ratingThanks", "ogImage",
-            "authorPageURL", "authorSkillsText", "chart", "feedback",
+            "authorPageURL", "authorSkillsText", "chart", "feedback", "timeline",
         ]
     static let index = common + ["groups", "groupCount", "statsText"]
     static let indexGroup = ["name", "url", "count", "slug", "countText", "hasSkills", "skills"]
@@ -64,10 +64,9 @@ import Testing
         let remote = Skill(
             id: "news/remote", tag: "remote", name: "Remote", group: "News",
             image: .remote("https://cdn.example.org/r.png"))
-        let catalogue = Catalogue(
-            skills: [full, bare, remote],
-            ratings: ["news/full": RatingTally(stars: StarCounts(four: 2, five: 1), positive: 3, negative: 1)],
-            config: config)
+        var rating = RatingTally(stars: StarCounts(four: 2, five: 1), positive: 3, negative: 1)
+        rating.timeline.add(vote: 5, day: 19_800)
+        let catalogue = Catalogue(skills: [full, bare, remote], ratings: ["news/full": rating], config: config)
         var log = DiagnosticLog()
         var renderer = SiteRenderer(
             catalogue: catalogue, theme: Theme.load(directory: nil, display: "Templates", source: .disk, &log),

@@ -58,7 +58,7 @@ import Testing
     }
 
     /// Each render of a build goes through the swapped engine: pages, cards, the header and
-    /// footer, and the three partials drawn in Swift's stead.
+    /// footer, and the four partials drawn in Swift's stead.
     @Test func theSwappedEngineRendersEverything() throws {
         let site = Self.generatedCatalogue(skills: 40)
         let asked = RecordingEngine.Names()
@@ -67,8 +67,8 @@ import Testing
         try site.build(options)
         #expect(
             asked.sorted == [
-                "404", "_chart", "_form", "_stars", "card", "directory", "footer", "group", "header",
-                "index", "listing", "skill",
+                "404", "_chart", "_form", "_stars", "_timeline", "card", "directory", "footer", "group",
+                "header", "index", "listing", "skill",
             ])
     }
 
@@ -185,7 +185,14 @@ import Testing
                     "\"\(id)\": {\"one_star\": \(i % 3), \"two_star\": \(i % 2), \"three_star\": \(i % 5), \"four_star\": \(i % 11), \"five_star\": \(i % 13 + 1)}"
                 )
             }
-            if i % 9 == 0 { votes.append("{\"skill\":\"\(id)\",\"stars\":\(1 + i % 5),\"user\":\"u\(i)\"}") }
+            if i % 9 == 0 {
+                // Every other one with times, for the ratings-over-time chart.
+                let time = i % 18 == 0 ? ",\"timestamp\":\"2024-01-1\(i % 10)T10:00:00+02:00\"" : ""
+                votes.append("{\"skill\":\"\(id)\",\"stars\":\(1 + i % 5),\"user\":\"u\(i)\"\(time)}")
+                if i % 18 == 0 {
+                    votes.append("{\"skill\":\"\(id)\",\"stars\":2,\"timestamp\":\"2024-11-02T10:00:00Z\"}")
+                }
+            }
         }
         site.write("ratings/counts.json", "{\n" + counts.joined(separator: ",\n") + "\n}\n")
         site.write("ratings/votes.jsonl", votes.joined(separator: "\n") + "\n")

@@ -72,6 +72,8 @@ public struct RatingTally: Sendable, Equatable {
     public var bookmarkCount: Int?
     /// Written reviews, in the order read (pages sort them: `RatingSummary.reviews`).
     public var reviews: [Review] = []
+    /// The timed votes among `stars`, by day.
+    public var timeline = VoteTimeline()
 
     public init(stars: StarCounts = StarCounts(), positive: Int? = nil, negative: Int? = nil) {
         self.stars = stars
@@ -82,6 +84,7 @@ public struct RatingTally: Sendable, Equatable {
     /// Adds another source's numbers; thumbs add up too, staying absent when no source gave them.
     public mutating func merge(_ other: RatingTally) {
         stars += other.stars
+        timeline.merge(other.timeline)
         if let p = other.positive { positive = StarCounts.capped(positive ?? 0, p) }
         if let n = other.negative { negative = StarCounts.capped(negative ?? 0, n) }
         if let n = other.feedbackCount { feedbackCount = StarCounts.capped(feedbackCount ?? 0, n) }

@@ -7,6 +7,9 @@ public struct RatingSummary: Sendable, Equatable {
     public let bookmarkCount: Int?
     /// Newest first (`Review.newestFirst`).
     public let reviews: [Review]
+    /// The timed votes by day: part of the summary so that a kept build renders a page again
+    /// when only its votes' days changed.
+    public let timeline: VoteTimeline
 
     public init(_ tally: RatingTally) {
         counts = tally.stars
@@ -15,6 +18,7 @@ public struct RatingSummary: Sendable, Equatable {
         feedbackCount = tally.feedbackCount
         bookmarkCount = tally.bookmarkCount
         reviews = tally.reviews.count > 1 ? tally.reviews.sorted(by: Review.newestFirst) : tally.reviews
+        timeline = tally.timeline
     }
 
     public init(counts: StarCounts) { self.init(RatingTally(stars: counts)) }

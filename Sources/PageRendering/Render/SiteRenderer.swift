@@ -10,6 +10,7 @@ public struct SiteRenderer: Sendable {
     let starRow: StarRow
     let bigStarRow: StarRow
     package let chart: BarChart
+    let timelineChart: TimelineChart
     /// Where the site's files came from, for copying skill images.
     package let contentRoot: URL
     /// Each description's summary and text, by skill id (its HTML is made with the skill's page).
@@ -72,6 +73,7 @@ public struct SiteRenderer: Sendable {
         big.spacing = style.spacing * 1.5
         bigStarRow = StarRow(style: big)
         chart = BarChart(style: catalogue.config.chart)
+        timelineChart = TimelineChart(strings: theme.strings)
         ratingForm = catalogue.config.ratingForm.map { RatingForm(config: $0, symbol: catalogue.config.stars.symbol) }
         siteWide = SiteWide(
             catalogue: catalogue, strings: theme.strings, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed,
@@ -459,6 +461,7 @@ public struct SiteRenderer: Sendable {
                     url: urls.href(urls.reviewsPage(page: entry.path)))
             }
         }
+        page.timeline = timelineChart.html(entry.rating.timeline, engine: theme.engine)
         page.embed = BadgeEmbed(skill: skill, pagePath: entry.path, urls: urls, strings: strings)
         if page.embed != nil {
             let badge = Badge(skillName: skill.name, rating: entry.rating, strings: strings)

@@ -3,8 +3,9 @@ import Foundation
 import MustacheCompiler
 
 /// Fragments the theme draws from values computed in Swift: the star row (`_stars.mustache`),
-/// the rating chart (`_chart.mustache`), the rating form (`_form.mustache`), and the header and
-/// footer. A site restyles them with its own files; the geometry stays in Swift.
+/// the rating chart (`_chart.mustache`), ratings over time (`_timeline.mustache`), the rating form
+/// (`_form.mustache`), and the header and footer. A site restyles them with its own files; the
+/// geometry stays in Swift.
 enum ThemePartial {
     /// The fragment without the newline that ends its file: pages place it inline.
     package static func render(_ name: String, _ data: any TemplateData, engine: any TemplateEngine) -> String {

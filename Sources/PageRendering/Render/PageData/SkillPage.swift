@@ -42,6 +42,8 @@ package struct SkillPage: TemplateData {
     var reviews: [ReviewData] = []
     var reviewCount: String?
     var allReviews: NamedLink?
+    /// Ratings over time (`_timeline.mustache`); only for skills with timed votes.
+    var timeline: String?
     /// Only for skills with thumbs feedback.
     let feedback: (positive: String, negative: String)?
 
@@ -71,6 +73,7 @@ package struct SkillPage: TemplateData {
         case "authorPageURL": authorPageURL.map(TemplateValue.text)
         case "authorSkillsText": authorSkillsText.map(TemplateValue.text)
         case "chart": chart.map(TemplateValue.text)
+        case "timeline": timeline.map(TemplateValue.text)
         case "embed":
             embed.map {
                 .data(
