@@ -38,7 +38,7 @@ public struct TimelineBuckets: Sendable, Equatable {
 
     /// Nil for a timeline without votes: such a skill shows no chart.
     public init?(_ timeline: VoteTimeline, limit: Int = defaultLimit) {
-        guard let first = timeline.days.keys.min(), let last = timeline.days.keys.max(), limit > 0 else {
+        guard let first = timeline.entries.first?.day, let last = timeline.entries.last?.day, limit > 0 else {
             return nil
         }
         let scale: Scale = last - first < Self.weeksBelowDays ? .week : .month
@@ -46,9 +46,9 @@ public struct TimelineBuckets: Sendable, Equatable {
         let lastKey = Self.key(of: last, scale)
         let startKey = max(firstKey, lastKey - limit + 1)
         var counts = [StarCounts](repeating: StarCounts(), count: lastKey - startKey + 1)
-        for (day, dayCounts) in timeline.days {
-            let key = Self.key(of: day, scale)
-            if key >= startKey { counts[key - startKey] += dayCounts }
+        for entry in timeline.entries {
+            let key = Self.key(of: entry.day, scale)
+            if key >= startKey { counts[key - startKey] += entry.counts }
         }
         self.scale = scale
         omitted = startKey - firstKey
