@@ -68,6 +68,38 @@ import Testing
                 == [], "unused keys")
     }
 
+    /// The scalar-level fill against the character-level one it replaced, over generated texts.
+    @Test func fillingInReadsAsTheCharacterByCharacterFillDid() {
+        func reference(_ text: String, _ values: [String: String], count: String?) -> String {
+            guard !values.isEmpty || count != nil, text.contains("{") else { return text }
+            func value(_ name: String) -> String? { (name == "count" ? count : nil) ?? values[name] }
+            var out = ""
+            var rest = text[...]
+            while let open = rest.firstIndex(of: "{") {
+                out += rest[..<open]
+                let after = rest[rest.index(after: open)...]
+                if let close = after.firstIndex(of: "}"), let value = value(String(after[..<close])) {
+                    out += value
+                    rest = after[after.index(after: close)...]
+                } else {
+                    out += "{"
+                    rest = after
+                }
+            }
+            return out + rest
+        }
+        var random = SplitMix64(seed: 7)
+        let pieces = ["{", "}", "{name}", "{count}", "{x}", "name", "count", "a", " ", "ü", "👩‍👩‍👧", "{{", "}}", "{}"]
+        let values = ["name": "Ann {count}", "x": "", "": "empty"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }.joined()
+            let count = Bool.random(using: &random) ? "7" : nil
+            #expect(UIStrings.fill(text, values, count: count) == reference(text, values, count: count), "\(text)")
+        }
+    }
+
     @Test func fillingInIsOnePassSoContentIsNeverAPlaceholder() {
         #expect(UIStrings.fill("Rate {name}", ["name": "{count} and {name}"]) == "Rate {count} and {name}")
         #expect(UIStrings.fill("{a}{b} {c}", ["a": "1", "b": "2"]) == "12 {c}")

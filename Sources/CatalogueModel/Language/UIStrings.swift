@@ -70,22 +70,30 @@ public struct UIStrings: Sendable, Equatable {
     /// counts need no dictionary of their own), in one pass: a value that holds braces (a skill
     /// named `{count}`) is never read as a placeholder. An unknown `{word}` stays as written.
     public static func fill(_ text: String, _ values: [String: String], count: String? = nil) -> String {
-        guard !values.isEmpty || count != nil, text.contains("{") else { return text }
-        func value(_ name: String) -> String? { (name == "count" ? count : nil) ?? values[name] }
-        var out = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let value = value(String(after[..<close])) {
-                out += value
-                rest = after[after.index(after: close)...]
-            } else {
-                out += "{"
-                rest = after
-            }
+        guard !values.isEmpty || count != nil else { return text }
+        // Braces are ASCII: the text is read as scalars, not characters (which cost a grapheme
+        // break at every step), and copied in runs between placeholders.
+        let scalars = text.unicodeScalars
+        guard var open = scalars.firstIndex(of: "{") else { return text }
+        func value(_ name: Substring.UnicodeScalarView) -> String? {
+            let name = String(name)
+            return (name == "count" ? count : nil) ?? values[name]
         }
-        return out + rest
+        var out = String.UnicodeScalarView()
+        var copied = scalars.startIndex
+        while true {
+            let nameStart = scalars.index(after: open)
+            if let close = scalars[nameStart...].firstIndex(of: "}"), let filled = value(scalars[nameStart..<close]) {
+                out.append(contentsOf: scalars[copied..<open])
+                out.append(contentsOf: filled.unicodeScalars)
+                copied = scalars.index(after: close)
+            }
+            // An unknown `{word}` stays as written: it is copied with the next run.
+            guard let next = scalars[(copied > nameStart ? copied : nameStart)...].firstIndex(of: "{") else { break }
+            open = next
+        }
+        out.append(contentsOf: scalars[copied...])
+        return String(out)
     }
 
     /// The placeholders a text uses (`{count}`, `{name}`), for checking translations.

@@ -88,14 +88,12 @@ public struct TimelineChart: Sendable {
         let geometry = Self.geometry(buckets)
         let numbers = strings.numbers
         let labels = buckets.buckets.map { periods.long($0.period) }
-        func text(_ x: Double, _ y: Double, _ anchor: String, _ words: String, _ kind: String) -> TemplateValue {
-            .data(
-                TemplateDictionary([
-                    "x": .text(SVGNumber.format(x)), "y": .text(SVGNumber.format(y)), "anchor": .text(anchor),
-                    "text": .text(words), "kind": .text(kind),
-                ]))
+        func text(_ x: Double, _ y: Double, _ anchor: String, _ words: String, _ kind: String) -> TimelineData.AxisText
+        {
+            TimelineData.AxisText(
+                x: SVGNumber.format(x), y: SVGNumber.format(y), anchor: anchor, text: words, kind: kind)
         }
-        var axis: [TemplateValue] = [
+        var axis: [TimelineData.AxisText] = [
             text(Self.plot.left - 6, Self.plot.bottom + 4, "end", "0", "votes"),
             text(Self.plot.left - 6, Self.plot.top + 4, "end", numbers.integer(geometry.maxVotes), "votes"),
         ]

@@ -20,6 +20,44 @@ package struct TimelineData: TemplateData {
         }
     }
 
+    /// One label of a scale or of the time axis.
+    struct AxisText: TemplateData {
+        let x: String, y: String, anchor: String, text: String, kind: String
+
+        func value(named key: String) -> TemplateValue? {
+            switch key {
+            case "x": .text(x)
+            case "y": .text(y)
+            case "anchor": .text(anchor)
+            case "text": .text(text)
+            case "kind": .text(kind)
+            default: nil
+            }
+        }
+    }
+
+    /// A grid line, a bar or a dot: typed values rather than a dictionary per shape, as a chart
+    /// draws dozens of them on every skill page.
+    struct Shape: TemplateData {
+        let x: String, y: String, width: String, height: String, x1: String, x2: String
+
+        /// A shape answers only the names it has (an empty one it has not), so any other name
+        /// is looked up around it, as it was when each shape was a dictionary.
+        func value(named key: String) -> TemplateValue? {
+            let text =
+                switch key {
+                case "x": x
+                case "y": y
+                case "width": width
+                case "height": height
+                case "x1": x1
+                case "x2": x2
+                default: ""
+                }
+            return text.isEmpty ? nil : .text(text)
+        }
+    }
+
     /// The viewBox's size.
     let width: String
     let height: String
@@ -35,8 +73,8 @@ package struct TimelineData: TemplateData {
     let line: String
     let dots: [(x: String, y: String)]
     let radius: String
-    /// The scales' and the time axis' labels: x, y, anchor, text, kind.
-    let axis: [TemplateValue]
+    /// The scales' and the time axis' labels.
+    let axis: [AxisText]
     package let rows: [Row]
     let t: TemplateValue
 
@@ -48,22 +86,13 @@ package struct TimelineData: TemplateData {
         case "label": .text(label)
         case "caption": .text(caption)
         case "grid":
-            .list(
-                grid.map {
-                    .data(TemplateDictionary(["y": .text($0), "x1": .text(gridLeft), "x2": .text(gridRight)]))
-                })
+            .list(grid.map { .data(Shape(x: "", y: $0, width: "", height: "", x1: gridLeft, x2: gridRight)) })
         case "bars":
-            .list(
-                bars.map {
-                    .data(
-                        TemplateDictionary([
-                            "x": .text($0.x), "y": .text($0.y), "width": .text($0.width), "height": .text($0.height),
-                        ]))
-                })
+            .list(bars.map { .data(Shape(x: $0.x, y: $0.y, width: $0.width, height: $0.height, x1: "", x2: "")) })
         case "line": .text(line)
-        case "dots": .list(dots.map { .data(TemplateDictionary(["x": .text($0.x), "y": .text($0.y)])) })
+        case "dots": .list(dots.map { .data(Shape(x: $0.x, y: $0.y, width: "", height: "", x1: "", x2: "")) })
         case "radius": .text(radius)
-        case "axis": .list(axis)
+        case "axis": .list(axis.map(TemplateValue.data))
         case "rows": .list(rows.map(TemplateValue.data))
         default: nil
         }
