@@ -27,10 +27,9 @@ public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
             let seconds = Int(text)
         else { return nil }
         let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
-        let (year, month, day) = Self.civil(fromDays: days)
-        guard year <= 9999 else { return nil }
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let dayText = String(year).leftPadded(to: 4) + "-" + two(month) + "-" + two(day)
+        guard Self.civil(fromDays: days).year <= 9999 else { return nil }
+        let two = Self.twoDigits
+        let dayText = Self.isoDay(fromDays: days)
         self.day = dayText
         self.timestamp =
             dayText + "T" + two(secondOfDay / 3600) + ":" + two(secondOfDay / 60 % 60) + ":" + two(secondOfDay % 60)
@@ -83,9 +82,14 @@ public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
 
     /// `2024-03-01`: the UTC day `seconds` since 1970 fall on.
     package static func isoDay(ofSecond seconds: Int) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        let (year, month, day) = civil(fromDays: days)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return String(year).leftPadded(to: 4) + "-" + two(month) + "-" + two(day)
+        isoDay(fromDays: TimelineBuckets.floorDivide(seconds, 86_400))
     }
+
+    /// `2024-03-01`: day `days` since 1970-01-01.
+    package static func isoDay(fromDays days: Int) -> String {
+        let (year, month, day) = civil(fromDays: days)
+        return String(year).leftPadded(to: 4) + "-" + twoDigits(month) + "-" + twoDigits(day)
+    }
+
+    package static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

@@ -38,11 +38,10 @@ public struct Vote: Sendable, Hashable {
         let (wholeSeconds, fraction) = millisecond < 0 ? (seconds - 1, millisecond + 1000) : (seconds, millisecond)
         let (days, secondOfDay) = Int(wholeSeconds).quotientAndRemainder(dividingBy: 86_400)
         let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
-        let (year, month, dayOfMonth) = BuildDate.civil(fromDays: day)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let two = BuildDate.twoDigits
         var text =
-            String(year).leftPadded(to: 4) + "-" + two(month) + "-" + two(dayOfMonth)
-            + "T" + two(second / 3600) + ":" + two(second / 60 % 60) + ":" + two(second % 60)
+            BuildDate.isoDay(fromDays: day) + "T" + two(second / 3600) + ":" + two(second / 60 % 60) + ":"
+            + two(second % 60)
         if fraction != 0 { text += "." + String(fraction).leftPadded(to: 3) }
         return text + "Z"
     }
