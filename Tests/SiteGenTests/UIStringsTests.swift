@@ -68,7 +68,7 @@ import Testing
                 == [], "unused keys")
     }
 
-    /// The scalar-level fill against the character-level one it replaced, over generated texts.
+    /// The byte-level fill against the character-level one it replaced, over generated texts.
     @Test func fillingInReadsAsTheCharacterByCharacterFillDid() {
         func reference(_ text: String, _ values: [String: String], count: String?) -> String {
             guard !values.isEmpty || count != nil, text.contains("{") else { return text }

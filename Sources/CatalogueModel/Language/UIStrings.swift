@@ -71,29 +71,34 @@ public struct UIStrings: Sendable, Equatable {
     /// named `{count}`) is never read as a placeholder. An unknown `{word}` stays as written.
     public static func fill(_ text: String, _ values: [String: String], count: String? = nil) -> String {
         guard !values.isEmpty || count != nil else { return text }
-        // Braces are ASCII: the text is read as scalars, not characters (which cost a grapheme
-        // break at every step), and copied in runs between placeholders.
-        let scalars = text.unicodeScalars
-        guard var open = scalars.firstIndex(of: "{") else { return text }
-        func value(_ name: Substring.UnicodeScalarView) -> String? {
-            let name = String(name)
-            return (name == "count" ? count : nil) ?? values[name]
-        }
-        var out = String.UnicodeScalarView()
-        var copied = scalars.startIndex
-        while true {
-            let nameStart = scalars.index(after: open)
-            if let close = scalars[nameStart...].firstIndex(of: "}"), let filled = value(scalars[nameStart..<close]) {
-                out.append(contentsOf: scalars[copied..<open])
-                out.append(contentsOf: filled.unicodeScalars)
-                copied = scalars.index(after: close)
+        // Braces are ASCII, and in UTF-8 no byte of another character equals an ASCII one: the
+        // text is read as bytes and copied in runs between placeholders.
+        var text = text
+        return text.withUTF8 { bytes in
+            guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
+            func value(_ name: UnsafeBufferPointer<UInt8>.SubSequence) -> String? {
+                if let count, name.elementsEqual("count".utf8) { return count }
+                return values.isEmpty ? nil : values[String(decoding: name, as: UTF8.self)]
             }
-            // An unknown `{word}` stays as written: it is copied with the next run.
-            guard let next = scalars[(copied > nameStart ? copied : nameStart)...].firstIndex(of: "{") else { break }
-            open = next
-        }
-        out.append(contentsOf: scalars[copied...])
-        return String(out)
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            var copied = 0
+            while true {
+                let nameStart = open + 1
+                if let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")),
+                    let filled = value(bytes[nameStart..<close])
+                {
+                    out.append(contentsOf: bytes[copied..<open])
+                    out.append(contentsOf: filled.utf8)
+                    copied = close + 1
+                }
+                // An unknown `{word}` stays as written: it is copied with the next run.
+                guard let next = bytes[max(copied, nameStart)...].firstIndex(of: UInt8(ascii: "{")) else { break }
+                open = next
+            }
+            out.append(contentsOf: bytes[copied...])
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
 
     /// The placeholders a text uses (`{count}`, `{name}`), for checking translations.
