@@ -8,6 +8,28 @@ public protocol TemplateData: Sendable {
     /// The value called `name` here, or nil when this context has no such name (the lookup then
     /// goes on in the enclosing context).
     func value(named name: String) -> TemplateValue?
+
+    /// The value for a name the template resolved when it was compiled: the same answer as
+    /// `value(named: key.name)`, which is what it does unless a type answers from the key's place
+    /// in the library's vocabulary without comparing text.
+    func value(for key: TemplateKey) -> TemplateValue?
+}
+
+extension TemplateData {
+    public func value(for key: TemplateKey) -> TemplateValue? { value(named: key.name) }
+}
+
+/// A name as a compiled template looks it up: its text, and its place in the vocabulary the
+/// library was compiled with (nil when the vocabulary lacks it), so data whose names are that
+/// vocabulary answer with a `switch` over an integer instead of comparing strings.
+public struct TemplateKey: Sendable, Equatable {
+    public let name: String
+    public let index: Int?
+
+    public init(_ name: String, index: Int?) {
+        self.name = name
+        self.index = index
+    }
 }
 
 /// One value in a template's data.

@@ -17,11 +17,15 @@ public struct TemplateLibrary: Sendable {
     ///   - contentTypes: the escapings a `{{% CONTENT_TYPE: name }}` pragma can choose.
     ///   - initialEscaping: what `{{name}}` uses before any pragma, in every template and partial
     ///     (swift-mustache's own HTML escaping unless the caller says otherwise).
+    ///   - vocabulary: the names the data answers, in an order its `value(for:)` knows: each
+    ///     name a template looks up is given its place here (see `TemplateKey`).
     public static func compile(
         _ sources: [String: (text: String, path: String)],
         contentTypes: [String: TemplateEscaping] = TemplateEscaping.standardContentTypes,
-        initialEscaping: TemplateEscaping = .swiftMustacheHTML
+        initialEscaping: TemplateEscaping = .swiftMustacheHTML,
+        vocabulary: [String] = []
     ) -> (library: TemplateLibrary, errors: [TemplateError]) {
+        let places = Dictionary(vocabulary.enumerated().map { ($1, $0) }) { first, _ in first }
         var names = sources.keys.sorted()
         var errors: [TemplateError] = []
         while true {
@@ -31,7 +35,8 @@ public struct TemplateLibrary: Sendable {
             for name in names {
                 guard let source = sources[name] else { continue }
                 let characters = Array(source.text)
-                var parser = TemplateParser(characters, partials: indexes, contentTypes: contentTypes)
+                var parser = TemplateParser(
+                    characters, partials: indexes, contentTypes: contentTypes, vocabulary: places)
                 do {
                     templates.append(try parser.parseTemplate())
                 } catch let failure as TemplateParseFailure {
@@ -57,9 +62,11 @@ public struct TemplateLibrary: Sendable {
     public init(
         _ sources: [String: (text: String, path: String)],
         contentTypes: [String: TemplateEscaping] = TemplateEscaping.standardContentTypes,
-        initialEscaping: TemplateEscaping = .swiftMustacheHTML
+        initialEscaping: TemplateEscaping = .swiftMustacheHTML,
+        vocabulary: [String] = []
     ) throws {
-        let (library, errors) = Self.compile(sources, contentTypes: contentTypes, initialEscaping: initialEscaping)
+        let (library, errors) = Self.compile(
+            sources, contentTypes: contentTypes, initialEscaping: initialEscaping, vocabulary: vocabulary)
         if let first = errors.first { throw first }
         self = library
     }
@@ -120,15 +127,7 @@ public struct TemplateLibrary: Sendable {
         var names: Set<String> = []
         var visited: Set<Int> = [index]
         var pending: [[TemplateNode]] = [templates[index]]
-        func add(_ name: TemplateName) {
-            switch name {
-            case .current: break
-            case .inStack(let first, let rest):
-                names.insert(first)
-                names.formUnion(rest)
-            case .fromCurrent(let parts): names.formUnion(parts)
-            }
-        }
+        func add(_ name: TemplateName) { names.formUnion(name.parts) }
         while let nodes = pending.popLast() {
             for node in nodes {
                 switch node {

@@ -18,23 +18,33 @@ indirect enum TemplateNode: Sendable {
     case blockDefinition(name: String, body: [TemplateNode])
 }
 
-/// A tag's name, split once: swift-mustache splits it on every lookup.
+/// A tag's name, split once and resolved against the library's vocabulary: swift-mustache
+/// splits it, and compares its text, on every lookup.
 enum TemplateName: Sendable, Equatable {
     /// `{{.}}` (and `{{}}`, `{{..}}`, which swift-mustache reads the same way).
     case current
     /// `{{a.b.c}}`: `a` from the innermost context that has it, then `b`, `c` inside it only.
-    case inStack(String, [String])
+    case inStack(TemplateKey, [TemplateKey])
     /// `{{.a.b}}`: `a` from the innermost context only, no climbing.
-    case fromCurrent([String])
+    case fromCurrent([TemplateKey])
 
-    init(_ name: String) {
-        let parts = name.split(separator: ".").map(String.init)
+    init(_ name: String, vocabulary: [String: Int]) {
+        let parts = name.split(separator: ".").map { TemplateKey(String($0), index: vocabulary[String($0)]) }
         if name == "." || parts.isEmpty {
             self = .current
         } else if name.first == "." {
             self = .fromCurrent(parts)
         } else {
             self = .inStack(parts[0], Array(parts.dropFirst()))
+        }
+    }
+
+    /// The names looked up, each part of a dotted name apart.
+    var parts: [String] {
+        switch self {
+        case .current: []
+        case .inStack(let first, let rest): [first.name] + rest.map(\.name)
+        case .fromCurrent(let parts): parts.map(\.name)
         }
     }
 }

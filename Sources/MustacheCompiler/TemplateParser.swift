@@ -7,11 +7,16 @@ struct TemplateParser {
     private var cursor: TemplateCursor
     private let partials: [String: Int]
     private let contentTypes: [String: TemplateEscaping]
+    private let vocabulary: [String: Int]
 
-    init(_ source: [Character], partials: [String: Int], contentTypes: [String: TemplateEscaping]) {
+    init(
+        _ source: [Character], partials: [String: Int], contentTypes: [String: TemplateEscaping],
+        vocabulary: [String: Int] = [:]
+    ) {
         self.cursor = TemplateCursor(source)
         self.partials = partials
         self.contentTypes = contentTypes
+        self.vocabulary = vocabulary
     }
 
     /// Swift-mustache's `ParserState`: what changes as sections, parents and delimiters nest.
@@ -114,7 +119,9 @@ struct TemplateParser {
                     }
                     let body = try parse(state.inSection(name, at: tagStart, newLine: standalone))
                     nodes.append(
-                        inverted ? .invertedSection(TemplateName(name), body) : .section(TemplateName(name), body))
+                        inverted
+                            ? .invertedSection(TemplateName(name, vocabulary: vocabulary), body)
+                            : .section(TemplateName(name, vocabulary: vocabulary), body))
 
                 case "/":
                     cursor.advance()
@@ -146,7 +153,7 @@ struct TemplateParser {
                         throw TemplateParseFailure(
                             offset: tagStart, message: "`\(state.open){\(name)` is not closed with `}\(state.close)`")
                     }
-                    nodes.append(.variable(TemplateName(name), escaped: false))
+                    nodes.append(.variable(TemplateName(name, vocabulary: vocabulary), escaped: false))
 
                 case ">", "<":
                     let isParent = cursor.current == "<"
@@ -195,7 +202,7 @@ struct TemplateParser {
                 default:
                     flushWhiteSpace()
                     let name = try readName(state, tagStart: tagStart)
-                    nodes.append(.variable(TemplateName(name), escaped: true))
+                    nodes.append(.variable(TemplateName(name, vocabulary: vocabulary), escaped: true))
                 }
             } catch is TemplateCursor.Overflow {
                 throw TemplateParseFailure.endsInsideTag(at: tagStart)

@@ -167,7 +167,7 @@ struct TemplateRenderer {
             return stack.last
         case .inStack(let first, let rest):
             for context in stack.reversed() {
-                if case .data(let data) = context, let value = data.value(named: first) {
+                if case .data(let data) = context, let value = data.value(for: first) {
                     return Self.descend(value, rest)
                 }
             }
@@ -177,10 +177,10 @@ struct TemplateRenderer {
         }
     }
 
-    private static func descend(_ value: TemplateValue, _ path: [String]) -> TemplateValue? {
+    private static func descend(_ value: TemplateValue, _ path: [TemplateKey]) -> TemplateValue? {
         var value = value
-        for name in path {
-            guard case .data(let data) = value, let child = data.value(named: name) else { return nil }
+        for key in path {
+            guard case .data(let data) = value, let child = data.value(for: key) else { return nil }
             value = child
         }
         return value

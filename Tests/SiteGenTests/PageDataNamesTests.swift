@@ -79,11 +79,17 @@ import Testing
         _ data: any TemplateData, answers present: [String], not absent: some Sequence<String>,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        // As a compiled theme asks: by the name's place in the vocabulary.
+        func placed(_ name: String) -> TemplateKey {
+            TemplateKey(name, index: PageName.vocabulary.firstIndex(of: name))
+        }
         for name in present {
             #expect(data.value(named: name) != nil, "\(name) missing", sourceLocation: sourceLocation)
+            #expect(data.value(for: placed(name)) != nil, "\(name) missing by place", sourceLocation: sourceLocation)
         }
         for name in Set(absent).subtracting(present) {
             #expect(data.value(named: name) == nil, "\(name) present", sourceLocation: sourceLocation)
+            #expect(data.value(for: placed(name)) == nil, "\(name) present by place", sourceLocation: sourceLocation)
         }
     }
 

@@ -1,7 +1,7 @@
 import MustacheCompiler
 
 /// A skill as `card.mustache` sees it, and as the skill page sees it beneath its own values.
-package struct CardData: TemplateData {
+package struct CardData: PageData {
     package struct Image: Sendable {
         /// Href, relative to the site root when local.
         package let url: String
@@ -40,41 +40,41 @@ package struct CardData: TemplateData {
     package var rank: TemplateValue?
     package var added: String?
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "name": .text(name)
-        case "url": .text(url)
-        case "initial": .text(initial)
-        case "summary": .text(summary)
-        case "group": .text(group)
-        case "language": .text(language)
-        case "languageName": .text(languageName)
-        case "contentLang": contentLang.map(TemplateValue.text)
-        case "firstExample": firstExample.map(TemplateValue.text)
-        case "image": image.map { .text($0.url) }
-        case "imageIsLocal": image?.isLocal == true ? .flag(true) : nil
-        case "imageIsRemote": image?.isLocal == false ? .flag(true) : nil
-        case "rated": .flag(rating != nil)
-        case "averageText": rating.map { .text($0.averageText) }
-        case "totalText": rating.map { .text($0.totalText) }
-        case "starRow": rating?.starRow
-        case "starRowLarge": rating?.starRowLarge
-        case "ratingLabel": rating.map { .text($0.ratingLabel) }
-        case "root": root
-        case "cardLevel": cardLevel
-        case "rank": rank
-        case "added": added.map(TemplateValue.text)
-        case "t": t
+        case .name: .text(name)
+        case .url: .text(url)
+        case .initial: .text(initial)
+        case .summary: .text(summary)
+        case .group: .text(group)
+        case .language: .text(language)
+        case .languageName: .text(languageName)
+        case .contentLang: contentLang.map(TemplateValue.text)
+        case .firstExample: firstExample.map(TemplateValue.text)
+        case .image: image.map { .text($0.url) }
+        case .imageIsLocal: image?.isLocal == true ? .flag(true) : nil
+        case .imageIsRemote: image?.isLocal == false ? .flag(true) : nil
+        case .rated: .flag(rating != nil)
+        case .averageText: rating.map { .text($0.averageText) }
+        case .totalText: rating.map { .text($0.totalText) }
+        case .starRow: rating?.starRow
+        case .starRowLarge: rating?.starRowLarge
+        case .ratingLabel: rating.map { .text($0.ratingLabel) }
+        case .root: root
+        case .cardLevel: cardLevel
+        case .rank: rank
+        case .added: added.map(TemplateValue.text)
+        case .t: t
         default: nil
         }
     }
 }
 
 /// A rendered card in a page's list of skills (`{{#skills}}{{{card}}}{{/skills}}`).
-struct PlacedCard: TemplateData {
+struct PlacedCard: PageData {
     package let html: String
 
-    package func value(named key: String) -> TemplateValue? { key == "card" ? .text(html) : nil }
+    package func value(_ key: PageName) -> TemplateValue? { key == .card ? .text(html) : nil }
 
     /// A page's `skills`.
     package static func list(_ cards: [String]) -> TemplateValue { .list(cards.map { .data(PlacedCard(html: $0)) }) }

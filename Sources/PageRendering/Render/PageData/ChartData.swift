@@ -1,8 +1,8 @@
 import MustacheCompiler
 
 /// The rating distribution as `_chart.mustache` draws it: rows 5 → 1.
-package struct ChartData: TemplateData {
-    package struct Bar: TemplateData {
+package struct ChartData: PageData {
+    package struct Bar: PageData {
         package let stars: Int
         /// "1 star", "4 stars".
         package let label: String
@@ -12,13 +12,13 @@ package struct ChartData: TemplateData {
         /// The filled length in percent of the track; nil for a level without votes.
         let fill: String?
 
-        package func value(named key: String) -> TemplateValue? {
+        package func value(_ key: PageName) -> TemplateValue? {
             switch key {
-            case "stars": .number(stars)
-            case "label": .text(label)
-            case "count": .text(count)
-            case "percent": .number(percent)
-            case "fill": fill.map(TemplateValue.text)
+            case .stars: .number(stars)
+            case .label: .text(label)
+            case .count: .text(count)
+            case .percent: .number(percent)
+            case .fill: fill.map(TemplateValue.text)
             default: nil
             }
         }
@@ -31,12 +31,12 @@ package struct ChartData: TemplateData {
     /// `t`: the caption and column headings.
     let t: TemplateValue
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "t": t
-        case "height": .number(height)
-        case "radius": .text(radius)
-        case "bars": .list(bars.map(TemplateValue.data))
+        case .t: t
+        case .height: .number(height)
+        case .radius: .text(radius)
+        case .bars: .list(bars.map(TemplateValue.data))
         default: nil
         }
     }

@@ -1,19 +1,19 @@
 import MustacheCompiler
 
 /// `directory.mustache`: the lists of groups, languages and authors.
-package struct DirectoryPage: TemplateData {
-    package struct Item: TemplateData {
+package struct DirectoryPage: PageData {
+    package struct Item: PageData {
         package let name: String
         package let url: String
         let countText: String
         package let detail: String
 
-        package func value(named key: String) -> TemplateValue? {
+        package func value(_ key: PageName) -> TemplateValue? {
             switch key {
-            case "name": .text(name)
-            case "url": .text(url)
-            case "countText": .text(countText)
-            case "detail": .text(detail)
+            case .name: .text(name)
+            case .url: .text(url)
+            case .countText: .text(countText)
+            case .detail: .text(detail)
             default: nil
             }
         }
@@ -26,15 +26,15 @@ package struct DirectoryPage: TemplateData {
     package let items: [Item]
     let emptyText: String
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "heading": .text(heading)
-        case "lead": .text(lead)
-        case "countText": .text(countText)
-        case "items": .list(items.map(TemplateValue.data))
-        case "hasItems": .flag(!items.isEmpty)
-        case "emptyText": .text(emptyText)
-        default: common.value(named: key)
+        case .heading: .text(heading)
+        case .lead: .text(lead)
+        case .countText: .text(countText)
+        case .items: .list(items.map(TemplateValue.data))
+        case .hasItems: .flag(!items.isEmpty)
+        case .emptyText: .text(emptyText)
+        default: common.value(key)
         }
     }
 }

@@ -1,7 +1,7 @@
 import MustacheCompiler
 
 /// `group.mustache`: one page of a group's skills.
-package struct GroupPage: TemplateData {
+package struct GroupPage: PageData {
     let common: PageCommon
     package let name: String
     let countText: String
@@ -9,14 +9,14 @@ package struct GroupPage: TemplateData {
     package let cards: [String]
     let pager: PagerData?
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "name": .text(name)
-        case "countText": .text(countText)
-        case "ratingsText": .text(ratingsText)
-        case "skills": PlacedCard.list(cards)
-        case "pager": pager.map(TemplateValue.data)
-        default: common.value(named: key)
+        case .name: .text(name)
+        case .countText: .text(countText)
+        case .ratingsText: .text(ratingsText)
+        case .skills: PlacedCard.list(cards)
+        case .pager: pager.map(TemplateValue.data)
+        default: common.value(key)
         }
     }
 }

@@ -1,7 +1,7 @@
 import MustacheCompiler
 
 /// `listing.mustache`: one page of Top rated, Most rated, Newest, a language or an author.
-struct ListingPage: TemplateData {
+struct ListingPage: PageData {
     let common: PageCommon
     let heading: String
     let lead: String
@@ -18,21 +18,21 @@ struct ListingPage: TemplateData {
     package let ranking: String?
     let pager: PagerData?
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "heading": .text(heading)
-        case "lead": .text(lead)
-        case "countText": .text(countText)
-        case "emptyText": .text(emptyText)
-        case "crumbs": .list(crumbs.map(TemplateValue.data))
-        case "siblings": .list(siblings.map(TemplateValue.data))
-        case "hasSiblings": .flag(!siblings.isEmpty)
-        case "siblingsLabel": .text(siblingsLabel)
-        case "skills": PlacedCard.list(cards)
-        case "hasSkills": .flag(hasSkills)
-        case "ranking": ranking.map { .data(TemplateDictionary(["text": .text($0)])) }
-        case "pager": pager.map(TemplateValue.data)
-        default: common.value(named: key)
+        case .heading: .text(heading)
+        case .lead: .text(lead)
+        case .countText: .text(countText)
+        case .emptyText: .text(emptyText)
+        case .crumbs: .list(crumbs.map(TemplateValue.data))
+        case .siblings: .list(siblings.map(TemplateValue.data))
+        case .hasSiblings: .flag(!siblings.isEmpty)
+        case .siblingsLabel: .text(siblingsLabel)
+        case .skills: PlacedCard.list(cards)
+        case .hasSkills: .flag(hasSkills)
+        case .ranking: ranking.map { .data(TemplateDictionary(["text": .text($0)])) }
+        case .pager: pager.map(TemplateValue.data)
+        default: common.value(key)
         }
     }
 }

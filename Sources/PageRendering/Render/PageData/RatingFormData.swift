@@ -2,21 +2,21 @@ import MustacheCompiler
 
 /// The rating form as `_form.mustache` draws it: a form posting to the site's endpoint, or with
 /// the SUSI preset a link to rate on SUSI.AI (`elsewhere`). Exactly one of the two is present.
-package struct RatingFormData: TemplateData {
-    package struct Field: TemplateData {
+package struct RatingFormData: PageData {
+    package struct Field: PageData {
         package let name: String
         package let value: String
 
-        package func value(named key: String) -> TemplateValue? {
+        package func value(_ key: PageName) -> TemplateValue? {
             switch key {
-            case "name": .text(name)
-            case "value": .text(value)
+            case .name: .text(name)
+            case .value: .text(value)
             default: nil
             }
         }
     }
 
-    package struct Choice: TemplateData {
+    package struct Choice: PageData {
         let classes: String
         /// The radio's name: the stars field.
         package let field: String
@@ -24,34 +24,34 @@ package struct RatingFormData: TemplateData {
         /// "half a star", "1 star", "4 stars".
         package let label: String
 
-        package func value(named key: String) -> TemplateValue? {
+        package func value(_ key: PageName) -> TemplateValue? {
             switch key {
-            case "classes": .text(classes)
-            case "field": .text(field)
-            case "value": .text(value)
-            case "label": .text(label)
+            case .classes: .text(classes)
+            case .field: .text(field)
+            case .value: .text(value)
+            case .label: .text(label)
             default: nil
             }
         }
     }
 
     /// The optional written review (`rating_form.comment: true`).
-    package struct Comment: TemplateData {
+    package struct Comment: PageData {
         /// The textarea's name.
         package let field: String
         /// Its `maxlength`.
         package let limit: Int
 
-        package func value(named key: String) -> TemplateValue? {
+        package func value(_ key: PageName) -> TemplateValue? {
             switch key {
-            case "field": .text(field)
-            case "limit": .text(String(limit))
+            case .field: .text(field)
+            case .limit: .text(String(limit))
             default: nil
             }
         }
     }
 
-    package struct Form: TemplateData {
+    package struct Form: PageData {
         package let action: String
         package let method: String
         package let hidden: [Field]
@@ -63,17 +63,17 @@ package struct RatingFormData: TemplateData {
         let signIn: String?
         package let comment: Comment?
 
-        package func value(named key: String) -> TemplateValue? {
+        package func value(_ key: PageName) -> TemplateValue? {
             switch key {
-            case "action": .text(action)
-            case "symbolPath": .text(symbolPath)
-            case "symbolViewBox": .text(symbolViewBox)
-            case "method": .text(method)
-            case "hidden": .list(hidden.map(TemplateValue.data))
-            case "half": .flag(half)
-            case "choices": .list(choices.map(TemplateValue.data))
-            case "signIn": signIn.map(TemplateValue.text)
-            case "comment": comment.map(TemplateValue.data)
+            case .action: .text(action)
+            case .symbolPath: .text(symbolPath)
+            case .symbolViewBox: .text(symbolViewBox)
+            case .method: .text(method)
+            case .hidden: .list(hidden.map(TemplateValue.data))
+            case .half: .flag(half)
+            case .choices: .list(choices.map(TemplateValue.data))
+            case .signIn: signIn.map(TemplateValue.text)
+            case .comment: comment.map(TemplateValue.data)
             default: nil
             }
         }
@@ -89,14 +89,14 @@ package struct RatingFormData: TemplateData {
     let t: TemplateValue
     package let form: Form?
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "skillName": .text(skillName)
-        case "legend": .text(legend)
-        case "t": t
-        case "elsewhere":
+        case .skillName: .text(skillName)
+        case .legend: .text(legend)
+        case .t: t
+        case .elsewhere:
             elsewhere.map { .data(TemplateDictionary(["url": .text($0), "label": .text(elsewhereLabel)])) }
-        case "form": form.map(TemplateValue.data)
+        case .form: form.map(TemplateValue.data)
         default: nil
         }
     }

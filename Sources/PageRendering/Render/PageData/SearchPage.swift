@@ -2,7 +2,7 @@ import MustacheCompiler
 
 /// `search.mustache`: the results of one search, one page of them; or, without a query, the
 /// page that asks for one.
-struct SearchPage: TemplateData {
+struct SearchPage: PageData {
     let common: PageCommon
     let query: String
     let heading: String
@@ -14,18 +14,18 @@ struct SearchPage: TemplateData {
     let cards: [String]
     let pager: PagerData?
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "query": .text(query)
-        case "hasQuery": .flag(!query.isEmpty)
-        case "heading": .text(heading)
-        case "countText": .text(countText)
-        case "noMatchText": .text(noMatchText)
-        case "skills": PlacedCard.list(cards)
-        case "hasSkills": .flag(!cards.isEmpty)
-        case "noMatch": .flag(!query.isEmpty && cards.isEmpty)
-        case "pager": pager.map(TemplateValue.data)
-        default: common.value(named: key)
+        case .query: .text(query)
+        case .hasQuery: .flag(!query.isEmpty)
+        case .heading: .text(heading)
+        case .countText: .text(countText)
+        case .noMatchText: .text(noMatchText)
+        case .skills: PlacedCard.list(cards)
+        case .hasSkills: .flag(!cards.isEmpty)
+        case .noMatch: .flag(!query.isEmpty && cards.isEmpty)
+        case .pager: pager.map(TemplateValue.data)
+        default: common.value(key)
         }
     }
 }

@@ -101,32 +101,32 @@ package struct ListedListings: Sendable, Equatable {
 }
 
 /// A group as the navigation lists it.
-struct NavGroup: TemplateData {
+struct NavGroup: PageData {
     package let name: String
     package let url: String
     package let count: Int
     package var current = false
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "name": .text(name)
-        case "url": .text(url)
-        case "count": .number(count)
-        case "current": .flag(current)
+        case .name: .text(name)
+        case .url: .text(url)
+        case .count: .number(count)
+        case .current: .flag(current)
         default: nil
         }
     }
 }
 
 /// A name and where it links: breadcrumbs, the 404 page's groups.
-struct NamedLink: TemplateData {
+struct NamedLink: PageData {
     package let name: String
     package let url: String
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "name": .text(name)
-        case "url": .text(url)
+        case .name: .text(name)
+        case .url: .text(url)
         default: nil
         }
     }

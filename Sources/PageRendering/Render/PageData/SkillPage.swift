@@ -1,7 +1,7 @@
 import MustacheCompiler
 
 /// `skill.mustache`: the skill's own values, its card's beneath them, then the page's common ones.
-package struct SkillPage: TemplateData {
+package struct SkillPage: PageData {
     let common: PageCommon
     let card: CardData
     package let descriptionHTML: String
@@ -47,34 +47,34 @@ package struct SkillPage: TemplateData {
     /// Only for skills with thumbs feedback.
     let feedback: (positive: String, negative: String)?
 
-    package func value(named name: String) -> TemplateValue? {
+    package func value(_ name: PageName) -> TemplateValue? {
         switch name {
-        case "descriptionHTML": .text(descriptionHTML)
-        case "hasDescription": .flag(!descriptionHTML.isEmpty)
-        case "examples": .list(examples.map(TemplateValue.text))
-        case "hasExamples": .flag(!examples.isEmpty)
-        case "exampleLinks": exampleLinks.map { .list($0.map(TemplateValue.data)) }
-        case "author": author.map(TemplateValue.text)
-        case "authorURL": authorURL.map(TemplateValue.text)
-        case "termsURL": termsURL.map(TemplateValue.text)
-        case "privacyURL": privacyURL.map(TemplateValue.text)
-        case "reportURL": reportURL.map(TemplateValue.text)
-        case "hasLegal": .flag(termsURL != nil || privacyURL != nil)
-        case "groupURL": .text(groupURL)
-        case "model": .text(model)
-        case "dynamicContent": .flag(dynamicContent)
-        case "created": created.map(TemplateValue.text)
-        case "ratingForm": ratingForm.map(TemplateValue.text)
-        case "ratingThanks": ratingThanks.map(TemplateValue.text)
-        case "jsonLD": .text(jsonLD)
-        case "ogImage": ogImage.map(TemplateValue.text)
-        case "languageURL": .text(languageURL)
-        case "languageName": .text(languageName)
-        case "authorPageURL": authorPageURL.map(TemplateValue.text)
-        case "authorSkillsText": authorSkillsText.map(TemplateValue.text)
-        case "chart": chart.map(TemplateValue.text)
-        case "timeline": timeline.map(TemplateValue.text)
-        case "embed":
+        case .descriptionHTML: .text(descriptionHTML)
+        case .hasDescription: .flag(!descriptionHTML.isEmpty)
+        case .examples: .list(examples.map(TemplateValue.text))
+        case .hasExamples: .flag(!examples.isEmpty)
+        case .exampleLinks: exampleLinks.map { .list($0.map(TemplateValue.data)) }
+        case .author: author.map(TemplateValue.text)
+        case .authorURL: authorURL.map(TemplateValue.text)
+        case .termsURL: termsURL.map(TemplateValue.text)
+        case .privacyURL: privacyURL.map(TemplateValue.text)
+        case .reportURL: reportURL.map(TemplateValue.text)
+        case .hasLegal: .flag(termsURL != nil || privacyURL != nil)
+        case .groupURL: .text(groupURL)
+        case .model: .text(model)
+        case .dynamicContent: .flag(dynamicContent)
+        case .created: created.map(TemplateValue.text)
+        case .ratingForm: ratingForm.map(TemplateValue.text)
+        case .ratingThanks: ratingThanks.map(TemplateValue.text)
+        case .jsonLD: .text(jsonLD)
+        case .ogImage: ogImage.map(TemplateValue.text)
+        case .languageURL: .text(languageURL)
+        case .languageName: .text(languageName)
+        case .authorPageURL: authorPageURL.map(TemplateValue.text)
+        case .authorSkillsText: authorSkillsText.map(TemplateValue.text)
+        case .chart: chart.map(TemplateValue.text)
+        case .timeline: timeline.map(TemplateValue.text)
+        case .embed:
             embed.map {
                 .data(
                     TemplateDictionary([
@@ -83,18 +83,18 @@ package struct SkillPage: TemplateData {
                         "badgeWidth": .text(String(badge?.width ?? 0)),
                     ]))
             }
-        case "related": PlacedCard.list(related)
-        case "hasRelated": .flag(!related.isEmpty)
-        case "moreByAuthor": moreByAuthor.map(TemplateValue.data)
-        case "reviews": .list(reviews.map(TemplateValue.data))
-        case "hasReviews": .flag(reviewCount != nil)
-        case "reviewCount": reviewCount.map(TemplateValue.text)
-        case "allReviews": allReviews.map(TemplateValue.data)
-        case "feedback":
+        case .related: PlacedCard.list(related)
+        case .hasRelated: .flag(!related.isEmpty)
+        case .moreByAuthor: moreByAuthor.map(TemplateValue.data)
+        case .reviews: .list(reviews.map(TemplateValue.data))
+        case .hasReviews: .flag(reviewCount != nil)
+        case .reviewCount: reviewCount.map(TemplateValue.text)
+        case .allReviews: allReviews.map(TemplateValue.data)
+        case .feedback:
             feedback.map {
                 .data(TemplateDictionary(["positive": .text($0.positive), "negative": .text($0.negative)]))
             }
-        default: card.value(named: name) ?? common.value(named: name)
+        default: card.value(name) ?? common.value(name)
         }
     }
 }

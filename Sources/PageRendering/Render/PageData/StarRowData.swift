@@ -1,16 +1,16 @@
 import MustacheCompiler
 
 /// A star row as `_stars.mustache` draws it: every length already formatted for SVG.
-package struct StarRowData: TemplateData {
+package struct StarRowData: PageData {
     /// One symbol's place in the row.
-    package struct Symbol: TemplateData {
+    package struct Symbol: PageData {
         package let x: String
         package let y: String
 
-        package func value(named key: String) -> TemplateValue? {
+        package func value(_ key: PageName) -> TemplateValue? {
             switch key {
-            case "x": .text(x)
-            case "y": .text(y)
+            case .x: .text(x)
+            case .y: .text(y)
             default: nil
             }
         }
@@ -29,17 +29,17 @@ package struct StarRowData: TemplateData {
     /// The symbols the fill reaches; the rest would be clipped anyway.
     package let filled: [Symbol]
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "cssClass": .text(cssClass)
-        case "width": .text(width)
-        case "height": .text(height)
-        case "strokeWidth": .text(strokeWidth)
-        case "scale": .text(scale)
-        case "path": .text(path)
-        case "fillWidth": .text(fillWidth)
-        case "symbols": .list(symbols.map(TemplateValue.data))
-        case "filled": .list(filled.map(TemplateValue.data))
+        case .cssClass: .text(cssClass)
+        case .width: .text(width)
+        case .height: .text(height)
+        case .strokeWidth: .text(strokeWidth)
+        case .scale: .text(scale)
+        case .path: .text(path)
+        case .fillWidth: .text(fillWidth)
+        case .symbols: .list(symbols.map(TemplateValue.data))
+        case .filled: .list(filled.map(TemplateValue.data))
         default: nil
         }
     }

@@ -1,8 +1,8 @@
 import MustacheCompiler
 
 /// Ratings over time as `_timeline.mustache` draws it: SVG coordinates already written out.
-package struct TimelineData: TemplateData {
-    package struct Row: TemplateData {
+package struct TimelineData: PageData {
+    package struct Row: PageData {
         /// "March 2024".
         package let period: String
         /// Grouped digits.
@@ -10,27 +10,27 @@ package struct TimelineData: TemplateData {
         /// "4.3" in the site's language; nil for a period without votes.
         package let average: String?
 
-        package func value(named key: String) -> TemplateValue? {
+        package func value(_ key: PageName) -> TemplateValue? {
             switch key {
-            case "period": .text(period)
-            case "votes": .text(votes)
-            case "average": average.map(TemplateValue.text)
+            case .period: .text(period)
+            case .votes: .text(votes)
+            case .average: average.map(TemplateValue.text)
             default: nil
             }
         }
     }
 
     /// One label of a scale or of the time axis.
-    struct AxisText: TemplateData {
+    struct AxisText: PageData {
         let x: String, y: String, anchor: String, text: String, kind: String
 
-        func value(named key: String) -> TemplateValue? {
+        func value(_ key: PageName) -> TemplateValue? {
             switch key {
-            case "x": .text(x)
-            case "y": .text(y)
-            case "anchor": .text(anchor)
-            case "text": .text(text)
-            case "kind": .text(kind)
+            case .x: .text(x)
+            case .y: .text(y)
+            case .anchor: .text(anchor)
+            case .text: .text(text)
+            case .kind: .text(kind)
             default: nil
             }
         }
@@ -38,20 +38,20 @@ package struct TimelineData: TemplateData {
 
     /// A grid line, a bar or a dot: typed values rather than a dictionary per shape, as a chart
     /// draws dozens of them on every skill page.
-    struct Shape: TemplateData {
+    struct Shape: PageData {
         let x: String, y: String, width: String, height: String, x1: String, x2: String
 
         /// A shape answers only the names it has (an empty one it has not), so any other name
         /// is looked up around it, as it was when each shape was a dictionary.
-        func value(named key: String) -> TemplateValue? {
+        func value(_ key: PageName) -> TemplateValue? {
             let text =
                 switch key {
-                case "x": x
-                case "y": y
-                case "width": width
-                case "height": height
-                case "x1": x1
-                case "x2": x2
+                case .x: x
+                case .y: y
+                case .width: width
+                case .height: height
+                case .x1: x1
+                case .x2: x2
                 default: ""
                 }
             return text.isEmpty ? nil : .text(text)
@@ -78,22 +78,22 @@ package struct TimelineData: TemplateData {
     package let rows: [Row]
     let t: TemplateValue
 
-    package func value(named key: String) -> TemplateValue? {
+    package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case "t": t
-        case "width": .text(width)
-        case "height": .text(height)
-        case "label": .text(label)
-        case "caption": .text(caption)
-        case "grid":
+        case .t: t
+        case .width: .text(width)
+        case .height: .text(height)
+        case .label: .text(label)
+        case .caption: .text(caption)
+        case .grid:
             .list(grid.map { .data(Shape(x: "", y: $0, width: "", height: "", x1: gridLeft, x2: gridRight)) })
-        case "bars":
+        case .bars:
             .list(bars.map { .data(Shape(x: $0.x, y: $0.y, width: $0.width, height: $0.height, x1: "", x2: "")) })
-        case "line": .text(line)
-        case "dots": .list(dots.map { .data(Shape(x: $0.x, y: $0.y, width: "", height: "", x1: "", x2: "")) })
-        case "radius": .text(radius)
-        case "axis": .list(axis.map(TemplateValue.data))
-        case "rows": .list(rows.map(TemplateValue.data))
+        case .line: .text(line)
+        case .dots: .list(dots.map { .data(Shape(x: $0.x, y: $0.y, width: "", height: "", x1: "", x2: "")) })
+        case .radius: .text(radius)
+        case .axis: .list(axis.map(TemplateValue.data))
+        case .rows: .list(rows.map(TemplateValue.data))
         default: nil
         }
     }
