@@ -30,6 +30,7 @@ struct TemplateRenderer {
     var output: [UInt8]
     /// The contexts, innermost last: the data, then every section's value.
     private var stack: [TemplateValue]
+    private var scope: Scope
     private var nesting = 0
     private var expansions = 0
     /// Set once the expansion limit cut the rendering short: its output is incomplete.
@@ -43,13 +44,27 @@ struct TemplateRenderer {
         self.templates = templates
         self.initialEscaping = initialEscaping
         self.stack = [.data(root)]
+        self.scope = Scope(indentation: nil, overrides: nil, escaping: initialEscaping)
         self.output = output
     }
 
+    /// Renders `nodes` in `scope`: a template's, a partial's or a block's.
     mutating func render(_ nodes: [TemplateNode], _ scope: Scope) {
-        var scope = scope
+        let outer = self.scope
+        self.scope = scope
+        render(nodes)
+        self.scope = outer
+    }
+
+    /// Renders `nodes` in the scope in force. The scope is the renderer's own rather than a
+    /// parameter: a section's body, rendered once per item, would otherwise copy it (and retain
+    /// what it holds) every time.
+    private mutating func render(_ nodes: [TemplateNode]) {
+        // A pragma holds for the rest of the nodes it stands among, and no further.
+        var escapingBefore: TemplateEscaping?
+        defer { if let escapingBefore { scope.escaping = escapingBefore } }
         guard let indentation = scope.indentation, !indentation.isEmpty else {
-            for node in nodes { render(node, &scope) }
+            for node in nodes { render(node, &escapingBefore) }
             return
         }
         // Swift-mustache indents a piece that renders something right after a line end in what
@@ -58,17 +73,17 @@ struct TemplateRenderer {
         for node in nodes {
             let end = output.count
             guard end > start, output[end - 1] == 0x0A, end - 2 < start || output[end - 2] != 0x0D else {
-                render(node, &scope)
+                render(node, &escapingBefore)
                 continue
             }
             output.append(contentsOf: indentation)
             let mark = output.count
-            render(node, &scope)
+            render(node, &escapingBefore)
             if output.count == mark { output.removeLast(indentation.count) }
         }
     }
 
-    private mutating func render(_ node: TemplateNode, _ scope: inout Scope) {
+    private mutating func render(_ node: TemplateNode, _ escapingBefore: inout TemplateEscaping?) {
         switch node {
         case .text(let bytes):
             output.append(contentsOf: bytes)
@@ -91,17 +106,17 @@ struct TemplateRenderer {
         case .section(let name, let body):
             switch lookUp(name) {
             case nil, .flag(false)?: break
-            case .flag(true)?: render(body, scope)
+            case .flag(true)?: render(body)
             case .list(let items)?:
-                for item in items { render(body, scope, inside: item) }
-            case let value?: render(body, scope, inside: value)
+                for item in items { render(body, inside: item) }
+            case let value?: render(body, inside: value)
             }
 
         case .invertedSection(let name, let body):
             switch lookUp(name) {
-            case nil, .flag(false)?: render(body, scope)
+            case nil, .flag(false)?: render(body)
             // Swift-mustache renders it inside the empty list, which `{{.}}` then prints as `[]`.
-            case .list(let items)? where items.isEmpty: render(body, scope, inside: .list(items))
+            case .list(let items)? where items.isEmpty: render(body, inside: .list(items))
             default: break
             }
 
@@ -131,6 +146,7 @@ struct TemplateRenderer {
             nesting -= 1
 
         case .contentType(let escaping):
+            if escapingBefore == nil { escapingBefore = scope.escaping }
             scope.escaping = escaping
 
         case .blockDefinition:
@@ -149,13 +165,13 @@ struct TemplateRenderer {
         return true
     }
 
-    private mutating func render(_ body: [TemplateNode], _ scope: Scope, inside value: TemplateValue) {
+    private mutating func render(_ body: [TemplateNode], inside value: TemplateValue) {
         guard !overran, output.count <= outputLimit else {
             overran = true
             return
         }
         stack.append(value)
-        render(body, scope)
+        render(body)
         stack.removeLast()
     }
 
@@ -166,9 +182,11 @@ struct TemplateRenderer {
         case .current:
             return stack.last
         case .inStack(let first, let rest):
-            for context in stack.reversed() {
-                if case .data(let data) = context, let value = data.value(for: first) {
-                    return Self.descend(value, rest)
+            var index = stack.count
+            while index > 0 {
+                index -= 1
+                if case .data(let data) = stack[index], let value = data.value(for: first) {
+                    return rest.isEmpty ? value : Self.descend(value, rest)
                 }
             }
             return nil
