@@ -19,4 +19,13 @@ public struct TemplateCut: Sendable {
     }
 
     public let pieces: [Piece]
+    /// The UTF-8 bytes of the text pieces: what a completed cut holds besides its slots.
+    public let textLength: Int
+
+    init(pieces: [Piece]) {
+        self.pieces = pieces
+        textLength = pieces.reduce(0) { total, piece in
+            if case .text(let text) = piece { total + text.utf8.count } else { total }
+        }
+    }
 }

@@ -213,4 +213,38 @@ import Testing
         #expect(SVGNumber.format4(2) == "2")
         #expect(SVGNumber.format4(0.05) == "0.05")
     }
+
+    /// The byte-writing format against the interpolating one it replaced, over generated values.
+    @Test func numbersAreWrittenAsTheInterpolatingFormatWroteThem() {
+        func reference(_ value: Double, decimals: Int) -> String {
+            var unit = 1.0
+            for _ in 0..<decimals { unit *= 10 }
+            guard value.isFinite, abs(value * unit) < 1e15 else { return "0" }
+            let scaled = Int((value * unit).rounded())
+            if scaled == 0 { return "0" }
+            let sign = scaled < 0 ? "-" : ""
+            let divisor = UInt(unit)
+            let whole = scaled.magnitude / divisor
+            let fraction = scaled.magnitude % divisor
+            if fraction == 0 { return "\(sign)\(whole)" }
+            var digits = String(fraction).leftPadded(to: decimals)
+            while digits.hasSuffix("0") { digits.removeLast() }
+            return "\(sign)\(whole).\(digits)"
+        }
+        var random = SplitMix64(seed: 11)
+        let edges: [Double] = [
+            0, -0.0, 0.004, 0.005, -0.005, 1e-9, 99.995, 1e14, -1e14, 9.99e14, 1e15, .infinity, .nan,
+        ]
+        for decimals in 0...4 {
+            for value in edges {
+                #expect(SVGNumber.format(value, decimals: decimals) == reference(value, decimals: decimals))
+            }
+            for _ in 0..<2_000 {
+                let magnitude = pow(10, Double.random(in: -5...12, using: &random))
+                let value = Double.random(in: -magnitude...magnitude, using: &random)
+                #expect(
+                    SVGNumber.format(value, decimals: decimals) == reference(value, decimals: decimals), "\(value)")
+            }
+        }
+    }
 }

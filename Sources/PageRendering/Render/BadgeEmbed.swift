@@ -39,7 +39,11 @@ package struct BadgeEmbed: Sendable, Equatable {
     /// A link destination Markdown cannot end early: hrefs are percent-encoded already, but the
     /// base URL is the owner's, so its parentheses, angle brackets and spaces are encoded too.
     static func markdownURL(_ url: String) -> String {
-        url.reduce(into: "") { out, ch in out += urlEscapes[ch] ?? String(ch) }
+        // Nearly every URL has none of them: no walk over its characters.
+        guard url.utf8.contains(where: { $0 == 0x28 || $0 == 0x29 || $0 == 0x3C || $0 == 0x3E || $0 == 0x20 }) else {
+            return url
+        }
+        return url.reduce(into: "") { out, ch in out += urlEscapes[ch] ?? String(ch) }
     }
 
     static let urlEscapes: [Character: String] = ["(": "%28", ")": "%29", "<": "%3C", ">": "%3E", " ": "%20"]

@@ -86,11 +86,13 @@ package struct CardCache: Sendable {
         guard let cut = cards[shown.rawValue][i] else {
             return render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil)
         }
-        var out = ""
+        // Bytes with room for the whole card: appending to a `String` grew it several times.
+        var out: [UInt8] = []
+        out.reserveCapacity(cut.textLength + starRows[i].small.utf8.count + starRows[i].large.utf8.count + 64)
         for piece in cut.pieces {
             switch piece {
             case .text(let text):
-                out += text
+                out.append(contentsOf: text.utf8)
             case .slot(let number, let escaping):
                 let value =
                     switch Slot(rawValue: number) {
@@ -101,16 +103,14 @@ package struct CardCache: Sendable {
                     case .largeStarRow?: starRows[i].large
                     case nil: ""
                     }
-                guard let escaping else {
-                    out += value
-                    continue
+                if let escaping {
+                    escaping.append(value, &out)
+                } else {
+                    out.append(contentsOf: value.utf8)
                 }
-                var escaped: [UInt8] = []
-                escaping.append(value, &escaped)
-                out += String(decoding: escaped, as: UTF8.self)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A card rendered for one place only: dated cards, and cards the engine did not cut.

@@ -15,14 +15,34 @@ package enum SVGNumber {
         guard value.isFinite, abs(value * unit) < 1e15 else { return "0" }
         let scaled = Int((value * unit).rounded())
         if scaled == 0 { return "0" }
-        let sign = scaled < 0 ? "-" : ""
-        let magnitude = scaled.magnitude
-        let divisor = UInt(unit)
-        let whole = magnitude / divisor
-        let fraction = magnitude % divisor
-        if fraction == 0 { return "\(sign)\(whole)" }
-        var digits = String(fraction).leftPadded(to: decimals)
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(sign)\(whole).\(digits)"
+        // Written out as ASCII bytes, right to left: a chart writes dozens of these per page,
+        // and interpolation and padding cost an allocation each.
+        var magnitude = scaled.magnitude
+        var fractionDigits = decimals
+        // Trailing zeros of the fraction are left out.
+        while fractionDigits > 0, magnitude % 10 == 0 {
+            magnitude /= 10
+            fractionDigits -= 1
+        }
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var end = 24
+            func put(_ byte: UInt8) {
+                end -= 1
+                buffer[end] = byte
+            }
+            for _ in 0..<fractionDigits {
+                put(0x30 + UInt8(magnitude % 10))
+                magnitude /= 10
+            }
+            if fractionDigits > 0 { put(0x2E) }
+            repeat {
+                put(0x30 + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            if scaled < 0 { put(0x2D) }
+            let count = 24 - end
+            for index in 0..<count { buffer[index] = buffer[end + index] }
+            return count
+        }
     }
 }
