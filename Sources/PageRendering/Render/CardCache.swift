@@ -86,13 +86,14 @@ package struct CardCache: Sendable {
         guard let cut = cards[shown.rawValue][i] else {
             return render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil)
         }
-        // Bytes with room for the whole card: appending to a `String` grew it several times.
-        var out: [UInt8] = []
+        // Room for the whole card at once: appending grew it several times. A `String`, not bytes:
+        // appending strings never checks their UTF-8 again, decoding bytes into one does.
+        var out = ""
         out.reserveCapacity(cut.textLength + starRows[i].small.utf8.count + starRows[i].large.utf8.count + 64)
         for piece in cut.pieces {
             switch piece {
             case .text(let text):
-                out.append(contentsOf: text.utf8)
+                out += text
             case .slot(let number, let escaping):
                 let value =
                     switch Slot(rawValue: number) {
@@ -103,14 +104,16 @@ package struct CardCache: Sendable {
                     case .largeStarRow?: starRows[i].large
                     case nil: ""
                     }
-                if let escaping {
-                    escaping.append(value, &out)
-                } else {
-                    out.append(contentsOf: value.utf8)
+                guard let escaping else {
+                    out += value
+                    continue
                 }
+                var escaped: [UInt8] = []
+                escaping.append(value, &escaped)
+                out += String(decoding: escaped, as: UTF8.self)
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// A card rendered for one place only: dated cards, and cards the engine did not cut.
