@@ -25,19 +25,22 @@ public struct LiveSite: Sendable {
         var cards: CardCache
         var sitemap: Sitemap.Made
         var buildDate: BuildDate?
-        /// By output path: the inputs of each page and generated file.
-        var keys: [String: FileKey]
+        /// The paths of the plan's pages and generated files, in its order.
+        var order: [String]
+        /// The inputs of each, in the same order.
+        var keys: [FileKey]
+        /// By template: the site-wide values it reaches.
+        var siteValues: [String: [String]]
         var catalogue: Catalogue
         /// Every path of the site, claimed.
         var paths: OutputPaths
     }
 
-    /// A page's or generated file's inputs: its template (empty for files), its own key and the
-    /// site-wide values its template reaches.
+    /// A page's or generated file's inputs besides the site-wide values its template reaches
+    /// (compared once per template): its template (empty for files) and its own key.
     private struct FileKey: Sendable, Equatable {
         var template: String
         var key: PageKey
-        var siteValues: [String]
     }
 
     /// What one `apply` changed.
@@ -115,28 +118,20 @@ public struct LiveSite: Sendable {
         }
         try SiteBuilder.fail(on: log.items, strict: options.strict)
 
-        // Read out of the optional once: `kept?.keys` in a loop copied the whole kept build each time.
-        let keptKeys = kept?.keys ?? [:]
-        let isKept = kept != nil
         // Which pages and generated files to make again.
         var siteValues: [String: [String]] = [:]
         for template in Set(plan.jobs.map(\.template)) {
             siteValues[template] = renderer.siteValues(reachedFrom: template)
         }
-        var keys: [String: FileKey] = [:]
-        keys.reserveCapacity(plan.count)
-        var pageJobs: [SiteRenderer.PageJob] = []
-        var fileJobs: [SiteRenderer.FileJob] = []
-        for job in plan.jobs {
-            let key = FileKey(template: job.template, key: job.key, siteValues: siteValues[job.template] ?? [])
-            if keptKeys[job.path] != key || files[job.path] == nil { pageJobs.append(job) }
-            keys[job.path] = key
-        }
-        for job in plan.fileJobs {
-            let key = FileKey(template: "", key: job.key, siteValues: [])
-            if keptKeys[job.path] != key || files[job.path] == nil { fileJobs.append(job) }
-            keys[job.path] = key
-        }
+        let order = plan.jobs.map(\.path) + plan.fileJobs.map(\.path)
+        var keys: [FileKey] = []
+        keys.reserveCapacity(order.count)
+        for job in plan.jobs { keys.append(FileKey(template: job.template, key: job.key)) }
+        for job in plan.fileJobs { keys.append(FileKey(template: "", key: job.key)) }
+        let stale = Self.stale(keys, order: order, siteValues: siteValues, kept: kept, files: files)
+        let pageJobs = plan.jobs.indices.filter { stale[$0] }.map { plan.jobs[$0] }
+        let fileJobs = plan.fileJobs.indices.filter { stale[plan.jobs.count + $0] }.map { plan.fileJobs[$0] }
+        let isKept = kept != nil
 
         var made: [OutputFile]
         do {
@@ -201,7 +196,7 @@ public struct LiveSite: Sendable {
         files = next
         last = Built(
             theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, buildDate: options.buildDate,
-            keys: keys,
+            order: order, keys: keys, siteValues: siteValues,
             catalogue: catalogue, paths: paths)
 
         let report = BuildReport(
@@ -212,6 +207,24 @@ public struct LiveSite: Sendable {
         return Update(
             report: report, written: written.sorted(), removed: removed.sorted(),
             rendered: pageJobs.count + fileJobs.count, whole: !isKept)
+    }
+
+    /// Per planned path, whether it must be made again: its inputs differ from the kept build's,
+    /// or the kept site lacks it. A vote or an edit usually leaves the plan's paths as they were:
+    /// then keys are compared place by place, with no path hashed.
+    private static func stale(
+        _ keys: [FileKey], order: [String], siteValues: [String: [String]], kept: Built?, files: [String: Data]
+    ) -> [Bool] {
+        guard let kept else { return Array(repeating: true, count: keys.count) }
+        let changedTemplates = Set(siteValues.keys.filter { kept.siteValues[$0] != siteValues[$0] })
+        func differs(_ key: FileKey, _ before: FileKey?) -> Bool {
+            key != before || (!changedTemplates.isEmpty && changedTemplates.contains(key.template))
+        }
+        if kept.order == order {
+            return zip(keys, kept.keys).map { differs($0, $1) }
+        }
+        let before = Dictionary(zip(kept.order, kept.keys)) { first, _ in first }
+        return zip(order, keys).map { path, key in differs(key, before[path]) || files[path] == nil }
     }
 
     /// Whether two themes were loaded from the same templates, assets and strings.
