@@ -31,6 +31,7 @@ public struct LiveSite: Sendable {
         var keys: [FileKey]
         /// By template: the site-wide values it reaches.
         var siteValues: [String: [String]]
+        var site: SitePaths
         var catalogue: Catalogue
         /// Every path of the site, claimed.
         var paths: OutputPaths
@@ -107,15 +108,24 @@ public struct LiveSite: Sendable {
         var renderer = times.time(.renderSetup) {
             SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root, reusing: last?.renderer)
         }
-        let (plan, staticFiles, existing) = times.time(.plan) { () -> (SiteRenderer.Plan, [OutputFile], Set<String>) in
+        let (plan, staticFiles, site, samePaths) = times.time(.plan) {
+            () -> (SiteRenderer.Plan, [OutputFile], SitePaths, Bool) in
             let listedStatic = StaticFiles.list(options.content, &log)
             renderer.buildDate = options.buildDate
             renderer.staticPaths = Set(listedStatic.map(\.relativePath))
             let plan = renderer.plan(reusing: kept?.cards, sitemap: kept?.sitemap)
-            let generated = Set(plan.paths)
+            // Most changes leave the site's paths as they were: then its set is the last one.
+            let planned = plan.paths
+            let previous = last.flatMap { $0.site.planned == planned ? $0.site : nil }
+            let generated = previous?.generated ?? Set(planned)
             let staticFiles = StaticFiles.collect(listedStatic, generated: generated, &log)
-            return (plan, staticFiles, generated.union(staticFiles.map(\.path)))
+            let staticPaths = staticFiles.map(\.path)
+            // No path came or went since the last good build: its paths stand.
+            if let previous, previous.staticPaths == staticPaths { return (plan, staticFiles, previous, true) }
+            let site = SitePaths(planned: planned, generated: generated, staticPaths: staticPaths)
+            return (plan, staticFiles, site, false)
         }
+        let existing = site.existing
         try SiteBuilder.fail(on: log.items, strict: options.strict)
 
         // Which pages and generated files to make again.
@@ -154,7 +164,7 @@ public struct LiveSite: Sendable {
 
         // Only the files made now are scanned; a kept page's links were good, and stay good
         // while every path they could lead to is still there.
-        let removed = Set(files.keys.filter { !existing.contains($0) })
+        let removed = samePaths ? [] : Set(files.keys.filter { !existing.contains($0) })
         var broken = times.time(.linkCheck) { LinkCheck.check(checked, existing: existing, config: catalogue.config) }
         if !removed.isEmpty || !broken.isEmpty {
             // The whole site is checked, so the failure names what a full build would.
@@ -169,7 +179,6 @@ public struct LiveSite: Sendable {
         log.append(contentsOf: LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay))
         try SiteBuilder.fail(on: log.items, strict: options.strict)
 
-        var next = files
         var written: [String] = []
         // Taken out of the kept build rather than copied: a copy of a 23,000-path set per change.
         var paths = last?.paths ?? OutputPaths()
@@ -179,12 +188,17 @@ public struct LiveSite: Sendable {
             try times.time(.write) { () throws(OutputFolder.WriteError) in
                 // Only new paths need claiming: the kept ones were claimed by the last good build.
                 for path in removed { paths.release(path) }
-                for path in existing where first || files[path] == nil { try paths.claim(path) }
-                for file in made {
-                    let data = try file.bytes(from: source)
-                    if next.updateValue(data, forKey: file.path) != data { written.append(file.path) }
+                if !samePaths {
+                    for path in existing where first || files[path] == nil { try paths.claim(path) }
                 }
-                for path in removed { next[path] = nil }
+                // Everything that can fail comes first: the kept files change only once nothing can.
+                let contents = try made.map { file throws(OutputFolder.WriteError) in
+                    (file.path, try file.bytes(from: source))
+                }
+                for (path, data) in contents where files.updateValue(data, forKey: path) != data {
+                    written.append(path)
+                }
+                for path in removed { files[path] = nil }
             }
         } catch {
             // The claims went part of the way: the kept site's are claimed again from its files.
@@ -193,20 +207,37 @@ public struct LiveSite: Sendable {
             last?.paths = kept
             throw BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
         }
-        files = next
         last = Built(
             theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, buildDate: options.buildDate,
-            order: order, keys: keys, siteValues: siteValues,
+            order: order, keys: keys, siteValues: siteValues, site: site,
             catalogue: catalogue, paths: paths)
 
         let report = BuildReport(
             catalogue: catalogue, loaded: loaded, options: options,
-            pages: existing.reduce(0) { $0 + ($1.hasSuffix(".html") ? 1 : 0) }, files: existing.count,
+            pages: site.pageCount, files: existing.count,
             unchanged: existing.count - written.count, log: log,
             seconds: (ContinuousClock.now - started).seconds, stages: times.stages)
         return Update(
             report: report, written: written.sorted(), removed: removed.sorted(),
             rendered: pageJobs.count + fileJobs.count, whole: !isKept)
+    }
+
+    /// Every path of a build's site: the planned ones in the plan's order, and the static files.
+    private struct SitePaths: Sendable {
+        var planned: [String]
+        var generated: Set<String>
+        var staticPaths: [String]
+        var existing: Set<String>
+        /// How many pages (HTML files) the site has.
+        var pageCount: Int
+
+        init(planned: [String], generated: Set<String>, staticPaths: [String]) {
+            self.planned = planned
+            self.generated = generated
+            self.staticPaths = staticPaths
+            existing = staticPaths.isEmpty ? generated : generated.union(staticPaths)
+            pageCount = existing.reduce(0) { $0 + ($1.hasSuffix(".html") ? 1 : 0) }
+        }
     }
 
     /// Per planned path, whether it must be made again: its inputs differ from the kept build's,
