@@ -51,51 +51,58 @@ var site = LiveSite()
     }
 }
 
-let votes = root.appendingPathComponent("ratings/benchmark-votes.jsonl")
-try? FileManager.default.removeItem(at: votes)
-try Data(#"{"skill":"none","stars":5}"#.utf8 + [0x0A]).write(to: votes)
-let first = measure { ([], []) }
-print("whole build: \(String(format: "%.2f", first.wall)) s wall, \(String(format: "%.2f", first.cpu)) s CPU")
+/// The measured runs. A function rather than top-level code: its values are locals the
+/// closures capture, not main.swift's globals.
+@MainActor func run() throws -> (edits: [Sample], cast: [Sample]) {
+    let votes = root.appendingPathComponent("ratings/benchmark-votes.jsonl")
+    try? FileManager.default.removeItem(at: votes)
+    try Data(#"{"skill":"none","stars":5}"#.utf8 + [0x0A]).write(to: votes)
+    let first = measure { ([], []) }
+    print("whole build: \(String(format: "%.2f", first.wall)) s wall, \(String(format: "%.2f", first.cpu)) s CPU")
 
-let skillFiles =
-    (FileManager.default.enumerator(atPath: root.appendingPathComponent("skills").path)?
-        .compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted()) ?? []
-guard !skillFiles.isEmpty else {
-    print("no .md skills under \(contentPath)/skills")
-    exit(2)
+    let skillFiles =
+        (FileManager.default.enumerator(atPath: root.appendingPathComponent("skills").path)?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted()) ?? []
+    guard !skillFiles.isEmpty else {
+        print("no .md skills under \(contentPath)/skills")
+        exit(2)
+    }
+    var edits: [Sample] = []
+    var cast: [Sample] = []
+    for attempt in 0..<tries {
+        let file = root.appendingPathComponent("skills").appendingPathComponent(
+            skillFiles[(attempt * 7919) % skillFiles.count])
+        edits.append(
+            try measure {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                try Data((text + " edited\(attempt)\n").utf8).write(to: file)
+                return ([file.path], [])
+            })
+        let voted = skillFiles[(attempt * 104_729 + 13) % skillFiles.count].dropLast(3)
+        cast.append(
+            try measure {
+                let line = #"{"skill":"\#(voted)","stars":4,"user":"benchmark-\#(attempt)"}"# + "\n"
+                let before = location.source.stamp(votes.path)
+                let handle = try FileHandle(forWritingTo: votes)
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data(line.utf8))
+                try handle.close()
+                guard let before, let after = location.source.stamp(votes.path) else { return ([votes.path], []) }
+                return (
+                    [votes.path],
+                    [
+                        AppendedVotes(
+                            path: votes.path, lines: line, skill: String(voted), user: "benchmark-\(attempt)",
+                            before: before, after: after)
+                    ]
+                )
+            })
+    }
+    try? FileManager.default.removeItem(at: votes)
+    return (edits, cast)
 }
-var edits: [Sample] = []
-var cast: [Sample] = []
-for attempt in 0..<tries {
-    let file = root.appendingPathComponent("skills").appendingPathComponent(
-        skillFiles[(attempt * 7919) % skillFiles.count])
-    edits.append(
-        try measure {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            try Data((text + " edited\(attempt)\n").utf8).write(to: file)
-            return ([file.path], [])
-        })
-    let voted = skillFiles[(attempt * 104_729 + 13) % skillFiles.count].dropLast(3)
-    cast.append(
-        try measure {
-            let line = #"{"skill":"\#(voted)","stars":4,"user":"benchmark-\#(attempt)"}"# + "\n"
-            let before = location.source.stamp(votes.path)
-            let handle = try FileHandle(forWritingTo: votes)
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(line.utf8))
-            try handle.close()
-            guard let before, let after = location.source.stamp(votes.path) else { return ([votes.path], []) }
-            return (
-                [votes.path],
-                [
-                    AppendedVotes(
-                        path: votes.path, lines: line, skill: String(voted), user: "benchmark-\(attempt)",
-                        before: before, after: after)
-                ]
-            )
-        })
-}
-try? FileManager.default.removeItem(at: votes)
+
+let (edits, cast) = try run()
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 for (name, samples) in [("edit", edits), ("vote", cast)] {

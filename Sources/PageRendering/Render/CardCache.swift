@@ -38,19 +38,7 @@ package struct CardCache: Sendable {
         self.engine = engine
         let entries = renderer.catalogue.entries
         index = Dictionary(entries.enumerated().map { (ObjectIdentifier($1), $0) }) { first, _ in first }
-        // Each entry's place among the previous cards, when it is the same entry (a new build
-        // makes new entry objects, so the previous cards are found by skill id).
-        let previousPlaces = previous.map { previous in
-            Dictionary(previous.renderer.value.catalogue.entries.enumerated().map { ($1.skill.id, $0) }) { first, _ in
-                first
-            }
-        }
-        let kept: [Int?] = entries.map { entry in
-            guard let previous, let j = previousPlaces?[entry.skill.id],
-                previous.renderer.value.catalogue.entries[j].isSame(as: entry)
-            else { return nil }
-            return j
-        }
+        let kept = Self.places(of: entries, in: previous?.renderer.value.catalogue.entries ?? [])
         let contexts = entries.indices.parallelMap { i in kept[i] == nil ? renderer.card(entries[i]) : nil }
         func text(_ value: TemplateValue?) -> String {
             if case .text(let text)? = value { text } else { "" }
@@ -73,6 +61,25 @@ package struct CardCache: Sendable {
                 context.rating?.starRowLarge = Slot.largeStarRow.value
                 return engine.cut(templateNamed: "card", data: context)
             }
+        }
+    }
+
+    /// Each entry's place among the previous build's entries, when it is the same entry there.
+    /// A kept catalogue keeps unchanged entries' objects and order, so most are found at their
+    /// own place; the others (after an edit moved them, or a skill came or went) by skill id.
+    static func places(of entries: [Catalogue.Entry], in previous: [Catalogue.Entry]) -> [Int?] {
+        guard !previous.isEmpty else { return Array(repeating: nil, count: entries.count) }
+        var byID: [String: Int]?
+        return entries.enumerated().map { i, entry in
+            if i < previous.count, previous[i] === entry { return i }
+            if i < previous.count, previous[i].skill.id == entry.skill.id {
+                return previous[i].isSame(as: entry) ? i : nil
+            }
+            if byID == nil {
+                byID = Dictionary(previous.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
+            }
+            guard let j = byID?[entry.skill.id], previous[j].isSame(as: entry) else { return nil }
+            return j
         }
     }
 

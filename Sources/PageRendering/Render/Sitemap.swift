@@ -14,6 +14,9 @@ package enum Sitemap {
         let pagePaths: [String]
         let config: SiteConfig
         let files: [OutputFile]
+        /// What it was made from: every page's output path, in the plan's order, and the
+        /// listings left out. The same again gives the same sitemap, with nothing sorted.
+        var madeFrom: (outputPaths: [String], unlisted: Set<String>) = ([], [])
     }
 
     /// Site paths of the pages a sitemap lists: every HTML page but the 404 page, as its URL

@@ -38,16 +38,22 @@ extension SiteRenderer {
         }
         // Empty listings are written but linked from nowhere, so the sitemap leaves them out too.
         let unlisted = siteWide.listed.unlisted(config.urls)
+        if let previous, previous.config == config, previous.madeFrom.unlisted == unlisted,
+            previous.madeFrom.outputPaths == pagePaths
+        {
+            return (files + previous.files + robots(hasSitemap: !previous.files.isEmpty), previous)
+        }
         let listed = Sitemap.pagePaths(of: pagePaths, urls: config.urls).filter { !unlisted.contains($0) }
-        let sitemap =
+        var sitemap =
             previous.flatMap { $0.config == config && $0.pagePaths == listed ? $0 : nil }
             ?? Sitemap.Made(pagePaths: listed, config: config, files: Sitemap.files(pagePaths: listed, config: config))
-        let sitemaps = sitemap.files
-        files += sitemaps
-        // A robots.txt of the site owner's own in Content/static/ wins over the generated one.
-        if !staticPaths.contains(config.urls.robots) {
-            files.append(Sitemap.robots(config: config, hasSitemap: !sitemaps.isEmpty))
-        }
-        return (files, sitemap)
+        sitemap.madeFrom = (pagePaths, unlisted)
+        return (files + sitemap.files + robots(hasSitemap: !sitemap.files.isEmpty), sitemap)
+    }
+
+    /// The generated robots.txt, unless the site owner has one of their own in Content/static/.
+    private func robots(hasSitemap: Bool) -> [OutputFile] {
+        staticPaths.contains(catalogue.config.urls.robots)
+            ? [] : [Sitemap.robots(config: catalogue.config, hasSitemap: hasSitemap)]
     }
 }
