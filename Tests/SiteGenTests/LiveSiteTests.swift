@@ -126,6 +126,25 @@ import Testing
         #expect(self.page(live, "skills/g/s1/index.html").contains("<span class=\"not-rated\">No votes yet</span>"))
     }
 
+    /// An edit of a description alone leaves the skill at its place among the entries: the kept
+    /// build takes the last build's descriptions and must read that one again.
+    @Test func anEditedDescriptionAtTheSamePlaceIsReadAgain() throws {
+        let site = TestSite()
+        for i in 0..<4 { site.skill("g/s\(i)", name: "Skill \(i)", group: "G", body: "Old words \(i).") }
+        var live = LiveSite()
+        try live.apply(site.options())
+        site.skill("g/s1", name: "Skill 1", group: "G", body: "New words for one.")
+        let edit = try live.apply(site.options())
+        #expect(!edit.whole)
+        #expect(self.page(live, "groups/g/index.html").contains("New words for one."))
+        #expect(!self.page(live, "groups/g/index.html").contains("Old words 1."))
+        let full = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: full)
+        #expect(
+            Self.firstDifference(full.files, live.files) == nil, "\(Self.firstDifference(full.files, live.files) ?? "")"
+        )
+    }
+
     /// The home page counts every skill's ratings, shown on it or not.
     @Test func aVoteForASkillTheHomePageDoesNotShowUpdatesItsCount() throws {
         let site = TestSite()

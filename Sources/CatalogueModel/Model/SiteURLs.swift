@@ -84,11 +84,20 @@ public struct SiteURLs: Sendable, Equatable {
 
     public var apiGroups: String { api + "groups.json" }
     /// `api/groups/<group slug>.json`, named like the group's page.
-    public func apiGroup(page groupPath: String) -> String { api + String(groupPath.dropLast()) + ".json" }
+    public func apiGroup(page groupPath: String) -> String { apiFile(groupPath) }
     /// `api/skills/<skill path>.json`, named like the skill's page.
     public func apiSkill(_ id: String) -> String { apiSkill(page: skillPage(id)) }
     /// The same from the skill's page path (`skillPage`), which a catalogue entry holds already.
-    public func apiSkill(page skillPath: String) -> String { api + String(skillPath.dropLast()) + ".json" }
+    public func apiSkill(page skillPath: String) -> String { apiFile(skillPath) }
+
+    /// `api/<page path without its final slash>.json`, made in one buffer: a plan names one per skill.
+    private func apiFile(_ pagePath: String) -> String {
+        var path = api
+        path.reserveCapacity(api.utf8.count + pagePath.utf8.count + 4)
+        path += pagePath.dropLast()
+        path += ".json"
+        return path
+    }
 
     /// `skills/<skill path>/badge.svg`, from the skill's page path (`skillPage`).
     public func badge(page skillPath: String) -> String { skillPath + badgeFile }

@@ -20,6 +20,7 @@ enum JSONAPI {
                 file(groupsPath, groups)
             }
         ]
+        jobs.reserveCapacity(1 + catalogue.groups.count + catalogue.entries.count)
         // By index into one shared catalogue: closures that captured each entry would copy it.
         let shared = Shared(catalogue)
         // Each group's list, then its skills (every skill is in one group): a list holds all its

@@ -39,26 +39,7 @@ public struct SiteRenderer: Sendable {
     /// renderer) for skills whose description is the same, instead of running libcmark on all.
     package init(catalogue: Catalogue, theme: Theme, contentRoot: URL, reusing previous: SiteRenderer?) {
         self.catalogue = catalogue
-        var known: [String: (description: String, rendered: Markdown.Rendered)] = [:]
-        if let previous {
-            known.reserveCapacity(previous.catalogue.entries.count)
-            for entry in previous.catalogue.entries {
-                if let rendered = previous.descriptions[entry.skill.id] {
-                    known[entry.skill.id] = (entry.skill.description, rendered)
-                }
-            }
-        }
-        // libcmark keeps no global state: descriptions render on all cores.
-        // Summaries and text for now; each skill page makes its HTML when it is rendered.
-        let reusable = known
-        let rendered = catalogue.entries.parallelMap { entry in
-            if let kept = reusable[entry.skill.id], kept.description == entry.skill.description { return kept.rendered }
-            return Markdown.render(entry.skill.description, includingHTML: false)
-        }
-        var descriptions: [String: Markdown.Rendered] = [:]
-        descriptions.reserveCapacity(rendered.count)
-        for (entry, html) in zip(catalogue.entries, rendered) { descriptions[entry.skill.id] = html }
-        self.descriptions = descriptions
+        descriptions = Self.descriptions(of: catalogue.entries, reusing: previous)
         listingData = ListingData(catalogue, reusing: previous?.listingData)
         var theme = theme
         let watch = OverrunWatch(engine: theme.engine)
@@ -92,6 +73,52 @@ public struct SiteRenderer: Sendable {
         }
         self.starRows = starRows
         frames = PageFrames(engine: theme.engine)
+    }
+
+    /// Each description's summary and text, by skill id, through libcmark on all cores; those
+    /// of `previous` are kept for descriptions it already read.
+    private static func descriptions(of entries: [Catalogue.Entry], reusing previous: SiteRenderer?)
+        -> [String: Markdown.Rendered]
+    {
+        // A kept catalogue usually has the previous entries at their places: its table is taken
+        // whole, and only the entries that are not the same objects are read again.
+        if let previous, previous.catalogue.entries.count == entries.count {
+            let before = previous.catalogue.entries
+            let changed = entries.indices.filter { before[$0] !== entries[$0] }
+            if changed.allSatisfy({ before[$0].skill.id == entries[$0].skill.id }) {
+                var descriptions = previous.descriptions
+                let rendered = changed.parallelMap { i in
+                    if before[i].skill.description == entries[i].skill.description,
+                        let kept = previous.descriptions[entries[i].skill.id]
+                    {
+                        return kept
+                    }
+                    return Markdown.render(entries[i].skill.description, includingHTML: false)
+                }
+                for (i, made) in zip(changed, rendered) { descriptions[entries[i].skill.id] = made }
+                return descriptions
+            }
+        }
+        var known: [String: (description: String, rendered: Markdown.Rendered)] = [:]
+        if let previous {
+            known.reserveCapacity(previous.catalogue.entries.count)
+            for entry in previous.catalogue.entries {
+                if let rendered = previous.descriptions[entry.skill.id] {
+                    known[entry.skill.id] = (entry.skill.description, rendered)
+                }
+            }
+        }
+        // libcmark keeps no global state: descriptions render on all cores.
+        // Summaries and text for now; each skill page makes its HTML when it is rendered.
+        let reusable = known
+        let rendered = entries.parallelMap { entry in
+            if let kept = reusable[entry.skill.id], kept.description == entry.skill.description { return kept.rendered }
+            return Markdown.render(entry.skill.description, includingHTML: false)
+        }
+        var descriptions: [String: Markdown.Rendered] = [:]
+        descriptions.reserveCapacity(rendered.count)
+        for (entry, html) in zip(entries, rendered) { descriptions[entry.skill.id] = html }
+        return descriptions
     }
 
     /// Both star rows of each value shown (see `StarRow.displayedValue`).
@@ -185,10 +212,18 @@ public struct SiteRenderer: Sendable {
         // Jobs hold the renderer by reference and their skill by index: a closure that captured
         // both by value would carry a copy of each per page.
         let shared = Shared(self)
+        var moreByAuthor: [String: Bool] = [:]
         for (index, entry) in catalogue.entries.enumerated() {
             // The related skills' cards and whether the author page lists others are on the page too.
             let related = listingData.related.lists[index].map { catalogue.entries[$0] }
-            let key = PageKey(entries: [entry] + related, values: [String(hasMoreByAuthor(entry))])
+            // By author name: making the author page's path once per skill cost more than the rest.
+            let more = entry.skill.author.map { author in
+                if let known = moreByAuthor[author] { return known }
+                let more = hasMoreByAuthor(entry)
+                moreByAuthor[author] = more
+                return more
+            }
+            let key = PageKey(entries: [entry] + related, values: [String(more ?? false)])
             jobs.append(
                 PageJob(template: "skill", path: urls.output(ofPage: entry.path), key: key) {
                     shared.value.skillPage(shared.value.catalogue.entries[index], index: index, cards: cards)
