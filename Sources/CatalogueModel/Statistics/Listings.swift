@@ -150,11 +150,18 @@ public struct CatalogueListings: Sendable {
         let entries = catalogue.entries
         // The catalogue's entries are in name order: each listing takes its ties from there.
         let order = NameOrder(entries)
+        let urls = catalogue.urls
+        // Each listing sorts every entry: the partitions on another core, the rankings on this one.
+        let partitions = Background {
+            (
+                Listings.byLanguage(entries, urls: urls, nameOrder: order),
+                Listings.byAuthor(entries, urls: urls, nameOrder: order)
+            )
+        }
         topRated = Listings.topRated(entries, priorVotes: catalogue.config.priorVotes, nameOrder: order)
         mostRated = Listings.mostRated(entries, nameOrder: order)
         newest = Listings.newest(entries, nameOrder: order)
-        languages = Listings.byLanguage(entries, urls: catalogue.urls, nameOrder: order)
-        authors = Listings.byAuthor(entries, urls: catalogue.urls, nameOrder: order)
+        (languages, authors) = partitions.wait()
         highlights = Listings.highlights(catalogue.groups, topRated: topRated, count: catalogue.config.homeCards)
         groupPages = Listings.groupPages(
             catalogue.groups, order: catalogue.config.groupOrder, topRated: topRated,

@@ -173,6 +173,10 @@ public struct SiteRenderer: Sendable {
     /// the skills that did not change, and whose sitemap is `sitemap` when it lists the same pages.
     package func plan(reusing previous: CardCache?, sitemap: Sitemap.Made? = nil) -> Plan {
         let urls = catalogue.urls
+        // The API's and badges' jobs (two per skill) on another core while the pages are planned.
+        let laterFileJobs = Background { [catalogue, strings] in
+            JSONAPI.files(catalogue) + Badge.files(catalogue, strings: strings)
+        }
         let cards = CardCache(renderer: self, engine: theme.engine, reusing: previous)
         let highlights = listingData.listings.highlights
         // `statsText` counts every skill and rating, shown on the page or not.
@@ -237,7 +241,7 @@ public struct SiteRenderer: Sendable {
         jobs += listingPages(cards: cards)
         jobs += reviewJobs()
 
-        let fileJobs = JSONAPI.files(catalogue) + Badge.files(catalogue, strings: strings)
+        let fileJobs = laterFileJobs.wait()
         let machineReadable = machineReadableFiles(pagePaths: jobs.map(\.path), reusing: sitemap)
         var files = machineReadable.files
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key })
