@@ -50,17 +50,6 @@ public enum Markdown {
         return sanitize(document)
     }
 
-    /// The description as HTML: `render(source).html`, without the summary and text.
-    public static func html(_ source: String) -> String {
-        let options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
-        guard let document = source.withCString({ cmark_parse_document($0, strlen($0), options) }) else { return "" }
-        defer { cmark_node_free(document) }
-        _ = sanitize(document)
-        guard let html = cmark_render_html(document, options) else { return "" }
-        defer { free(html) }
-        return String(cString: html)
-    }
-
     /// All of the description's text, without markup (every block, not only the first
     /// paragraph): what search indexes. Link targets and image addresses are not text.
     public static func plainText(_ source: String) -> String {

@@ -13,8 +13,10 @@ public struct SiteRenderer: Sendable {
     let timelineChart: TimelineChart
     /// Where the site's files came from, for copying skill images.
     package let contentRoot: URL
-    /// Each description's summary and text, by skill id (its HTML is made with the skill's page).
-    package let descriptions: [String: Markdown.Rendered]
+    /// Each description's summary as a card shows it (140 characters), by skill id. Only that
+    /// much is kept: the skill's page reads its whole summary, with its HTML, from one parse of
+    /// the description (at 100,000 skills the whole summaries were about 100 MB).
+    package let cardSummaries: [String: String]
     package let ratingForm: RatingForm?
     let listingData: ListingData
     let siteWide: SiteWide
@@ -39,7 +41,7 @@ public struct SiteRenderer: Sendable {
     /// renderer) for skills whose description is the same, instead of running libcmark on all.
     package init(catalogue: Catalogue, theme: Theme, contentRoot: URL, reusing previous: SiteRenderer?) {
         self.catalogue = catalogue
-        descriptions = Self.descriptions(of: catalogue.entries, reusing: previous)
+        cardSummaries = Self.cardSummaries(of: catalogue.entries, reusing: previous)
         listingData = ListingData(catalogue, reusing: previous?.listingData)
         var theme = theme
         let watch = OverrunWatch(engine: theme.engine)
@@ -75,47 +77,50 @@ public struct SiteRenderer: Sendable {
         frames = PageFrames(engine: theme.engine)
     }
 
-    /// Each description's summary and text, by skill id, through libcmark on all cores; those
-    /// of `previous` are kept for descriptions it already read.
-    private static func descriptions(of entries: [Catalogue.Entry], reusing previous: SiteRenderer?)
-        -> [String: Markdown.Rendered]
+    /// Each description's card summary, by skill id, through libcmark on all cores; those of
+    /// `previous` are kept for descriptions it already read.
+    private static func cardSummaries(of entries: [Catalogue.Entry], reusing previous: SiteRenderer?)
+        -> [String: String]
     {
+        @Sendable func summary(_ description: String) -> String {
+            HTML.truncate(Markdown.summary(description), to: 140)
+        }
         // A kept catalogue usually has the previous entries at their places: its table is taken
         // whole, and only the entries that are not the same objects are read again.
         if let previous, previous.catalogue.entries.count == entries.count {
             let before = previous.catalogue.entries
             let changed = entries.indices.filter { before[$0] !== entries[$0] }
             if changed.allSatisfy({ before[$0].skill.id == entries[$0].skill.id }) {
-                var descriptions = previous.descriptions
+                var descriptions = previous.cardSummaries
                 let rendered = changed.parallelMap { i in
                     if before[i].skill.description == entries[i].skill.description,
-                        let kept = previous.descriptions[entries[i].skill.id]
+                        let kept = previous.cardSummaries[entries[i].skill.id]
                     {
                         return kept
                     }
-                    return Markdown.render(entries[i].skill.description, includingHTML: false)
+                    return summary(entries[i].skill.description)
                 }
                 for (i, made) in zip(changed, rendered) { descriptions[entries[i].skill.id] = made }
                 return descriptions
             }
         }
-        var known: [String: (description: String, rendered: Markdown.Rendered)] = [:]
+        var known: [String: (description: String, rendered: String)] = [:]
         if let previous {
             known.reserveCapacity(previous.catalogue.entries.count)
             for entry in previous.catalogue.entries {
-                if let rendered = previous.descriptions[entry.skill.id] {
+                if let rendered = previous.cardSummaries[entry.skill.id] {
                     known[entry.skill.id] = (entry.skill.description, rendered)
                 }
             }
         }
         // libcmark keeps no global state: descriptions render on all cores.
-        // Summaries and text for now; each skill page makes its HTML when it is rendered.
+        // Summaries for now; each skill page makes its HTML when it is rendered.
         let reusable = known
         let rendered = entries.parallelMap { entry in
             if let kept = reusable[entry.skill.id], kept.description == entry.skill.description { return kept.rendered }
-            return Markdown.render(entry.skill.description, includingHTML: false)
+            return summary(entry.skill.description)
         }
-        var descriptions: [String: Markdown.Rendered] = [:]
+        var descriptions: [String: String] = [:]
         descriptions.reserveCapacity(rendered.count)
         for (entry, html) in zip(entries, rendered) { descriptions[entry.skill.id] = html }
         return descriptions
@@ -409,7 +414,7 @@ public struct SiteRenderer: Sendable {
         return CardData(
             name: skill.name, url: urls.href(entry.path),
             initial: skill.name.first.map { String($0).uppercased() } ?? "?",
-            summary: HTML.truncate(descriptions[skill.id]?.summary ?? "", to: 140),
+            summary: cardSummaries[skill.id] ?? "",
             group: skill.group, language: skill.language, languageName: languageNames(skill.language),
             contentLang: LanguageTag.attribute(for: skill.language, onSiteIn: catalogue.config.language),
             firstExample: skill.examples.first,
@@ -444,7 +449,8 @@ public struct SiteRenderer: Sendable {
     package func skillPage(_ entry: Catalogue.Entry, index: Int? = nil, cards: CardCache? = nil) -> SkillPage {
         let skill = entry.skill
         let urls = catalogue.urls
-        let rendered = descriptions[skill.id] ?? Markdown.Rendered(html: "", summary: "")
+        // The HTML and the whole summary from one parse.
+        let rendered = Markdown.render(skill.description)
         let description =
             rendered.summary.isEmpty
             ? strings.text("skill_description", ["name": skill.name, "group": skill.group]) : rendered.summary
@@ -452,7 +458,7 @@ public struct SiteRenderer: Sendable {
         var page = SkillPage(
             common: common(path: entry.path, title: skill.name, description: description),
             card: card(entry),
-            descriptionHTML: Markdown.html(skill.description),
+            descriptionHTML: rendered.html,
             examples: skill.examples,
             exampleLinks: catalogue.config.tryURL.map { template in
                 skill.examples.map { NamedLink(name: $0, url: TryURL.link(template, example: $0)) }
