@@ -31,6 +31,8 @@ let package = Package(
         ),
         // renameat2/renamex_np, which Swift's system modules do not declare: the output swap.
         .target(name: "CFolderSwap"),
+        // glibc's mmap threshold, set once by the command (see MemoryTuning.h).
+        .target(name: "CMemoryTuning"),
         // Mustache templates compiled once per build and rendered from typed page data.
         .target(name: "MustacheCompiler"),
         // swift-mustache rendering the same typed data: the reference the compiled engine must equal.
@@ -125,6 +127,7 @@ let package = Package(
                 "SiteAssembly",
                 "SiteServer",
                 "VoteStore",
+                "CMemoryTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfo"]

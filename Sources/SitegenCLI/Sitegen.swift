@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMemoryTuning
 import CatalogueModel
 import ContentLoading
 import Foundation
@@ -147,6 +148,7 @@ struct Build: AsyncParsableCommand {
     func validate() throws { _ = try resolvedBuildDate() }
 
     func run() async throws {
+        sitegen_map_large_allocations()
         var options = try site.buildOptions()
         options.buildDate = try resolvedBuildDate()
         let override = try database.named()
@@ -225,6 +227,7 @@ struct Serve: AsyncParsableCommand {
     var liveReload = true
 
     func run() async throws {
+        sitegen_map_large_allocations()
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         var options = ServeOptions(build: try site.buildOptions(), host: host, port: port, handlesSignals: true)
         options.ratingsDatabase = try database.named()
