@@ -25,9 +25,7 @@ public struct LiveSite: Sendable {
         var cards: CardCache
         var sitemap: Sitemap.Made
         var buildDate: BuildDate?
-        /// The paths of the plan's pages and generated files, in its order.
-        var order: [String]
-        /// The inputs of each, in the same order.
+        /// The inputs of the plan's pages and generated files, in the order of `site.planned`.
         var keys: [FileKey]
         /// By template: the site-wide values it reaches.
         var siteValues: [String: [String]]
@@ -108,8 +106,8 @@ public struct LiveSite: Sendable {
         var renderer = times.time(.renderSetup) {
             SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root, reusing: last?.renderer)
         }
-        let (plan, staticFiles, site, samePaths) = times.time(.plan) {
-            () -> (SiteRenderer.Plan, [OutputFile], SitePaths, Bool) in
+        let (plan, staticFiles, site, samePaths, samePlan) = times.time(.plan) {
+            () -> (SiteRenderer.Plan, [OutputFile], SitePaths, Bool, Bool) in
             let listedStatic = StaticFiles.list(options.content, &log)
             renderer.buildDate = options.buildDate
             renderer.staticPaths = Set(listedStatic.map(\.relativePath))
@@ -121,9 +119,9 @@ public struct LiveSite: Sendable {
             let staticFiles = StaticFiles.collect(listedStatic, generated: generated, &log)
             let staticPaths = staticFiles.map(\.path)
             // No path came or went since the last good build: its paths stand.
-            if let previous, previous.staticPaths == staticPaths { return (plan, staticFiles, previous, true) }
+            if let previous, previous.staticPaths == staticPaths { return (plan, staticFiles, previous, true, true) }
             let site = SitePaths(planned: planned, generated: generated, staticPaths: staticPaths)
-            return (plan, staticFiles, site, false)
+            return (plan, staticFiles, site, false, previous != nil)
         }
         let existing = site.existing
         try SiteBuilder.fail(on: log.items, strict: options.strict)
@@ -133,12 +131,12 @@ public struct LiveSite: Sendable {
         for template in Set(plan.jobs.map(\.template)) {
             siteValues[template] = renderer.siteValues(reachedFrom: template)
         }
-        let order = plan.jobs.map(\.path) + plan.fileJobs.map(\.path)
         var keys: [FileKey] = []
-        keys.reserveCapacity(order.count)
+        keys.reserveCapacity(plan.jobs.count + plan.fileJobs.count)
         for job in plan.jobs { keys.append(FileKey(template: job.template, key: job.key)) }
         for job in plan.fileJobs { keys.append(FileKey(template: "", key: job.key)) }
-        let stale = Self.stale(keys, order: order, siteValues: siteValues, kept: kept, files: files)
+        let stale = Self.stale(
+            keys, paths: site.planned, samePlan: samePlan, siteValues: siteValues, kept: kept, files: files)
         let pageJobs = plan.jobs.indices.filter { stale[$0] }.map { plan.jobs[$0] }
         let fileJobs = plan.fileJobs.indices.filter { stale[plan.jobs.count + $0] }.map { plan.fileJobs[$0] }
         let isKept = kept != nil
@@ -209,7 +207,7 @@ public struct LiveSite: Sendable {
         }
         last = Built(
             theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, buildDate: options.buildDate,
-            order: order, keys: keys, siteValues: siteValues, site: site,
+            keys: keys, siteValues: siteValues, site: site,
             catalogue: catalogue, paths: paths)
 
         let report = BuildReport(
@@ -240,22 +238,25 @@ public struct LiveSite: Sendable {
         }
     }
 
-    /// Per planned path, whether it must be made again: its inputs differ from the kept build's,
-    /// or the kept site lacks it. A vote or an edit usually leaves the plan's paths as they were:
-    /// then keys are compared place by place, with no path hashed.
+    /// Per planned page and generated file (the first of `paths`, in the plan's order), whether it
+    /// must be made again: its inputs differ from the kept build's, or the kept site lacks it. A
+    /// vote or an edit usually leaves the plan's paths as they were (`samePlan`): then keys are
+    /// compared place by place, on all cores, with no path hashed.
     private static func stale(
-        _ keys: [FileKey], order: [String], siteValues: [String: [String]], kept: Built?, files: [String: Data]
+        _ keys: [FileKey], paths: [String], samePlan: Bool, siteValues: [String: [String]], kept: Built?,
+        files: [String: Data]
     ) -> [Bool] {
         guard let kept else { return Array(repeating: true, count: keys.count) }
         let changedTemplates = Set(siteValues.keys.filter { kept.siteValues[$0] != siteValues[$0] })
-        func differs(_ key: FileKey, _ before: FileKey?) -> Bool {
+        @Sendable func differs(_ key: FileKey, _ before: FileKey?) -> Bool {
             key != before || (!changedTemplates.isEmpty && changedTemplates.contains(key.template))
         }
-        if kept.order == order {
-            return zip(keys, kept.keys).map { differs($0, $1) }
+        if samePlan, kept.keys.count == keys.count {
+            let before = kept.keys
+            return (0..<keys.count).parallelMap { differs(keys[$0], before[$0]) }
         }
-        let before = Dictionary(zip(kept.order, kept.keys)) { first, _ in first }
-        return zip(order, keys).map { path, key in differs(key, before[path]) || files[path] == nil }
+        let before = Dictionary(zip(kept.site.planned, kept.keys)) { first, _ in first }
+        return zip(paths, keys).map { path, key in differs(key, before[path]) || files[path] == nil }
     }
 
     /// Whether two themes were loaded from the same templates, assets and strings.
