@@ -30,6 +30,9 @@ public struct Catalogue: Sendable {
     /// Groups sorted by name.
     public let groups: [Group]
     public let config: SiteConfig
+    /// Each entry's place in `entries`, by skill id: the next kept build finds its previous
+    /// entries with it, and takes it over whole when the order holds.
+    private let placeByID: [String: Int]
 
     public var urls: SiteURLs { config.urls }
 
@@ -45,18 +48,20 @@ public struct Catalogue: Sendable {
         self.config = config
         let urls = config.urls
         // Each previous entry by id, with its place in the previous order.
-        var known: [String: (entry: Entry, place: Int)] = [:]
-        if let previous, previous.config.urls == urls {
-            known.reserveCapacity(previous.entries.count)
-            for (place, entry) in previous.entries.enumerated() { known[entry.skill.id] = (entry, place) }
-        }
-        let unsorted = skills.map { skill in
+        let kept = previous.flatMap { $0.config.urls == urls ? $0 : nil }
+        let places = kept?.placeByID ?? [:]
+        let before = kept?.entries ?? []
+        // On all cores: each skill's summary is made and compared with its previous entry's.
+        let unsorted = skills.parallelMap { skill in
             let rating = RatingSummary(ratings[skill.id] ?? RatingTally())
-            if let (entry, _) = known[skill.id], entry.rating == rating, entry.skill == skill { return entry }
+            if let place = places[skill.id], before[place].rating == rating, before[place].skill == skill {
+                return before[place]
+            }
             return Entry(skill: skill, rating: rating, path: urls.skillPage(skill.id))
         }
+        let ordered = Self.inPreviousOrder(unsorted, previous: before, places: places)
         let entries =
-            Self.inPreviousOrder(unsorted, previous: previous?.entries ?? [], known: known)
+            ordered
             ?? {
                 // `byName`, with each name lowercased once rather than on every comparison.
                 let lowercased = unsorted.map { $0.skill.name.lowercased() }
@@ -68,6 +73,8 @@ public struct Catalogue: Sendable {
                 }.map { unsorted[$0] }
             }()
         self.entries = entries
+        placeByID =
+            ordered != nil ? places : Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { _, last in last }
         // Groups are keyed by their page name, so spellings that differ only in case or
         // punctuation ("News", "news") share one page instead of overwriting each other.
         // The spelling most skills use names the group; ties go to the first in sort order.
@@ -98,14 +105,12 @@ public struct Catalogue: Sendable {
     /// `entries` in the order of `previous` (a kept build's sorted entries), when they are the same
     /// skills by id with the same names: the order depends on names and ids alone, so it holds,
     /// and a change costs one pass instead of a sort of the catalogue. Nil otherwise.
-    private static func inPreviousOrder(
-        _ entries: [Entry], previous: [Entry], known: [String: (entry: Entry, place: Int)]
-    ) -> [Entry]? {
+    private static func inPreviousOrder(_ entries: [Entry], previous: [Entry], places: [String: Int]) -> [Entry]? {
         guard !previous.isEmpty, entries.count == previous.count else { return nil }
         var placed = [Entry?](repeating: nil, count: entries.count)
         for entry in entries {
-            guard let (before, place) = known[entry.skill.id], placed[place] == nil,
-                before === entry || before.skill.name == entry.skill.name
+            guard let place = places[entry.skill.id], placed[place] == nil,
+                previous[place] === entry || previous[place].skill.name == entry.skill.name
             else { return nil }
             placed[place] = entry
         }
