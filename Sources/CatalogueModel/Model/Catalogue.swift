@@ -36,6 +36,10 @@ public struct Catalogue: Sendable {
 
     public var urls: SiteURLs { config.urls }
 
+    /// The place in `entries` of the skill with this id: how a kept build's later stages find a
+    /// skill's previous entry, card or summary without a table of their own.
+    package func place(ofSkill id: String) -> Int? { placeByID[id] }
+
     public init(skills: [Skill], ratings: [String: RatingTally], config: SiteConfig) {
         self.init(skills: skills, ratings: ratings, config: config, reusing: nil)
     }

@@ -38,7 +38,7 @@ package struct CardCache: Sendable {
         self.engine = engine
         let entries = renderer.catalogue.entries
         index = Dictionary(entries.enumerated().map { (ObjectIdentifier($1), $0) }) { first, _ in first }
-        let kept = Self.places(of: entries, in: previous?.renderer.value.catalogue.entries ?? [])
+        let kept = Self.places(of: entries, in: previous?.renderer.value.catalogue)
         // Only new or changed entries are drawn; the others keep their rows and cuts, copied in
         // one pass (in a kept build, a vote draws one card of 10,000).
         let fresh = entries.indices.filter { kept[$0] == nil }
@@ -88,18 +88,12 @@ package struct CardCache: Sendable {
     /// Each entry's place among the previous build's entries, when it is the same entry there.
     /// A kept catalogue keeps unchanged entries' objects and order, so most are found at their
     /// own place; the others (after an edit moved them, or a skill came or went) by skill id.
-    static func places(of entries: [Catalogue.Entry], in previous: [Catalogue.Entry]) -> [Int?] {
-        guard !previous.isEmpty else { return Array(repeating: nil, count: entries.count) }
-        var byID: [String: Int]?
+    static func places(of entries: [Catalogue.Entry], in previous: Catalogue?) -> [Int?] {
+        guard let previous else { return Array(repeating: nil, count: entries.count) }
+        let before = previous.entries
         return entries.enumerated().map { i, entry in
-            if i < previous.count, previous[i] === entry { return i }
-            if i < previous.count, previous[i].skill.id == entry.skill.id {
-                return previous[i].isSame(as: entry) ? i : nil
-            }
-            if byID == nil {
-                byID = Dictionary(previous.enumerated().map { ($1.skill.id, $0) }) { first, _ in first }
-            }
-            guard let j = byID?[entry.skill.id], previous[j].isSame(as: entry) else { return nil }
+            if i < before.count, before[i] === entry { return i }
+            guard let j = previous.place(ofSkill: entry.skill.id), before[j].isSame(as: entry) else { return nil }
             return j
         }
     }

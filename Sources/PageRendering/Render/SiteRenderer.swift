@@ -82,8 +82,14 @@ public struct SiteRenderer: Sendable {
     private static func cardSummaries(of entries: [Catalogue.Entry], reusing previous: SiteRenderer?)
         -> [String: String]
     {
-        @Sendable func summary(_ description: String) -> String {
-            HTML.truncate(Markdown.summary(description), to: 140)
+        // The previous build's summary while the description is the one it was made from.
+        @Sendable func summary(_ entry: Catalogue.Entry, was before: Catalogue.Entry?) -> String {
+            if let before, before.skill.description == entry.skill.description,
+                let kept = previous?.cardSummaries[entry.skill.id]
+            {
+                return kept
+            }
+            return HTML.truncate(Markdown.summary(entry.skill.description), to: 140)
         }
         // A kept catalogue usually has the previous entries at their places: its table is taken
         // whole, and only the entries that are not the same objects are read again.
@@ -92,33 +98,19 @@ public struct SiteRenderer: Sendable {
             let changed = entries.indices.filter { before[$0] !== entries[$0] }
             if changed.allSatisfy({ before[$0].skill.id == entries[$0].skill.id }) {
                 var descriptions = previous.cardSummaries
-                let rendered = changed.parallelMap { i in
-                    if before[i].skill.description == entries[i].skill.description,
-                        let kept = previous.cardSummaries[entries[i].skill.id]
-                    {
-                        return kept
-                    }
-                    return summary(entries[i].skill.description)
-                }
+                let rendered = changed.parallelMap { summary(entries[$0], was: before[$0]) }
                 for (i, made) in zip(changed, rendered) { descriptions[entries[i].skill.id] = made }
                 return descriptions
             }
         }
-        var known: [String: (description: String, rendered: String)] = [:]
-        if let previous {
-            known.reserveCapacity(previous.catalogue.entries.count)
-            for entry in previous.catalogue.entries {
-                if let rendered = previous.cardSummaries[entry.skill.id] {
-                    known[entry.skill.id] = (entry.skill.description, rendered)
-                }
-            }
-        }
         // libcmark keeps no global state: descriptions render on all cores.
         // Summaries for now; each skill page makes its HTML when it is rendered.
-        let reusable = known
         let rendered = entries.parallelMap { entry in
-            if let kept = reusable[entry.skill.id], kept.description == entry.skill.description { return kept.rendered }
-            return summary(entry.skill.description)
+            summary(
+                entry,
+                was: previous.flatMap { previous in
+                    previous.catalogue.place(ofSkill: entry.skill.id).map { previous.catalogue.entries[$0] }
+                })
         }
         var descriptions: [String: String] = [:]
         descriptions.reserveCapacity(rendered.count)
