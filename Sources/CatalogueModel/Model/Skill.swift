@@ -1,38 +1,165 @@
 /// A skill as the catalogue shows it, whatever file format it came from.
 public struct Skill: Sendable, Equatable {
+    // Skills are copied often (listings, rankings, related skills, the catalogue's entries): one
+    // shared box makes a copy one retain instead of one per field. Copy on write keeps the value
+    // semantics: a box is changed in place only while one skill holds it.
+    private var storage: Storage
+
+    private final class Storage: @unchecked Sendable {
+        // Written only through `unique()`, while this box is referenced once.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Equatable {
+        var id: String
+        var tag: String
+        var name: String
+        var group: String
+        var language: String
+        var model: String
+        var author: String?
+        var authorURL: String?
+        var image: ImageReference?
+        var examples: [String]
+        var description: String
+        var dynamicContent: Bool
+        var termsOfUse: String?
+        var privacyPolicy: String?
+        var created: String?
+        var sourcePath: String
+        var sourceLine: Int
+        var embeddedRating: RatingTally?
+        var createdAt: String?
+        var modifiedAt: String?
+        var usageCount: Int = 0
+    }
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
+    public static func == (a: Skill, b: Skill) -> Bool {
+        a.storage === b.storage || a.storage.fields == b.storage.fields
+    }
+
     /// Path below `Content/skills/` without the extension (`news/headline-finder`); for a
     /// `getSkillList.json` file, the file's id + `/` + the skill tag.
-    public var id: String
+    public var id: String {
+        get { storage.fields.id }
+        set { unique().fields.id = newValue }
+    }
+
     /// SUSI's identity for the skill: the file name without extension, or the key in a skill list.
-    public var tag: String
-    public var name: String
-    public var group: String
-    public var language: String
-    public var model: String
-    public var author: String?
+    public var tag: String {
+        get { storage.fields.tag }
+        set { unique().fields.tag = newValue }
+    }
+
+    public var name: String {
+        get { storage.fields.name }
+        set { unique().fields.name = newValue }
+    }
+
+    public var group: String {
+        get { storage.fields.group }
+        set { unique().fields.group = newValue }
+    }
+
+    public var language: String {
+        get { storage.fields.language }
+        set { unique().fields.language = newValue }
+    }
+
+    public var model: String {
+        get { storage.fields.model }
+        set { unique().fields.model = newValue }
+    }
+
+    public var author: String? {
+        get { storage.fields.author }
+        set { unique().fields.author = newValue }
+    }
+
     /// Only ever an http(s) URL; anything else is dropped when read.
-    public var authorURL: String?
-    public var image: ImageReference?
-    public var examples: [String]
+    public var authorURL: String? {
+        get { storage.fields.authorURL }
+        set { unique().fields.authorURL = newValue }
+    }
+
+    public var image: ImageReference? {
+        get { storage.fields.image }
+        set { unique().fields.image = newValue }
+    }
+
+    public var examples: [String] {
+        get { storage.fields.examples }
+        set { unique().fields.examples = newValue }
+    }
+
     /// Markdown source of the description.
-    public var description: String
-    public var dynamicContent: Bool
-    public var termsOfUse: String?
-    public var privacyPolicy: String?
+    public var description: String {
+        get { storage.fields.description }
+        set { unique().fields.description = newValue }
+    }
+
+    public var dynamicContent: Bool {
+        get { storage.fields.dynamicContent }
+        set { unique().fields.dynamicContent = newValue }
+    }
+
+    public var termsOfUse: String? {
+        get { storage.fields.termsOfUse }
+        set { unique().fields.termsOfUse = newValue }
+    }
+
+    public var privacyPolicy: String? {
+        get { storage.fields.privacyPolicy }
+        set { unique().fields.privacyPolicy = newValue }
+    }
+
     /// `YYYY-MM-DD` (front matter `created`, SUSI `creationTime`), when given.
-    public var created: String?
+    public var created: String? {
+        get { storage.fields.created }
+        set { unique().fields.created = newValue }
+    }
+
     /// The file the skill was read from, as the user would type it.
-    public var sourcePath: String
+    public var sourcePath: String {
+        get { storage.fields.sourcePath }
+        set { unique().fields.sourcePath = newValue }
+    }
+
     /// The line of the file the skill starts on (1 for a file of its own).
-    public var sourceLine: Int
+    public var sourceLine: Int {
+        get { storage.fields.sourceLine }
+        set { unique().fields.sourceLine = newValue }
+    }
+
     /// A `skill_rating` object served with the skill by SUSI's CMS.
-    public var embeddedRating: RatingTally?
+    public var embeddedRating: RatingTally? {
+        get { storage.fields.embeddedRating }
+        set { unique().fields.embeddedRating = newValue }
+    }
+
     /// SUSI's `creationTime` and `lastModifiedTime` with their time of day
     /// (`2019-03-01T10:20:30Z`), when a SUSI skill list gave them.
-    public var createdAt: String?
-    public var modifiedAt: String?
+    public var createdAt: String? {
+        get { storage.fields.createdAt }
+        set { unique().fields.createdAt = newValue }
+    }
+
+    public var modifiedAt: String? {
+        get { storage.fields.modifiedAt }
+        set { unique().fields.modifiedAt = newValue }
+    }
+
     /// SUSI's `usage_count`, carried through to the API.
-    public var usageCount = 0
+    public var usageCount: Int {
+        get { storage.fields.usageCount }
+        set { unique().fields.usageCount = newValue }
+    }
 
     public init(
         id: String, tag: String, name: String, group: String, language: String = "en", model: String = "general",
@@ -41,24 +168,26 @@ public struct Skill: Sendable, Equatable {
         privacyPolicy: String? = nil, created: String? = nil, sourcePath: String = "", sourceLine: Int = 1,
         embeddedRating: RatingTally? = nil
     ) {
-        self.id = id
-        self.tag = tag
-        self.name = name
-        self.group = group
-        self.language = language
-        self.model = model
-        self.author = author
-        self.authorURL = authorURL
-        self.image = image
-        self.examples = examples
-        self.description = description
-        self.dynamicContent = dynamicContent
-        self.termsOfUse = termsOfUse
-        self.privacyPolicy = privacyPolicy
-        self.created = created
-        self.sourcePath = sourcePath
-        self.sourceLine = sourceLine
-        self.embeddedRating = embeddedRating
+        storage = Storage(
+            Fields(
+                id: id,
+                tag: tag,
+                name: name,
+                group: group,
+                language: language,
+                model: model,
+                author: author,
+                authorURL: authorURL,
+                image: image,
+                examples: examples,
+                description: description,
+                dynamicContent: dynamicContent,
+                termsOfUse: termsOfUse,
+                privacyPolicy: privacyPolicy,
+                created: created,
+                sourcePath: sourcePath,
+                sourceLine: sourceLine,
+                embeddedRating: embeddedRating))
     }
 
     /// The key SUSI's rating store files use for this skill.
