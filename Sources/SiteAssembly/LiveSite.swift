@@ -116,11 +116,22 @@ public struct LiveSite: Sendable {
             let planned = plan.paths
             let previous = last.flatMap { $0.site.planned == planned ? $0.site : nil }
             let generated = previous?.generated ?? Set(planned)
-            let staticFiles = StaticFiles.collect(listedStatic, generated: generated, &log)
+            var caseless = previous?.caseless
+            let staticFiles = StaticFiles.collect(
+                listedStatic,
+                caselessGenerated: {
+                    let made = caseless ?? StaticFiles.caseless(generated)
+                    caseless = made
+                    return made
+                }, &log)
             let staticPaths = staticFiles.map(\.path)
             // No path came or went since the last good build: its paths stand.
-            if let previous, previous.staticPaths == staticPaths { return (plan, staticFiles, previous, true, true) }
-            let site = SitePaths(planned: planned, generated: generated, staticPaths: staticPaths)
+            if var previous, previous.staticPaths == staticPaths {
+                previous.caseless = caseless
+                return (plan, staticFiles, previous, true, true)
+            }
+            var site = SitePaths(planned: planned, generated: generated, staticPaths: staticPaths)
+            site.caseless = caseless
             return (plan, staticFiles, site, false, previous != nil)
         }
         let existing = site.existing
@@ -205,10 +216,13 @@ public struct LiveSite: Sendable {
             last?.paths = kept
             throw BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
         }
+        let previous = last.take()
         last = Built(
             theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, buildDate: options.buildDate,
             keys: keys, siteValues: siteValues, site: site,
             catalogue: catalogue, paths: paths)
+        // The caller's references go first, so the last one is dropped on the queue.
+        LaterRelease.drop((consume previous, consume kept, consume plan))
 
         let report = BuildReport(
             catalogue: catalogue, loaded: loaded, options: options,
@@ -224,6 +238,8 @@ public struct LiveSite: Sendable {
     private struct SitePaths: Sendable {
         var planned: [String]
         var generated: Set<String>
+        /// `generated` as static files are checked against it (`StaticFiles.caseless`), once made.
+        var caseless: Set<String>?
         var staticPaths: [String]
         var existing: Set<String>
         /// How many pages (HTML files) the site has.

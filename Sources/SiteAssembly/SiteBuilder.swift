@@ -74,7 +74,8 @@ public enum SiteBuilder {
             renderer.staticPaths = Set(listedStatic.map(\.relativePath))
             let plan = renderer.plan()
             let generated = Set(plan.paths)
-            let staticFiles = StaticFiles.collect(listedStatic, generated: generated, &log)
+            let staticFiles = StaticFiles.collect(
+                listedStatic, caselessGenerated: { StaticFiles.caseless(generated) }, &log)
             return (plan, staticFiles, generated.union(staticFiles.map(\.path)))
         }
         try fail(on: log.items, strict: options.strict)
@@ -182,11 +183,18 @@ enum StaticFiles {
             source: content.source, &log)
     }
 
-    package static func collect(_ files: [ContentFile], generated: Set<String>, _ log: inout DiagnosticLog)
-        -> [OutputFile]
-    {
-        // Compared case-insensitively, as some hosts do.
-        let generated = Set(generated.map { $0.lowercased() })
+    /// The generated paths as `collect` compares them: case-insensitively, as some hosts do.
+    package static func caseless(_ generated: Set<String>) -> Set<String> {
+        Set(generated.map { $0.lowercased() })
+    }
+
+    /// `files` as output files, less those that would overwrite a generated file (`caselessGenerated`,
+    /// from `caseless`; made only when there are static files: most sites have none).
+    package static func collect(
+        _ files: [ContentFile], caselessGenerated: () -> Set<String>, _ log: inout DiagnosticLog
+    ) -> [OutputFile] {
+        guard !files.isEmpty else { return [] }
+        let generated = caselessGenerated()
         return files.compactMap { file in
             if generated.contains(file.relativePath.lowercased()) {
                 log.error(file.displayPath, "would overwrite the generated `\(file.relativePath)`; rename or remove it")

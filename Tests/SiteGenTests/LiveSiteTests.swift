@@ -213,6 +213,32 @@ import Testing
         #expect(Self.firstDifference(again.files, live.files) == nil)
     }
 
+    /// The generated paths, as static files are checked against them, are kept between builds
+    /// while the pages' paths stay: a static file added later is still refused when it would
+    /// overwrite a page, in any case.
+    @Test func aStaticFileAddedToAKeptSiteMayNotOverwriteAPage() throws {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        site.write("static/favicon.ico", "icon")
+        var live = LiveSite()
+        try live.apply(site.options())
+        site.skill("g/b", name: "B edited", group: "G")
+        try live.apply(site.options())
+        let kept = live.files
+        site.write("static/Skills/G/B/index.html", "<p>mine</p>")
+        let full = try #require(throws: BuildFailure.self) {
+            try SiteBuilder.build(site.options(), into: MemoryOutput())
+        }
+        let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
+        #expect(failure.diagnostics.map(\.description) == full.diagnostics.map(\.description))
+        #expect(live.files == kept)
+        site.remove("static/Skills/G/B/index.html")
+        site.write("static/notes.txt", "mine")
+        try live.apply(site.options())
+        #expect(live.files["notes.txt"] == Data("mine".utf8))
+    }
+
     static func firstDifference(_ expected: [String: Data], _ actual: [String: Data]) -> String? {
         for path in Set(expected.keys).union(actual.keys).sorted() where expected[path] != actual[path] {
             switch (expected[path], actual[path]) {
