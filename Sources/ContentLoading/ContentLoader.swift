@@ -311,7 +311,9 @@ public struct ParsedContent: Sendable {
                 appended.contains(where: { $0.before == stamp })
             else { return nil }
             let laterLogs = files[(grownIndex + 1)...].filter { $0.url.pathExtension.lowercased() == "jsonl" }
-            let users = appended.compactMap(\.user)
+            // A voter no log named yet (a new visitor, most of a serve's votes) has no vote in a
+            // later log: those logs were read whole, every user of theirs is known.
+            let users = appended.compactMap(\.user).filter { read.events.knows(user: $0) }
             if !users.isEmpty {
                 for log in laterLogs {
                     guard let bytes = try? source.read(log.url.path, InputLimits.ratingFileBytes),

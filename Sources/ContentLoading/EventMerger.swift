@@ -368,6 +368,9 @@ struct EventMerger {
         return number
     }
 
+    /// Whether a vote or review of `user` was counted from any log read so far.
+    func knows(user: String) -> Bool { users[user] != nil }
+
     private mutating func number(ofUser user: String) -> Int {
         if let known = users[user] { return known }
         let number = users.count
