@@ -10,8 +10,19 @@ struct ServedSite: Sendable {
         var tag: String
         var group: String
         var language: String
-        /// Site path of the page, percent-encoded for a URL (`skills/news/headline-finder/`).
-        var href: String
+        /// Site path of the page (`skills/news/headline-finder/`).
+        var path: String
+        /// `path`, percent-encoded for a URL.
+        var href: String { Slug.encodeForHref(path) }
+
+        init(_ entry: Catalogue.Entry) {
+            let skill = entry.skill
+            id = skill.id
+            tag = skill.tag
+            group = skill.group
+            language = skill.language
+            path = entry.path
+        }
     }
 
     /// `/` or `/catalogue/`: the path part of the base URL.
@@ -21,21 +32,26 @@ struct ServedSite: Sendable {
     var form: RatingFormConfig?
     /// Whether site.yml gives `search.endpoint`.
     var hasSearch: Bool
-    var skills: [String: SkillPage]
+    /// The catalogue's skills, looked up when a vote names one: a table of their pages made
+    /// after every build cost a vote at 10,000 skills about 13 ms before its `303`.
+    private let catalogue: Catalogue
 
     init(catalogue: Catalogue) {
         basePath = catalogue.config.basePath
         baseURL = catalogue.config.baseURL
         form = catalogue.config.ratingForm
         hasSearch = catalogue.config.search != nil
-        var skills: [String: SkillPage] = [:]
-        for entry in catalogue.entries {
-            let skill = entry.skill
-            skills[skill.id] = SkillPage(
-                id: skill.id, tag: skill.tag, group: skill.group, language: skill.language,
-                href: Slug.encodeForHref(entry.path))
-        }
-        self.skills = skills
+        self.catalogue = catalogue
+    }
+
+    /// The page of the skill with this id.
+    func page(ofSkill id: String) -> SkillPage? {
+        catalogue.place(ofSkill: id).map { SkillPage(catalogue.entries[$0]) }
+    }
+
+    /// The pages of the skills `include` accepts, by id.
+    func pages(where include: (SkillPage) -> Bool) -> [SkillPage] {
+        catalogue.entries.lazy.map(SkillPage.init).filter(include).sorted { $0.id < $1.id }
     }
 
     /// The path the local receiver answers at, below the base path (which the server strips

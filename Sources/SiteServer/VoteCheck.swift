@@ -82,14 +82,14 @@ enum VoteCheck {
     {
         switch form.skillValue {
         case .id:
-            if let page = site.skills[value] { return page }
+            if let page = site.page(ofSkill: value) { return page }
         case .tag:
             // SUSI addresses a skill by tag within its group and language.
             let group = form.fields.group.flatMap { fields[$0]?.first }
             let language = form.fields.language.flatMap { fields[$0]?.first }
-            let matches = site.skills.values.filter {
+            let matches = site.pages {
                 $0.tag == value && (group == nil || $0.group == group) && (language == nil || $0.language == language)
-            }.sorted { $0.id < $1.id }
+            }
             if matches.count == 1, let page = matches.first { return page }
         }
         throw Rejection(
