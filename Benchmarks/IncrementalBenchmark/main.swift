@@ -15,10 +15,12 @@ func option(_ name: String) -> String? {
     return arguments[arguments.index(after: at)]
 }
 guard let contentPath = option("--content") else {
-    print("usage: incremental-benchmark --content DIR [--tries N]   (DIR from Benchmarks/generate.py)")
+    print("usage: incremental-benchmark --content DIR [--tries N] [--only edit|vote]   (DIR from Benchmarks/generate.py)")
     exit(2)
 }
 let tries = option("--tries").flatMap(Int.init) ?? 15
+/// `edit` or `vote` to time one kind alone (for a profiler); both by default.
+let only = option("--only")
 let root = URL(fileURLWithPath: contentPath).standardizedFileURL
 let location = ContentLocation(root: root, display: "Content")
 let options = BuildOptions(content: location, templates: nil, output: URL(fileURLWithPath: "/nonexistent"))
@@ -72,12 +74,15 @@ var site = LiveSite()
     for attempt in 0..<tries {
         let file = root.appendingPathComponent("skills").appendingPathComponent(
             skillFiles[(attempt * 7919) % skillFiles.count])
-        edits.append(
-            try measure {
-                let text = try String(contentsOf: file, encoding: .utf8)
-                try Data((text + " edited\(attempt)\n").utf8).write(to: file)
-                return ([file.path], [])
-            })
+        if only != "vote" {
+            edits.append(
+                try measure {
+                    let text = try String(contentsOf: file, encoding: .utf8)
+                    try Data((text + " edited\(attempt)\n").utf8).write(to: file)
+                    return ([file.path], [])
+                })
+        }
+        guard only != "edit" else { continue }
         let voted = skillFiles[(attempt * 104_729 + 13) % skillFiles.count].dropLast(3)
         cast.append(
             try measure {
@@ -105,7 +110,7 @@ var site = LiveSite()
 let (edits, cast) = try run()
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-for (name, samples) in [("edit", edits), ("vote", cast)] {
+for (name, samples) in [("edit", edits), ("vote", cast)] where !samples.isEmpty {
     let wall = samples.map(\.wall)
     print(
         "\(name): median \(String(format: "%.0f", median(wall) * 1000)) ms wall (min \(String(format: "%.0f", (wall.min() ?? 0) * 1000))), "
