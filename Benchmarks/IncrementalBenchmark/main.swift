@@ -15,7 +15,8 @@ func option(_ name: String) -> String? {
     return arguments[arguments.index(after: at)]
 }
 guard let contentPath = option("--content") else {
-    print("usage: incremental-benchmark --content DIR [--tries N] [--only edit|vote]   (DIR from Benchmarks/generate.py)")
+    print(
+        "usage: incremental-benchmark --content DIR [--tries N] [--only edit|vote]   (DIR from Benchmarks/generate.py)")
     exit(2)
 }
 let tries = option("--tries").flatMap(Int.init) ?? 15

@@ -94,11 +94,14 @@ public enum ContentLoader {
         // Events name paths as the watched root spells them; a root spelt otherwise
         // (`Content/./`) would not match them, so its files are all looked at.
         let trusted = changedOnly && location.root.path == location.root.standardizedFileURL.path
-        let keptFiles = kept.skillFiles
+        kept.listing?.placeFiles()
+        let keptListing = kept.listing
         let keptRatingStamps =
             trusted ? Dictionary(kept.ratings?.stamps.map { ($0.path, $0.stamp) } ?? []) { a, _ in a } : [:]
         @Sendable func stamp(_ path: String) -> ContentStamp? {
-            if trusted, !changed.contains(path), let known = keptFiles[path]?.stamp ?? keptRatingStamps[path] ?? nil {
+            if trusted, !changed.contains(path),
+                let known = keptListing?.standalone(path)?.stamp ?? keptRatingStamps[path] ?? nil
+            {
                 return known
             }
             return source.stamp(path)
@@ -129,15 +132,17 @@ public enum ContentLoader {
             skillsLoaded = last
         } else {
             kept.skills = nil
-            skillsLoaded = loadSkills(location, changed: changed, stamp: stamp, keeping: &kept)
+            skillsLoaded = loadSkills(location, changed: changed, trusted: trusted, stamp: stamp, keeping: &kept)
             kept.skills = skillsLoaded
         }
         log.append(contentsOf: skillsLoaded.diagnostics)
         let skills = skillsLoaded.skills
 
         let (read, ratingDiagnostics) = ratingsRead.wait()
-        let sources = read.sources()
-        kept.ratings = ParsedContent.Ratings(stamps: ratingStamps, read: read, diagnostics: ratingDiagnostics)
+        // Rating files a kept load did not read again hold what they held: so do their sources.
+        let sources = keptRatings?.sources ?? read.sources()
+        kept.ratings = ParsedContent.Ratings(
+            stamps: ratingStamps, read: read, diagnostics: ratingDiagnostics, sources: sources)
         log.append(contentsOf: ratingDiagnostics)
         // An empty catalogue is far more often a wrong --content than a wish; said only when
         // nothing else explains it.
@@ -159,20 +164,44 @@ public enum ContentLoader {
     }
 
     /// Lists, reads (or takes from `kept`) and checks every skill file.
+    /// - Parameter trusted: `changed` names every file changed since `kept` was filled.
     private static func loadSkills(
-        _ location: ContentLocation, changed: Set<String>, stamp: @Sendable (String) -> ContentStamp?,
+        _ location: ContentLocation, changed: Set<String>, trusted: Bool, stamp: @Sendable (String) -> ContentStamp?,
         keeping kept: inout ParsedContent
     ) -> ParsedContent.Skills {
         var log = DiagnosticLog()
         let source = location.source
-        let keptFiles = kept.skillFiles
-        // Skill files are independent: read them on all cores, then merge in path order.
-        let listing = SkillFolder.list(location, &log)
+        let last = kept.listing
+        kept.listing = nil
+        // An edit of files already listed leaves the listing as it was: a walk of 10,000 files
+        // and their places looked up again per save are spared.
+        var listed: ParsedContent.SkillListing
+        let reused: Bool
+        if trusted, let last, last.stands(after: changed, in: location) {
+            listed = last
+            reused = true
+        } else {
+            var listLog = DiagnosticLog()
+            let listing = SkillFolder.list(location, &listLog)
+            listed = ParsedContent.SkillListing(listing: listing, diagnostics: listLog.items)
+            reused = false
+        }
+        log.append(contentsOf: listed.diagnostics)
+        let listing = listed.listing
+        let changedPlaces = reused ? Set(changed.compactMap { listed.places?[$0] }) : []
+        let keptResults = reused ? listed.results : []
         let budget = ReadBudget()
-        let readFiles = listing.files.parallelMap { file -> (FileSkills, ContentStamp?) in
+        // Skill files are independent: read them on all cores, then merge in path order.
+        let readFiles = listing.files.indices.parallelMap { place -> (FileSkills, ContentStamp?) in
+            if reused, !changedPlaces.contains(place), case let kept = keptResults[place], kept.0.standalone,
+                kept.1 != nil, budget.take(kept.0.bytesRead)
+            {
+                return kept
+            }
+            let file = listing.files[place]
             let path = file.path
             let stamp = stamp(path)
-            if let stamp, !changed.contains(path), let known = keptFiles[path], known.stamp == stamp,
+            if let stamp, !changed.contains(path), let known = last?.standalone(path), known.stamp == stamp,
                 budget.take(known.result.bytesRead)
             {
                 return (known.result, stamp)
@@ -193,12 +222,8 @@ public enum ContentLoader {
             result.diagnostics = fileLog.items
             return (result, stamp)
         }
-        var nextFiles: [String: ParsedContent.SkillFile] = [:]
-        nextFiles.reserveCapacity(readFiles.count)
-        for (file, (result, stamp)) in zip(listing.files, readFiles) where result.standalone {
-            if let stamp { nextFiles[file.path] = ParsedContent.SkillFile(stamp: stamp, result: result) }
-        }
-        kept.skillFiles = nextFiles
+        listed.results = readFiles
+        kept.listing = listed
         let perFile = readFiles.map(\.0)
         var skills: [Skill] = []
         var failed: [Skill] = []
@@ -279,15 +304,52 @@ public enum ContentLoader {
 /// What earlier loads read, for a kept build (`LiveSite`): each standalone skill file's result
 /// with the stamp it had, and the rating files' merged sources with theirs.
 public struct ParsedContent: Sendable {
-    struct SkillFile: Sendable {
-        var stamp: ContentStamp
-        var result: ContentLoader.FileSkills
+    /// The skill files as a load listed them, and what each made, in the listing's order.
+    struct SkillListing: Sendable {
+        var listing: SkillFolder.Listing
+        /// What listing them said.
+        var diagnostics: [Diagnostic]
+        var results: [(ContentLoader.FileSkills, ContentStamp?)] = []
+        /// Each listed file's place, by its path; made by `placeFiles` when a later load starts
+        /// (a one-off build never makes it).
+        private(set) var places: [String: Int]?
+
+        init(listing: SkillFolder.Listing, diagnostics: [Diagnostic]) {
+            self.listing = listing
+            self.diagnostics = diagnostics
+        }
+
+        /// What the file at `path` made and its stamp then, when that depends on its bytes alone.
+        func standalone(_ path: String) -> (stamp: ContentStamp, result: ContentLoader.FileSkills)? {
+            guard let place = places?[path], results.indices.contains(place), results[place].0.standalone,
+                let stamp = results[place].1
+            else { return nil }
+            return (stamp, results[place].0)
+        }
+
+        mutating func placeFiles() {
+            guard places == nil else { return }
+            places = Dictionary(listing.files.enumerated().map { ($1.path, $0) }) { first, _ in first }
+        }
+
+        /// Whether a listing made now would be this one, when `changed` names every path changed
+        /// since: every changed path in the listed folders is a file listed then, and still a
+        /// file (not gone, not a link or folder now). A new, removed or renamed file lists again.
+        func stands(after changed: Set<String>, in location: ContentLocation) -> Bool {
+            let folders = [location.skills.path, location.root.appendingPathComponent("models").path]
+            return changed.allSatisfy { path in
+                let inside = folders.contains { path == $0 || path.hasPrefix($0 + "/") || $0.hasPrefix(path + "/") }
+                return !inside || (places?[path] != nil && location.source.status(path, false) == .file)
+            }
+        }
     }
 
     struct Ratings: Sendable {
         var stamps: [RatingStamp]
         var read: RatingsRead
         var diagnostics: [Diagnostic]
+        /// `read.sources()`, while `read` is as it was when they were made.
+        var sources: RatingSources?
 
         /// These ratings with `appended` joined, when those appends account for every change
         /// of the rating files since they were read (nil otherwise: the files are read again).
@@ -322,6 +384,7 @@ public struct ParsedContent: Sendable {
                 }
             }
             // Appends arrive in any order, each saying which version of the file it grew.
+            sources = nil
             var pending = appended
             while stamp != grown {
                 guard let next = pending.firstIndex(where: { $0.before == stamp }) else { return nil }
@@ -367,8 +430,8 @@ public struct ParsedContent: Sendable {
         var filesListed: Int
     }
 
-    /// By the file's path.
-    var skillFiles: [String: SkillFile] = [:]
+    /// The skill files as the last load listed and read them.
+    var listing: SkillListing?
     /// The last load's skills, for a load after a change of rating files alone.
     var skills: Skills?
     var ratings: Ratings?

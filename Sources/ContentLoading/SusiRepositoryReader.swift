@@ -131,7 +131,7 @@ enum SusiPageNames {
 /// Where skill files are listed from: `CONTENT/skills/`, or, when `--content` points straight at
 /// a SUSI checkout (a folder with `models/` and no `skills/`), that checkout's `models/`.
 enum SkillFolder {
-    struct Listing {
+    struct Listing: Sendable {
         package var files: [ContentFile]
         /// Prepended to a file's `relativePath` to give its path relative to the content root.
         var contentPrefix: String

@@ -20,6 +20,13 @@ extension Array where Element: Sendable {
     }
 }
 
+extension Range where Bound == Int {
+    /// `transform` of every index, on all cores, in order.
+    package func parallelMap<T: Sendable>(_ transform: @Sendable (Int) -> T) -> [T] {
+        Array(self).parallelMap(transform)
+    }
+}
+
 /// Write-once slots filled from several threads; each index is written by exactly one of them.
 /// Raw memory rather than an array, so concurrent writes to distinct indices never trip Swift's
 /// exclusivity checks on a shared array.

@@ -148,9 +148,3 @@ package struct CardCache: Sendable {
         return engine.render(templateNamed: "card", data: context) ?? ""
     }
 }
-
-extension Range where Bound == Int {
-    package func parallelMap<T: Sendable>(_ transform: @Sendable (Int) -> T) -> [T] {
-        Array(self).parallelMap(transform)
-    }
-}
