@@ -1,5 +1,6 @@
 // Benchmarks/incremental.sh: the kept build of `sitegen serve` (LiveSite) in one process, on a
-// catalogue on disk: one whole build, then edits of a skill file and votes appended to a log,
+// catalogue on disk: one whole build, then edits of a skill file, votes appended to a log, and a
+// skill file added and deleted again,
 // each applied as serve applies them (the changed path as inotify names it, the vote's line
 // known). Prints the median wall and CPU time of each kind and the stages of the last one.
 // The numbers leave out serve's HTTP and its writes to the output folder: `incremental.py`
@@ -16,11 +17,11 @@ func option(_ name: String) -> String? {
 }
 guard let contentPath = option("--content") else {
     print(
-        "usage: incremental-benchmark --content DIR [--tries N] [--only edit|vote]   (DIR from Benchmarks/generate.py)")
+        "usage: incremental-benchmark --content DIR [--tries N] [--only KIND]   (DIR from Benchmarks/generate.py)")
     exit(2)
 }
 let tries = option("--tries").flatMap(Int.init) ?? 15
-/// `edit` or `vote` to time one kind alone (for a profiler); both by default.
+/// `edit`, `vote`, `new skill` or `deleted skill` to time one kind alone (for a profiler); all by default.
 let only = option("--only")
 let root = URL(fileURLWithPath: contentPath).standardizedFileURL
 let location = ContentLocation(root: root, display: "Content")
@@ -54,9 +55,9 @@ var site = LiveSite()
     }
 }
 
-/// The measured runs. A function rather than top-level code: its values are locals the
-/// closures capture, not main.swift's globals.
-@MainActor func run() throws -> (edits: [Sample], cast: [Sample]) {
+/// The measured runs, by kind. A function rather than top-level code: its values are locals
+/// the closures capture, not main.swift's globals.
+@MainActor func run() throws -> [(kind: String, samples: [Sample])] {
     let votes = root.appendingPathComponent("ratings/benchmark-votes.jsonl")
     try? FileManager.default.removeItem(at: votes)
     try Data(#"{"skill":"none","stars":5}"#.utf8 + [0x0A]).write(to: votes)
@@ -70,48 +71,55 @@ var site = LiveSite()
         print("no .md skills under \(contentPath)/skills")
         exit(2)
     }
-    var edits: [Sample] = []
-    var cast: [Sample] = []
+    var samples: [String: [Sample]] = [:]
+    func timed(_ kind: String, _ change: () throws -> (changed: Set<String>, appended: [AppendedVotes])) rethrows {
+        guard only == nil || only == kind else { return }
+        samples[kind, default: []].append(try measure(change))
+    }
     for attempt in 0..<tries {
         let file = root.appendingPathComponent("skills").appendingPathComponent(
             skillFiles[(attempt * 7919) % skillFiles.count])
-        if only != "vote" {
-            edits.append(
-                try measure {
-                    let text = try String(contentsOf: file, encoding: .utf8)
-                    try Data((text + " edited\(attempt)\n").utf8).write(to: file)
-                    return ([file.path], [])
-                })
+        try timed("edit") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try Data((text + " edited\(attempt)\n").utf8).write(to: file)
+            return ([file.path], [])
         }
-        guard only != "edit" else { continue }
         let voted = skillFiles[(attempt * 104_729 + 13) % skillFiles.count].dropLast(3)
-        cast.append(
-            try measure {
-                let line = #"{"skill":"\#(voted)","stars":4,"user":"benchmark-\#(attempt)"}"# + "\n"
-                let before = location.source.stamp(votes.path)
-                let handle = try FileHandle(forWritingTo: votes)
-                try handle.seekToEnd()
-                try handle.write(contentsOf: Data(line.utf8))
-                try handle.close()
-                guard let before, let after = location.source.stamp(votes.path) else { return ([votes.path], []) }
-                return (
-                    [votes.path],
-                    [
-                        AppendedVotes(
-                            path: votes.path, lines: line, skill: String(voted), user: "benchmark-\(attempt)",
-                            before: before, after: after)
-                    ]
-                )
-            })
+        try timed("vote") {
+            let line = #"{"skill":"\#(voted)","stars":4,"user":"benchmark-\#(attempt)"}"# + "\n"
+            let before = location.source.stamp(votes.path)
+            let handle = try FileHandle(forWritingTo: votes)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(line.utf8))
+            try handle.close()
+            guard let before, let after = location.source.stamp(votes.path) else { return ([votes.path], []) }
+            return (
+                [votes.path],
+                [
+                    AppendedVotes(
+                        path: votes.path, lines: line, skill: String(voted), user: "benchmark-\(attempt)",
+                        before: before, after: after)
+                ]
+            )
+        }
+        // A new skill beside the edited one, deleted again by the next change.
+        let added = file.deletingLastPathComponent().appendingPathComponent("benchmark-new-\(attempt).md")
+        try timed("new skill") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "name: \"", with: "name: \"New ").utf8).write(to: added)
+            return ([added.path], [])
+        }
+        try timed("deleted skill") {
+            try? FileManager.default.removeItem(at: added)
+            return ([added.path], [])
+        }
     }
     try? FileManager.default.removeItem(at: votes)
-    return (edits, cast)
+    return ["edit", "vote", "new skill", "deleted skill"].compactMap { kind in samples[kind].map { (kind, $0) } }
 }
 
-let (edits, cast) = try run()
-
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-for (name, samples) in [("edit", edits), ("vote", cast)] where !samples.isEmpty {
+for (name, samples) in try run() {
     let wall = samples.map(\.wall)
     print(
         "\(name): median \(String(format: "%.0f", median(wall) * 1000)) ms wall (min \(String(format: "%.0f", (wall.min() ?? 0) * 1000))), "
