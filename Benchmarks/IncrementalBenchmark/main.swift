@@ -109,7 +109,7 @@ var site = LiveSite()
             try Data(text.replacingOccurrences(of: "name: \"", with: "name: \"New ").utf8).write(to: added)
             return ([added.path], [])
         }
-        try timed("deleted skill") {
+        timed("deleted skill") {
             try? FileManager.default.removeItem(at: added)
             return ([added.path], [])
         }
