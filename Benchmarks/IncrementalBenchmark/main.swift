@@ -38,6 +38,9 @@ struct Sample {
     var wall: Double
     var cpu: Double
     var report: BuildReport
+    /// Pages and files rendered again, and files whose bytes changed.
+    var rendered: Int
+    var written: Int
 }
 
 var site = LiveSite()
@@ -48,7 +51,8 @@ var site = LiveSite()
     do {
         let update = try site.apply(options, changed: changed, changedOnly: true, appended: appended)
         return Sample(
-            wall: (ContinuousClock.now - started).seconds, cpu: cpuSeconds() - cpu, report: update.report)
+            wall: (ContinuousClock.now - started).seconds, cpu: cpuSeconds() - cpu, report: update.report,
+            rendered: update.rendered, written: update.written.count)
     } catch {
         print("build failed:", error.diagnostics.map(\.description).joined(separator: "\n"))
         exit(1)
@@ -123,6 +127,7 @@ for (name, samples) in try run() {
     let wall = samples.map(\.wall)
     print(
         "\(name): median \(String(format: "%.0f", median(wall) * 1000)) ms wall (min \(String(format: "%.0f", (wall.min() ?? 0) * 1000))), "
-            + "\(String(format: "%.0f", median(samples.map(\.cpu)) * 1000)) ms CPU, \(samples.count) tries; last:")
+            + "\(String(format: "%.0f", median(samples.map(\.cpu)) * 1000)) ms CPU, \(samples.count) tries; last: \(samples.last?.rendered ?? 0) rendered, \(samples.last?.written ?? 0) written"
+    )
     for line in samples.last?.report.stageLines ?? [] { print("  " + line) }
 }

@@ -58,14 +58,36 @@ enum LinkCheck {
     /// site can be checked a batch of pages at a time. Pages are checked on all cores, in runs
     /// that each keep their own verdicts; the result is in page order whatever core checked what.
     package static func check(_ files: [OutputFile], existing: Set<String>, config: SiteConfig) -> [Broken] {
+        check(files, existing: existing, config: config, recording: false).broken
+    }
+
+    /// `check`, and for each HTML or XML file the targets its internal links lead to
+    /// (`LinkTargets`), so a later build can tell which pages a removed path may break.
+    package static func checkRecording(_ files: [OutputFile], existing: Set<String>, config: SiteConfig)
+        -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)])
+    {
+        check(files, existing: existing, config: config, recording: true)
+    }
+
+    private static func check(_ files: [OutputFile], existing: Set<String>, config: SiteConfig, recording: Bool)
+        -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)])
+    {
         let sorted = files.sorted(by: { $0.path < $1.path })
         // Few, long runs: each keeps its verdicts, which most links of its later pages reuse.
         let length = max(32, sorted.count / (2 * ProcessInfo.processInfo.activeProcessorCount))
         let runs = stride(from: 0, to: sorted.count, by: length).map { sorted[$0..<min(sorted.count, $0 + length)] }
-        return runs.parallelMap { run -> [Broken] in
+        let results = runs.parallelMap { run -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)]) in
             var checker = Checker(existing: existing, config: config)
-            return run.flatMap { checker.check($0) }
-        }.flatMap { $0 }
+            var broken: [Broken] = []
+            var targets: [(path: String, targets: LinkTargets)] = []
+            for file in run {
+                var found: LinkTargets? = recording ? LinkTargets() : nil
+                broken += checker.check(file, recording: &found)
+                if let found, found.checked { targets.append((file.path, found)) }
+            }
+            return (broken, targets)
+        }
+        return (results.flatMap(\.broken), results.flatMap(\.targets))
     }
 
     /// Checks pages one at a time against the set of all files of the site.
@@ -74,21 +96,36 @@ enum LinkCheck {
         package let config: SiteConfig
         // Most links start from the site root (`../../` × depth, the base path, the base URL), so
         // their verdict depends only on the rest: decided once per run, not once per page.
-        private var verdicts: [Substring: String?] = [:]
+        private var verdicts: [Substring: Verdict] = [:]
         /// The same verdicts for links written `../` × depth + rest without entities (nearly all),
         /// found by a hash of the rest's bytes in the page: no string is made for such a link
         /// unless it is broken or new to the run.
-        private var byteVerdicts: [UInt64: (rest: [UInt8], reason: String?)] = [:]
+        private var byteVerdicts: [UInt64: (rest: [UInt8], verdict: Verdict)] = [:]
 
         package init(existing: Set<String>, config: SiteConfig) {
             self.existing = existing
             self.config = config
         }
 
+        /// Why a link does not resolve (nil when it does), and the hash of the site path it
+        /// leads to (`LinkTargets.hash`; nil for links that leave the site or lead nowhere).
+        struct Verdict {
+            var reason: String?
+            var target: UInt64?
+        }
+
         /// The broken references of one file, in page order; nothing for files that are not HTML or XML.
         package mutating func check(_ file: OutputFile) -> [Broken] {
+            var targets: LinkTargets?
+            return check(file, recording: &targets)
+        }
+
+        /// `check`, adding the targets of the file's links to `targets` when it is given (and
+        /// marking it checked when the file is HTML or XML).
+        mutating func check(_ file: OutputFile, recording targets: inout LinkTargets?) -> [Broken] {
             guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents
             else { return [] }
+            targets?.checked = true
             let directory = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(
                 String.init)
             let rootPrefix = String(repeating: "../", count: directory.count)
@@ -100,7 +137,8 @@ enum LinkCheck {
                         let verdict = fromRootVerdict(
                             UnsafeBufferPointer(rebasing: bytes[reference.range]), depth: directory.count)
                     {
-                        if let reason = verdict {
+                        if let target = verdict.target { targets?.insert(target) }
+                        if let reason = verdict.reason {
                             broken.append(
                                 Broken(
                                     page: file.path,
@@ -111,7 +149,9 @@ enum LinkCheck {
                         return
                     }
                     for link in LinkCheck.links(in: reference, of: bytes) {
-                        if let reason = verdict(link, directory: directory, rootPrefix: rootPrefix) {
+                        let verdict = verdict(link, directory: directory, rootPrefix: rootPrefix)
+                        if let target = verdict.target { targets?.insert(target) }
+                        if let reason = verdict.reason {
                             broken.append(Broken(page: file.path, link: link, reason: reason))
                         }
                     }
@@ -120,29 +160,42 @@ enum LinkCheck {
             return broken
         }
 
-        /// Why `link` does not resolve, or nil.
-        private mutating func verdict(_ link: String, directory: [String], rootPrefix: String) -> String? {
+        /// Why `link` does not resolve, and where it leads.
+        private mutating func verdict(_ link: String, directory: [String], rootPrefix: String) -> Verdict {
             guard let rest = fromRoot(link, rootPrefix: rootPrefix, config: config) else {
-                return problem(link, directory: directory, existing: existing, config: config)
+                return fullVerdict(link, directory: directory)
             }
             // Navigation and cards repeat the same links page after page: one lookup.
             if let known = verdicts[rest] { return known }
-            let reason = restVerdict(rest)
-            verdicts[rest] = reason
-            return reason
+            let verdict = restVerdict(rest)
+            verdicts[rest] = verdict
+            return verdict
         }
 
         /// The verdict on the rest of a link after the way back to the site root.
-        private func restVerdict(_ rest: Substring) -> String? {
-            // A plain path to a file that exists is settled without `problem`.
-            existing.contains(LinkCheck.plainTarget(rest, indexFile: config.urls.indexFile))
-                ? nil : problem(String(rest), directory: [], existing: existing, config: config)
+        private func restVerdict(_ rest: Substring) -> Verdict {
+            // A plain path to a file that exists is settled without resolving it: it is its target.
+            let plain = LinkCheck.plainTarget(rest, indexFile: config.urls.indexFile)
+            if existing.contains(plain) { return Verdict(reason: nil, target: LinkTargets.hash(plain)) }
+            return fullVerdict(String(rest), directory: [])
+        }
+
+        /// `problem`'s verdict, with the link's target.
+        private func fullVerdict(_ link: String, directory: [String]) -> Verdict {
+            switch resolve(link, directory: directory, config: config) {
+            case .outside: Verdict(reason: nil, target: nil)
+            case .invalid(let reason): Verdict(reason: reason, target: nil)
+            case .path(let target):
+                Verdict(
+                    reason: problem(target: target, existing: existing, config: config),
+                    target: LinkTargets.hash(target))
+            }
         }
 
         /// `verdict` of a value as the page holds it, when it is `../` × `depth` and a rest that
-        /// `fromRoot` takes, with no entity to decode: `.some(reason or nil)`. Nil for any other
-        /// value, which `verdict` decides.
-        private mutating func fromRootVerdict(_ value: UnsafeBufferPointer<UInt8>, depth: Int) -> String?? {
+        /// `fromRoot` takes, with no entity to decode. Nil for any other value, which `verdict`
+        /// decides.
+        private mutating func fromRootVerdict(_ value: UnsafeBufferPointer<UInt8>, depth: Int) -> Verdict? {
             let start = 3 * depth
             guard value.count >= start else { return nil }
             for k in 0..<depth where value[3 * k] != 0x2E || value[3 * k + 1] != 0x2E || value[3 * k + 2] != 0x2F {
@@ -159,12 +212,12 @@ enum LinkCheck {
             }
             let rest = UnsafeBufferPointer(rebasing: value[start...])
             if let known = byteVerdicts[hash] {
-                if known.rest.elementsEqual(rest) { return .some(known.reason) }
-                return .some(restVerdict(Substring(String(decoding: rest, as: UTF8.self))))
+                if known.rest.elementsEqual(rest) { return known.verdict }
+                return restVerdict(Substring(String(decoding: rest, as: UTF8.self)))
             }
-            let reason = restVerdict(Substring(String(decoding: rest, as: UTF8.self)))
-            byteVerdicts[hash] = (Array(rest), reason)
-            return .some(reason)
+            let verdict = restVerdict(Substring(String(decoding: rest, as: UTF8.self)))
+            byteVerdicts[hash] = (Array(rest), verdict)
+            return verdict
         }
     }
 
@@ -204,20 +257,39 @@ enum LinkCheck {
     package static func problem(_ link: String, directory: [String], existing: Set<String>, config: SiteConfig)
         -> String?
     {
+        switch resolve(link, directory: directory, config: config) {
+        case .outside: nil
+        case .invalid(let reason): reason
+        case .path(let target): problem(target: target, existing: existing, config: config)
+        }
+    }
+
+    /// Where a link leads.
+    enum Resolution: Equatable {
+        /// Off the site, to this page (`#top`, `?q=1`), or nowhere (empty).
+        case outside
+        /// A site path (`skills/a/index.html`).
+        case path(String)
+        /// It cannot lead anywhere on the site, for this reason.
+        case invalid(String)
+    }
+
+    /// Where `link`, found in a page in `directory`, leads.
+    static func resolve(_ link: String, directory: [String], config: SiteConfig) -> Resolution {
         let text = link.trimmingWhitespace()
-        if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") { return nil }
+        if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") { return .outside }
         var segments: [String]
         var rest: Substring
         if text.hasPrefix("//") {
-            return nil
+            return .outside
         } else if hasScheme(text) {
-            guard config.hasHost, text.hasPrefix(config.baseURL) else { return nil }
+            guard config.hasHost, text.hasPrefix(config.baseURL) else { return .outside }
             segments = []
             rest = text.dropFirst(config.baseURL.count)
         } else if text.hasPrefix("/") {
             let base = config.basePath
             guard text.hasPrefix(base) else {
-                return "it starts with `/` but lies outside the site's base path `\(base)`"
+                return .invalid("it starts with `/` but lies outside the site's base path `\(base)`")
             }
             segments = []
             rest = text.dropFirst(base.count)
@@ -228,7 +300,9 @@ enum LinkCheck {
         if let cut = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<cut] }
         var decoded = String(rest)
         if decoded.contains("%") {
-            guard let plain = decoded.removingPercentEncoding else { return "it is not valid percent-encoding" }
+            guard let plain = decoded.removingPercentEncoding else {
+                return .invalid("it is not valid percent-encoding")
+            }
             decoded = plain
         }
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: false)
@@ -236,7 +310,7 @@ enum LinkCheck {
             switch part {
             case ".": continue
             case "..":
-                guard !segments.isEmpty else { return "it leads above the site's root" }
+                guard !segments.isEmpty else { return .invalid("it leads above the site's root") }
                 segments.removeLast()
             case "" where index < parts.count - 1: continue
             default: segments.append(String(part))
@@ -246,7 +320,11 @@ enum LinkCheck {
             if !segments.isEmpty { segments.removeLast() }
             segments.append(config.urls.indexFile)
         }
-        let target = segments.joined(separator: "/")
+        return .path(segments.joined(separator: "/"))
+    }
+
+    /// Why nothing answers at the site path `target`; nil when something does.
+    static func problem(target: String, existing: Set<String>, config: SiteConfig) -> String? {
         if existing.contains(target) { return nil }
         // The rating form posts to an endpoint the site owner runs (or `sitegen serve` answers):
         // no file is generated there on purpose.

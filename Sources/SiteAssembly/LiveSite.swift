@@ -33,6 +33,8 @@ public struct LiveSite: Sendable {
         var catalogue: Catalogue
         /// Every path of the site, claimed.
         var paths: OutputPaths
+        /// By page (HTML and XML files): where its links lead.
+        var linkTargets: [String: LinkTargets]
     }
 
     /// A page's or generated file's inputs besides the site-wide values its template reaches
@@ -174,12 +176,27 @@ public struct LiveSite: Sendable {
         // Only the files made now are scanned; a kept page's links were good, and stay good
         // while every path they could lead to is still there.
         let removed = samePaths ? [] : Set(files.keys.filter { !existing.contains($0) })
-        var broken = times.time(.linkCheck) { LinkCheck.check(checked, existing: existing, config: catalogue.config) }
+        let (madeBroken, madeTargets) = times.time(.linkCheck) {
+            LinkCheck.checkRecording(checked, existing: existing, config: catalogue.config)
+        }
+        var broken = madeBroken
+        var linkTargets = last?.linkTargets ?? [:]
+        for (path, targets) in madeTargets { linkTargets[path] = targets }
+        for path in removed { linkTargets[path] = nil }
         if !removed.isEmpty || !broken.isEmpty {
-            // The whole site is checked, so the failure names what a full build would.
             let checkedPaths = Set(checked.map(\.path))
-            let keptPages = files.compactMap { path, data in
-                existing.contains(path) && !checkedPaths.contains(path) ? OutputFile(path: path, data: data) : nil
+            // Static files are copied as they are and never checked, as in a full build.
+            let staticPaths = Set(site.staticPaths)
+            // A kept page whose links were good breaks only by linking to a path that went: its
+            // targets say whether it may. A broken page made now has the whole site checked, so
+            // the failure names what a full build would.
+            let gone = broken.isEmpty ? removed.map(LinkTargets.hash) : []
+            let keptPages = files.compactMap { path, data -> OutputFile? in
+                guard existing.contains(path), !checkedPaths.contains(path), !staticPaths.contains(path) else {
+                    return nil
+                }
+                if !gone.isEmpty, let targets = linkTargets[path], !gone.contains(where: targets.mayLead) { return nil }
+                return OutputFile(path: path, data: data)
             }
             broken += times.time(.linkCheck) {
                 LinkCheck.check(keptPages, existing: existing, config: catalogue.config)
@@ -220,7 +237,7 @@ public struct LiveSite: Sendable {
         last = Built(
             theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, buildDate: options.buildDate,
             keys: keys, siteValues: siteValues, site: site,
-            catalogue: catalogue, paths: paths)
+            catalogue: catalogue, paths: paths, linkTargets: linkTargets)
         // The caller's references go first, so the last one is dropped on the queue.
         LaterRelease.drop((consume previous, consume kept, consume plan))
 

@@ -66,4 +66,35 @@ import Testing
         var checker = LinkCheck.Checker(existing: Self.existing, config: config)
         #expect(files.sorted(by: { $0.path < $1.path }).flatMap { checker.check($0) } == expected)
     }
+
+    /// Whatever route a link takes, the page's recorded targets include where `resolve` says it
+    /// leads (a kept build decides from them which pages a removed path may break), and two
+    /// paths no page here links to are not among them.
+    @Test func everyRouteRecordsTheTargetOfResolve() {
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/"
+        let files = Self.files()
+        let recorded = Dictionary(
+            LinkCheck.checkRecording(files, existing: Self.existing, config: config).targets.map {
+                ($0.path, $0.targets)
+            }
+        ) { first, _ in first }
+        #expect(Set(recorded.keys) == Set(files.map(\.path)))
+        var resolved = 0
+        for file in files {
+            guard case .data(let data) = file.contents, let targets = recorded[file.path] else { continue }
+            let directory = file.path.split(separator: "/").dropLast().map(String.init)
+            for link in LinkCheck.references(in: data) {
+                guard case .path(let target) = LinkCheck.resolve(link, directory: directory, config: config) else {
+                    continue
+                }
+                resolved += 1
+                #expect(targets.mayLead(to: LinkTargets.hash(target)), "\(file.path): \(link) → \(target)")
+            }
+            for absent in ["skills/zz-not-linked/index.html", "groups/nowhere-at-all/index.html"] {
+                #expect(!targets.mayLead(to: LinkTargets.hash(absent)), "\(file.path): \(absent)")
+            }
+        }
+        #expect(resolved > 60)
+    }
 }

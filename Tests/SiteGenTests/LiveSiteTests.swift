@@ -185,6 +185,56 @@ import Testing
         #expect(live.files == kept)
     }
 
+    /// A page that does not show a skill but links to it in its own text is not made again when
+    /// the skill goes: it is checked again because its links' targets include the skill's page,
+    /// whatever form the link takes (encoded, to the file, with a fragment), and the build
+    /// fails as a full build does.
+    @Test(arguments: [
+        "https://example.org/skills/c/target/", "https://example.org/skills/c/%74arget/",
+        "https://example.org/skills/c/target/index.html#ratings",
+    ])
+    func aKeptPageLinkingToADeletedSkillFailsTheBuild(_ link: String) throws {
+        let site = TestSite()
+        site.write("site.yml", "base_url: https://example.org/\n")
+        site.skill("c/target", name: "Target", group: "Charlie", body: "Quartz harbour lantern.")
+        site.skill("b/linker", name: "Linker", group: "Bravo", body: "Meadow [violin](\(link)) saddle.")
+        site.skill("c/other", name: "Other", group: "Charlie", body: "Glacier pepper tundra.")
+        site.skill("c/spare", name: "Spare", group: "Charlie", body: "Walnut comet bicycle.")
+        var live = LiveSite()
+        try live.apply(site.options())
+        // The linker's page does not show the other skills: taking one away leaves it as it was.
+        site.remove("skills/c/spare.md")
+        let update = try live.apply(site.options())
+        #expect(!update.written.contains("skills/b/linker/index.html"), "\(update.written)")
+        #expect(update.removed.contains("skills/c/spare/index.html"))
+        let kept = live.files
+
+        site.remove("skills/c/target.md")
+        let full = try #require(throws: BuildFailure.self) {
+            try SiteBuilder.build(site.options(), into: MemoryOutput())
+        }
+        let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
+        #expect(failure.diagnostics.map(\.description) == full.diagnostics.map(\.description))
+        #expect(failure.diagnostics.contains { $0.description.contains("skills/b/linker/index.html") })
+        #expect(live.files == kept)
+    }
+
+    /// Static files are copied as they are and never link-checked, in a full build or a kept
+    /// one: a broken link in one does not fail a kept build that removes a path.
+    @Test func aStaticPageIsNotLinkCheckedWhenAPathGoes() throws {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        site.write("static/about.html", #"<a href="nowhere/">mine</a>"#)
+        var live = LiveSite()
+        try live.apply(site.options())
+        site.remove("skills/g/b.md")
+        try live.apply(site.options())
+        let full = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: full)
+        #expect(Self.firstDifference(full.files, live.files) == nil)
+    }
+
     /// A kept build claims only the paths that are new: one that differs from a kept page's
     /// only in case still fails as in a full build, and a path the site lost is free again for
     /// a skill that differs from the old one only in case.
