@@ -126,11 +126,14 @@ public enum ContentLoader {
             let read = RatingReader.readApart(files: ratingFiles, source: source, recorded: recordedVotes, &ratingLog)
             return (read, ratingLog.items)
         }
-        let skillsLoaded: ParsedContent.Skills
+        var skillsLoaded: ParsedContent.Skills
+        let skillsKept: Bool
         // A change that touched only rating files (a vote) leaves every skill as the last load made it.
         if trusted, let last = kept.skills, changed.allSatisfy({ path in ratingFiles.contains { $0.path == path } }) {
             skillsLoaded = last
+            skillsKept = true
         } else {
+            skillsKept = false
             kept.skills = nil
             skillsLoaded = loadSkills(location, changed: changed, trusted: trusted, stamp: stamp, keeping: &kept)
             kept.skills = skillsLoaded
@@ -139,8 +142,9 @@ public enum ContentLoader {
         let skills = skillsLoaded.skills
 
         let (read, ratingDiagnostics) = ratingsRead.wait()
-        // Rating files a kept load did not read again hold what they held: so do their sources.
-        let sources = keptRatings?.sources ?? read.sources()
+        // Rating files a kept load did not read again hold what they held: so do their sources,
+        // but for the skills the appended votes changed.
+        let sources = keptRatings?.current ?? read.sources()
         kept.ratings = ParsedContent.Ratings(
             stamps: ratingStamps, read: read, diagnostics: ratingDiagnostics, sources: sources)
         log.append(contentsOf: ratingDiagnostics)
@@ -154,8 +158,24 @@ public enum ContentLoader {
                     : "none of the \(skillsLoaded.filesListed.grouped) files here defines a skill; add one, or set `allow_empty: true` in site.yml to build an empty catalogue"
             )
         }
-        let ratings = RatingMatcher.match(
-            skills: skills, sources: sources, ratingsDisplay: location.display + "/ratings", &log)
+        let ratingsDisplay = location.display + "/ratings"
+        // After a vote, the skills and the other skills' sources are the last load's: only the
+        // voted skills are matched again.
+        var rematched: MatchedRatings?
+        if skillsKept, let keptRatings, keptRatings.sources != nil, let previous = kept.matched,
+            previous.ratingsDisplay == ratingsDisplay
+        {
+            let places = skillsLoaded.places ?? Dictionary(skills.enumerated().map { ($1.id, $0) }) { a, _ in a }
+            skillsLoaded.places = places
+            kept.skills = skillsLoaded
+            rematched = RatingMatcher.rematch(
+                previous, touched: keptRatings.touched, skills: skills, places: places, sources: sources)
+        }
+        let matched =
+            rematched ?? RatingMatcher.match(skills: skills, sources: sources, ratingsDisplay: ratingsDisplay)
+        kept.matched = matched
+        log.append(contentsOf: matched.diagnostics)
+        let ratings = matched.ratings
         SkillReferenceCheck.check(config, skills: skills, path: location.display + "/site.yml", &log)
 
         return LoadedContent(
@@ -348,8 +368,18 @@ public struct ParsedContent: Sendable {
         var stamps: [RatingStamp]
         var read: RatingsRead
         var diagnostics: [Diagnostic]
-        /// `read.sources()`, while `read` is as it was when they were made.
+        /// `read.sources()` as it was before the skills of `touched` gained the votes
+        /// `votesAdded` (`RatingsRead.sources(patching:)` makes them anew).
         var sources: RatingSources?
+        var touched: Set<String> = []
+        var votesAdded = 0
+
+        /// `read.sources()`, made again only for the skills that changed since they were.
+        var current: RatingSources {
+            guard let sources else { return read.sources() }
+            if touched.isEmpty { return sources }
+            return read.sources(patching: sources, touched: touched, votesAdded: votesAdded)
+        }
 
         /// These ratings with `appended` joined, when those appends account for every change
         /// of the rating files since they were read (nil otherwise: the files are read again).
@@ -384,16 +414,17 @@ public struct ParsedContent: Sendable {
                 }
             }
             // Appends arrive in any order, each saying which version of the file it grew.
-            sources = nil
             var pending = appended
             while stamp != grown {
                 guard let next = pending.firstIndex(where: { $0.before == stamp }) else { return nil }
                 let append = pending.remove(at: next)
                 guard
-                    read.append(
+                    let changed = read.append(
                         append.lines, path: files[grownIndex].displayPath, skill: append.skill,
                         laterLogs: laterLogs.map(\.displayPath))
                 else { return nil }
+                touched.formUnion(changed.skills)
+                votesAdded += changed.votesAdded
                 stamp = append.after
             }
             guard pending.isEmpty else { return nil }
@@ -428,6 +459,8 @@ public struct ParsedContent: Sendable {
         var skills: [Skill]
         var diagnostics: [Diagnostic]
         var filesListed: Int
+        /// Each skill's place in `skills`, by id, once a vote needed it.
+        var places: [String: Int]?
     }
 
     /// The skill files as the last load listed and read them.
@@ -435,6 +468,8 @@ public struct ParsedContent: Sendable {
     /// The last load's skills, for a load after a change of rating files alone.
     var skills: Skills?
     var ratings: Ratings?
+    /// The last load's ratings matched to its skills.
+    var matched: MatchedRatings?
     /// Each skill id's page key, for `SkillValidator` (making them was a Slug per skill per load).
     var pageKeys: [String: String]? = [:]
 

@@ -109,6 +109,9 @@ struct EventMerger {
     /// How often each anonymous review was seen, so equal ones get different ids.
     private var anonymousSeen: [[String]: Int] = [:]
     private let decoder = JSONDecoder()
+    /// While recording (`startRecording`): each skill whose tally a read changed, by number,
+    /// with the votes it counted before.
+    private var recording: [Int: Int]?
 
     package mutating func read(_ text: String, path: String, _ log: inout DiagnosticLog) {
         var text = text
@@ -337,6 +340,7 @@ struct EventMerger {
         skill: Int, user: String?, comment: String, name: String?, stars: Int?, time: VoteTime?, timeText: String?,
         path: String, line: Int?, _ log: inout DiagnosticLog
     ) {
+        record(skill)
         var occurrence = 0
         if user == nil {
             let same = [skills[skill], timeText ?? "", comment, String(stars ?? 0)]
@@ -368,6 +372,24 @@ struct EventMerger {
         return number
     }
 
+    /// From now on, notes which skills' tallies reads change (`stopRecording`).
+    mutating func startRecording() { recording = [:] }
+
+    /// The skills whose tallies the reads since `startRecording` changed, and how many more
+    /// votes they count now (fewer when votes replaced others); and stops noting them.
+    mutating func stopRecording() -> (skills: Set<String>, votesAdded: Int) {
+        let recorded = recording ?? [:]
+        recording = nil
+        return (
+            Set(recorded.keys.map { skills[$0] }),
+            recorded.reduce(0) { sum, entry in sum + counts[entry.key].total - entry.value }
+        )
+    }
+
+    private mutating func record(_ skill: Int) {
+        if recording != nil, recording?[skill] == nil { recording?[skill] = counts[skill].total }
+    }
+
     /// Whether a vote or review of `user` was counted from any log read so far.
     func knows(user: String) -> Bool { users[user] != nil }
 
@@ -379,6 +401,7 @@ struct EventMerger {
     }
 
     private mutating func count(skill: Int, stars: Int, user: String?, time: VoteTime?) {
+        record(skill)
         guard let user else {
             counts[skill].add(vote: stars)
             if let time { timelines[skill].add(vote: stars, day: VoteTimeline.day(seconds: time.seconds)) }
@@ -418,22 +441,42 @@ struct EventMerger {
         return first.line.map { "\(paths[first.path]):\($0)" } ?? paths[first.path]
     }
 
+    /// One skill's entry of `tallies()`, with its reviews in the same order; nil when no line
+    /// named the skill.
+    func tally(of skill: String) -> RatingTally? {
+        guard let number = numbers[skill] else { return nil }
+        var tally = countedTally(number)
+        for (at, review) in anonymousReviews where at == number { tally.reviews.append(review) }
+        for (key, kept) in reviewsByUser where key.skill == number { tally.reviews.append(standing(key, kept.draft)) }
+        return tally
+    }
+
+    /// How many votes of a skill are counted (its `tally`'s total).
+    func votes(of skill: String) -> Int {
+        numbers[skill].map { counts[$0].total } ?? 0
+    }
+
     func tallies() -> [String: RatingTally] {
         var result: [String: RatingTally] = [:]
         result.reserveCapacity(skills.count)
-        for (number, skill) in skills.enumerated() {
-            var tally = RatingTally(stars: counts[number])
-            tally.timeline = timelines[number]
-            result[skill] = tally
-        }
+        for (number, skill) in skills.enumerated() { result[skill] = countedTally(number) }
         for (skill, review) in anonymousReviews { result[skills[skill]]?.reviews.append(review) }
-        for (key, kept) in reviewsByUser {
-            var review = kept.draft.review
-            // The stars beside a review are the voter's standing vote, not the ones sent with it.
-            review.stars = byUser[key].map { Int($0.stars) }
-            result[skills[key.skill]]?.reviews.append(review)
-        }
+        for (key, kept) in reviewsByUser { result[skills[key.skill]]?.reviews.append(standing(key, kept.draft)) }
         return result
+    }
+
+    /// A skill's counts and timeline, without its reviews.
+    private func countedTally(_ number: Int) -> RatingTally {
+        var tally = RatingTally(stars: counts[number])
+        tally.timeline = timelines[number]
+        return tally
+    }
+
+    /// A user's review, with the stars of the user's standing vote rather than the ones sent with it.
+    private func standing(_ key: UserKey, _ draft: ReviewDraft) -> Review {
+        var review = draft.review
+        review.stars = byUser[key].map { Int($0.stars) }
+        return review
     }
 
     private func column(of needle: String, in line: ArraySlice<UInt8>) -> Int? {

@@ -147,13 +147,34 @@ struct RatingsRead {
         return sources
     }
 
+    /// `sources()`, from the sources made before the events of the skills `touched` changed,
+    /// which gained `votesAdded` counted votes since (fewer when a vote replaced one): only
+    /// those skills' entries are made again.
+    func sources(patching before: RatingSources, touched: Set<String>, votesAdded: Int) -> RatingSources {
+        var sources = before
+        for id in touched {
+            var tally = counted.byID[id]
+            if let events = events.tally(of: id) {
+                tally = tally ?? RatingTally()
+                tally?.merge(events)
+            }
+            sources.byID[id] = tally
+            sources.firstSeen[id] = counted.firstSeen[id] ?? events.firstPath(of: id)
+        }
+        sources.votesRead += votesAdded
+        return sources
+    }
+
     /// Adds `lines`, one vote for `skill` appended to the vote log `path` (as shown in
-    /// messages), before the logs `laterLogs`. False when that would not give what reading the
-    /// logs again gives: a line with a problem (its message would name the wrong line). Then
-    /// `self` is spoilt and the files must be read again. A skill no vote rated yet, or one first
-    /// seen in a later log, is now first seen at the appended line, as a second read would see
-    /// it (the unknown-skill warning names it if the skill goes).
-    mutating func append(_ lines: String, path: String, skill: String, laterLogs: [String]) -> Bool {
+    /// messages), before the logs `laterLogs`: the skills whose tallies that changed, and how
+    /// many more votes they count. Nil when that would not give what reading the logs again
+    /// gives: a line with a problem (its message would name the wrong line). Then `self` is
+    /// spoilt and the files must be read again. A skill no vote rated yet, or one first seen in
+    /// a later log, is now first seen at the appended line, as a second read would see it (the
+    /// unknown-skill warning names it if the skill goes).
+    mutating func append(_ lines: String, path: String, skill: String, laterLogs: [String]) -> (
+        skills: Set<String>, votesAdded: Int
+    )? {
         var firstHere = false
         if counted.firstSeen[skill] == nil {
             if let first = events.firstPath(of: skill) {
@@ -167,8 +188,14 @@ struct RatingsRead {
         }
         let line = events.lines(readOf: path) + 1
         var log = DiagnosticLog()
+        events.startRecording()
         events.read(lines, path: path, &log)
-        if firstHere { events.firstSeen(of: skill, isNow: path, line: line) }
-        return log.items.isEmpty
+        var touched = events.stopRecording()
+        if firstHere {
+            events.firstSeen(of: skill, isNow: path, line: line)
+            // Its first sighting moved: the unknown-skill warning would name the new one.
+            touched.skills.insert(skill)
+        }
+        return log.items.isEmpty ? touched : nil
     }
 }

@@ -35,18 +35,23 @@ struct ReviewModeration: Sendable {
         }
     }
 
-    /// Takes the hidden reviews out, and says which ids matched none.
-    func apply(to tallies: inout [String: RatingTally], _ log: inout DiagnosticLog) {
-        guard !hidden.isEmpty else { return }
-        let ids = Set(hidden.map(\.id))
+    /// The hidden reviews' ids.
+    var ids: Set<String> { Set(hidden.map(\.id)) }
+
+    /// Takes the reviews of `ids` (`self.ids`) out of one skill's tally; those it held.
+    static func hide(_ ids: Set<String>, in tally: inout RatingTally) -> Set<String> {
         var found = Set<String>()
-        for (skill, tally) in tallies where tally.reviews.contains(where: { ids.contains($0.id) }) {
-            tallies[skill]?.reviews = tally.reviews.filter { review in
-                guard ids.contains(review.id) else { return true }
-                found.insert(review.id)
-                return false
-            }
+        guard tally.reviews.contains(where: { ids.contains($0.id) }) else { return found }
+        tally.reviews = tally.reviews.filter { review in
+            guard ids.contains(review.id) else { return true }
+            found.insert(review.id)
+            return false
         }
+        return found
+    }
+
+    /// Warns of each hidden id no tally held.
+    func warn(found: Set<String>, _ log: inout DiagnosticLog) {
         for entry in hidden where !found.contains(entry.id) {
             log.warning(
                 entry.path, line: entry.line, column: 1,

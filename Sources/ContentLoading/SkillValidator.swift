@@ -97,14 +97,28 @@ enum SkillValidator {
     }
 }
 
+/// Ratings matched to skills, and what matching them said: kept by a load for the next, which
+/// after a vote matches again only the skills that got one (`RatingMatcher.rematch`).
+struct MatchedRatings: Sendable {
+    /// By skill id.
+    var ratings: [String: RatingTally] = [:]
+    /// The warning about ratings of unknown skills, if any.
+    var unknown: [Diagnostic] = []
+    /// By skill id: the hidden reviews (`ratings/moderation.txt`) its tally held.
+    var hiddenFound: [String: Set<String>] = [:]
+    /// The warnings about hidden ids no review has.
+    var unfound: [Diagnostic] = []
+    /// The ratings folder as messages show it.
+    var ratingsDisplay = ""
+
+    var diagnostics: [Diagnostic] { unknown + unfound }
+}
+
 /// Attaches ratings to skills: by id, and by SUSI's (model, group, language, tag).
 enum RatingMatcher {
     /// - Parameter skills: with unique ids, as `SkillValidator.check` leaves them.
-    static func match(
-        skills: [Skill], sources: RatingSources, ratingsDisplay: String,
-        _ log: inout DiagnosticLog
-    ) -> [String: RatingTally] {
-        var result: [String: RatingTally] = [:]
+    static func match(skills: [Skill], sources: RatingSources, ratingsDisplay: String) -> MatchedRatings {
+        var matched = MatchedRatings(ratingsDisplay: ratingsDisplay)
         // Ids are unique by now, so when as many skills found ratings as there are rated ids, no
         // id is unknown and no set of ids is needed; SUSI keys only matter when there are SUSI
         // ratings. Both sets were most of matching at 100,000 skills.
@@ -112,16 +126,9 @@ enum RatingMatcher {
         let susi = !sources.bySusiKey.isEmpty
         var keys = Set<SusiSkillKey>()
         for skill in skills {
-            var tally = skill.embeddedRating ?? RatingTally()
-            if let byID = sources.byID[skill.id] {
-                tally.merge(byID)
-                matchedIDs += 1
-            }
-            if susi {
-                keys.insert(skill.susiKey)
-                if let bySusi = sources.bySusiKey[skill.susiKey] { tally.merge(bySusi) }
-            }
-            if tally != RatingTally() { result[skill.id] = tally }
+            if sources.byID[skill.id] != nil { matchedIDs += 1 }
+            if susi { keys.insert(skill.susiKey) }
+            if let tally = tally(of: skill, sources: sources, susi: susi) { matched.ratings[skill.id] = tally }
         }
         var unknown: [String] = []
         if matchedIDs < sources.byID.count {
@@ -134,12 +141,63 @@ enum RatingMatcher {
         for key in sources.bySusiKey.keys.filter({ !keys.contains($0) }).sorted() {
             unknown.append("`\(key)` (\(sources.firstSeenSusi[key] ?? ratingsDisplay))")
         }
-        sources.moderation.apply(to: &result, &log)
         if !unknown.isEmpty {
             let shown = unknown.prefix(5).joined(separator: ", ")
             let more = unknown.count > 5 ? " and \(unknown.count - 5) more" : ""
+            var log = DiagnosticLog()
             log.warning(ratingsDisplay, "ratings for \(unknown.count) unknown skill(s) ignored: \(shown)\(more)")
+            matched.unknown = log.items
         }
-        return result
+        hide(sources.moderation, in: &matched, skills: nil)
+        return matched
+    }
+
+    /// `match` again after the events of the skills `touched` changed and nothing else did (the
+    /// same skills, the same sources for every other id): only their tallies are made again.
+    /// Nil when a touched id names no skill (the unknown-skill warning would change): then
+    /// everything is matched again.
+    /// - Parameter places: each skill's place in `skills`, by id.
+    static func rematch(
+        _ previous: MatchedRatings, touched: Set<String>, skills: [Skill], places: [String: Int],
+        sources: RatingSources
+    ) -> MatchedRatings? {
+        var matched = previous
+        let susi = !sources.bySusiKey.isEmpty
+        for id in touched {
+            guard let place = places[id], skills.indices.contains(place), skills[place].id == id else { return nil }
+            matched.ratings[id] = tally(of: skills[place], sources: sources, susi: susi)
+        }
+        hide(sources.moderation, in: &matched, skills: touched)
+        return matched
+    }
+
+    /// A skill's ratings from every source; nil when it has none.
+    private static func tally(of skill: Skill, sources: RatingSources, susi: Bool) -> RatingTally? {
+        var tally = skill.embeddedRating ?? RatingTally()
+        if let byID = sources.byID[skill.id] { tally.merge(byID) }
+        if susi, let bySusi = sources.bySusiKey[skill.susiKey] { tally.merge(bySusi) }
+        return tally == RatingTally() ? nil : tally
+    }
+
+    /// Takes the hidden reviews out of the tallies of `skills` (ids; every skill when nil), and
+    /// warns again of the hidden ids no tally holds.
+    private static func hide(_ moderation: ReviewModeration, in matched: inout MatchedRatings, skills: Set<String>?) {
+        guard !moderation.hidden.isEmpty else { return }
+        let ids = moderation.ids
+        let holding =
+            skills.map(Array.init)
+            ?? matched.ratings.compactMap { id, tally in tally.reviews.contains { ids.contains($0.id) } ? id : nil }
+        for id in holding {
+            guard var tally = matched.ratings[id] else {
+                matched.hiddenFound[id] = nil
+                continue
+            }
+            let found = ReviewModeration.hide(ids, in: &tally)
+            matched.ratings[id] = tally
+            matched.hiddenFound[id] = found.isEmpty ? nil : found
+        }
+        var log = DiagnosticLog()
+        moderation.warn(found: matched.hiddenFound.values.reduce(into: Set()) { $0.formUnion($1) }, &log)
+        matched.unfound = log.items
     }
 }

@@ -35,10 +35,13 @@ import Testing
             }
             let context = "seed \(seed), step \(step) (\(what))"
             switch (fullResult, liveResult) {
-            case (.success, .success(let update)):
+            case (.success(let fullReport), .success(let update)):
                 try #require(
                     Self.firstDifference(full.files, live.files) == nil,
                     "\(context): \(Self.firstDifference(full.files, live.files) ?? "")")
+                // What the build said too: a kept load patches ratings and warnings alike.
+                #expect(
+                    update.report.warnings.map(\.description) == fullReport.warnings.map(\.description), "\(context)")
                 #expect(update.written == update.written.filter { before[$0] != live.files[$0] }, "\(context)")
                 #expect(Set(update.removed) == Set(before.keys).subtracting(live.files.keys), "\(context)")
             case (.failure(let fullFailure), .failure(let liveFailure)):

@@ -238,13 +238,19 @@ import Testing
         var diagnostics = DiagnosticLog()
         merger.read(log, path: "ratings/votes.jsonl", &diagnostics)
         var kept = RatingsRead(counted: RatingSources(), events: merger)
+        var patched = kept.sources()
         var grown = log
         for (line, skill) in appends {
-            let appended = kept.append(line + "\n", path: "ratings/votes.jsonl", skill: skill, laterLogs: [])
-            #expect(appended)
+            let result = kept.append(line + "\n", path: "ratings/votes.jsonl", skill: skill, laterLogs: [])
+            let appended = try #require(result)
+            #expect(appended.skills == [skill])
             grown += line + "\n"
             let fresh = Self.merged(grown)
             #expect(kept.sources().byID == fresh, "after \(line)")
+            // Made again for the appended vote's skill alone, they are the same.
+            patched = kept.sources(patching: patched, touched: appended.skills, votesAdded: appended.votesAdded)
+            #expect(patched.byID == fresh, "after \(line)")
+            #expect(patched.votesRead == kept.sources().votesRead, "after \(line)")
         }
         let s = try #require(kept.sources().byID["s"])
         #expect(s.timeline == VoteTimeline(days: [try Self.day("2024-04-01"): StarCounts(five: 1)]))
