@@ -169,6 +169,85 @@ public struct CatalogueListings: Sendable {
     }
 }
 
+extension CatalogueListings {
+    /// The listings of `catalogue` made from `previous`, the listings of `before`, when the two
+    /// differ only in ratings (a vote): the same settings, the same skills at the same places.
+    /// Skills whose entry changed leave the rankings and go back in at their place; every other
+    /// listing keeps its order with their new entries. Nil when anything else differs.
+    public init?(_ catalogue: Catalogue, patching previous: CatalogueListings, of before: Catalogue) {
+        let entries = catalogue.entries
+        guard catalogue.config == before.config, entries.count == before.entries.count else { return nil }
+        var replaced: [ObjectIdentifier: Catalogue.Entry] = [:]
+        for (old, new) in zip(before.entries, entries) where old !== new {
+            guard old.skill == new.skill else { return nil }
+            replaced[ObjectIdentifier(old)] = new
+        }
+        func swapped(_ list: [Catalogue.Entry]) -> [Catalogue.Entry] {
+            guard list.contains(where: { replaced[ObjectIdentifier($0)] != nil }) else { return list }
+            return list.map { replaced[ObjectIdentifier($0)] ?? $0 }
+        }
+        func swapped(_ partitions: [Listings.Partition]) -> [Listings.Partition] {
+            partitions.map { Listings.Partition(name: $0.name, path: $0.path, entries: swapped($0.entries)) }
+        }
+        newest = swapped(previous.newest)
+        languages = swapped(previous.languages)
+        authors = swapped(previous.authors)
+        let ranking = BayesianRanking(priorVotes: catalogue.config.priorVotes)
+        let changed = Array(replaced.values)
+        topRated = Listings.reranked(
+            previous.topRated, removing: replaced, inserting: changed.filter { ranking.score($0.rating.counts) != nil },
+            by: { Listings.ranksAbove(ranking, $0, $1) })
+        mostRated = Listings.reranked(
+            previous.mostRated, removing: replaced, inserting: changed.filter(\.rating.isRated),
+            by: Listings.hasMoreVotes)
+        highlights = Listings.highlights(catalogue.groups, topRated: topRated, count: catalogue.config.homeCards)
+        groupPages = Listings.groupPages(
+            catalogue.groups, order: catalogue.config.groupOrder, topRated: topRated,
+            mostRated: mostRated, newest: newest)
+    }
+}
+
+extension Listings {
+    /// `list` without the entries `gone` names (by identity), with `new` each put in at its
+    /// place in `list`'s order, `before`.
+    static func reranked(
+        _ list: [Catalogue.Entry], removing gone: [ObjectIdentifier: Catalogue.Entry], inserting new: [Catalogue.Entry],
+        by before: (Catalogue.Entry, Catalogue.Entry) -> Bool
+    ) -> [Catalogue.Entry] {
+        var result = list.filter { gone[ObjectIdentifier($0)] == nil }
+        for entry in new {
+            var low = 0
+            var high = result.count
+            while low < high {
+                let middle = (low + high) / 2
+                if before(result[middle], entry) { low = middle + 1 } else { high = middle }
+            }
+            result.insert(entry, at: low)
+        }
+        return result
+    }
+
+    /// Top rated's order of two entries (`BayesianRanking.ranked`): higher score, more votes, name.
+    static func ranksAbove(_ ranking: BayesianRanking, _ a: Catalogue.Entry, _ b: Catalogue.Entry) -> Bool {
+        let scoreA = ranking.score(a.rating.counts) ?? 0
+        let scoreB = ranking.score(b.rating.counts) ?? 0
+        if scoreA != scoreB { return scoreA > scoreB }
+        if a.rating.total != b.rating.total { return a.rating.total > b.rating.total }
+        return Catalogue.byName(a, b)
+    }
+
+    /// Most rated's order of two entries (`mostRated`): more votes, higher exact average, name.
+    static func hasMoreVotes(_ a: Catalogue.Entry, _ b: Catalogue.Entry) -> Bool {
+        let ca = a.rating.counts
+        let cb = b.rating.counts
+        if ca.total != cb.total { return ca.total > cb.total }
+        let left = ca.starSum * cb.total
+        let right = cb.starSum * ca.total
+        if left != right { return left > right }
+        return Catalogue.byName(a, b)
+    }
+}
+
 extension Array where Element == Catalogue.Entry {
     /// Sorted by comparing indices: the entries are large, and sorting moves what it sorts.
     func sortedByIndex(_ areInIncreasingOrder: (Int, Int) -> Bool) -> [Catalogue.Entry] {

@@ -17,10 +17,15 @@ struct ListingData: Sendable {
     /// How many skills each author page lists, by its path.
     let authorSkillCounts: [String: Int]
 
-    /// - Parameter previous: a kept build's last listings, whose related skills' scores are kept
-    ///   while no skill's text changed (`RelatedSkills`).
-    package init(_ catalogue: Catalogue, reusing previous: ListingData? = nil) {
-        listings = CatalogueListings(catalogue)
+    /// - Parameters:
+    ///   - previous: a kept build's last listings, whose related skills' scores are kept while
+    ///     no skill's text changed (`RelatedSkills`), and whose orders are patched when only
+    ///     ratings changed since `before`, the catalogue they were made of.
+    package init(_ catalogue: Catalogue, reusing previous: ListingData? = nil, of before: Catalogue? = nil) {
+        listings =
+            previous.flatMap { previous in
+                before.flatMap { CatalogueListings(catalogue, patching: previous.listings, of: $0) }
+            } ?? CatalogueListings(catalogue)
         // An id that names no skill stopped the build already (`SkillReferenceCheck`).
         let config = catalogue.config
         if config.featured.isEmpty && config.collections.isEmpty {

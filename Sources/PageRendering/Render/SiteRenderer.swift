@@ -42,7 +42,7 @@ public struct SiteRenderer: Sendable {
     package init(catalogue: Catalogue, theme: Theme, contentRoot: URL, reusing previous: SiteRenderer?) {
         self.catalogue = catalogue
         cardSummaries = Self.cardSummaries(of: catalogue.entries, reusing: previous)
-        listingData = ListingData(catalogue, reusing: previous?.listingData)
+        listingData = ListingData(catalogue, reusing: previous?.listingData, of: previous?.catalogue)
         var theme = theme
         let watch = OverrunWatch(engine: theme.engine)
         theme.engine = watch

@@ -1,0 +1,89 @@
+import Testing
+
+@testable import CatalogueModel
+
+/// After a vote, a kept build patches the last listings (`CatalogueListings(_:patching:of:)`):
+/// the voted skills leave Top rated and Most rated and go back in at their place, every other
+/// listing keeps its order with their new entries. Over random catalogues and random series of
+/// rating changes (first votes, votes taken away, ties on score, votes and name), the patched
+/// listings must be, entry for entry, the listings made afresh.
+@Suite struct ListingsPatchTests {
+    static func skills(_ random: inout SplitMix64) -> [Skill] {
+        let names = ["Alpha", "alpha", "Beta", "Émile", "Zed", "zed", "Omega"]
+        return (0..<(20 + random.below(40))).map { n in
+            let name = names[random.below(names.count)] + (random.below(3) == 0 ? "" : " \(random.below(5))")
+            return Skill(
+                id: "g\(n % 4)/s\(n)", tag: "s\(n)", name: name, group: ["News", "Games", "Tools", "news"][n % 4],
+                language: ["en", "de", "fr"][random.below(3)],
+                author: random.below(3) == 0 ? nil : "Author \(random.below(4))",
+                created: random.below(3) == 0 ? nil : "2024-0\(1 + random.below(9))-1\(random.below(3))")
+        }
+    }
+
+    static func tally(_ random: inout SplitMix64) -> RatingTally? {
+        // Few distinct counts, so ties on score, votes and average are common.
+        let shapes = [
+            StarCounts(five: 1), StarCounts(four: 1), StarCounts(one: 1, five: 1), StarCounts(three: 2),
+            StarCounts(two: 1, four: 1), StarCounts(four: 200, five: 800), StarCounts(five: 3),
+        ]
+        return random.below(4) == 0 ? nil : RatingTally(stars: shapes[random.below(shapes.count)])
+    }
+
+    static func ids(_ entries: [Catalogue.Entry]) -> [String] { entries.map(\.skill.id) }
+
+    @Test(arguments: 1...25 as ClosedRange<UInt64>)
+    func patchedListingsAreTheListingsMadeAfresh(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let skills = Self.skills(&random)
+        var config = SiteConfig()
+        config.homeCards = 2
+        config.groupOrder = [GroupOrder.rating, .votes, .newest, .name][Int(seed % 4)]
+        var ratings: [String: RatingTally] = [:]
+        for skill in skills { ratings[skill.id] = Self.tally(&random) }
+        var catalogue = Catalogue(skills: skills, ratings: ratings, config: config)
+        var listings = CatalogueListings(catalogue)
+        for step in 0..<15 {
+            for _ in 0..<(1 + random.below(3)) {
+                let skill = skills[random.below(skills.count)]
+                ratings[skill.id] = Self.tally(&random)
+            }
+            let next = Catalogue(skills: skills, ratings: ratings, config: config, reusing: catalogue)
+            let patched = try #require(CatalogueListings(next, patching: listings, of: catalogue), "step \(step)")
+            let fresh = CatalogueListings(next)
+            let context = "seed \(seed), step \(step)"
+            var pairs: [([Catalogue.Entry], [Catalogue.Entry])] = [
+                (patched.topRated, fresh.topRated), (patched.mostRated, fresh.mostRated),
+                (patched.newest, fresh.newest),
+            ]
+            pairs += zip(patched.highlights, fresh.highlights).map { ($0, $1) }
+            pairs += zip(patched.groupPages, fresh.groupPages).map { ($0, $1) }
+            pairs += zip(patched.languages, fresh.languages).map { ($0.entries, $1.entries) }
+            pairs += zip(patched.authors, fresh.authors).map { ($0.entries, $1.entries) }
+            for (made, expected) in pairs {
+                #expect(Self.ids(made) == Self.ids(expected), "\(context)")
+                // The new entries, not the last catalogue's: pages show what the entries hold.
+                #expect(zip(made, expected).allSatisfy { $0 === $1 }, "\(context)")
+            }
+            #expect(patched.languages.map(\.path) == fresh.languages.map(\.path), "\(context)")
+            #expect(patched.authors.map(\.name) == fresh.authors.map(\.name), "\(context)")
+            #expect(patched.highlights.count == fresh.highlights.count, "\(context)")
+            catalogue = next
+            listings = patched
+        }
+    }
+
+    /// An edit of a skill, or other settings, is no vote: the listings are made afresh.
+    @Test func anEditedSkillOrOtherSettingsAreNotPatched() {
+        var random = SplitMix64(seed: 7)
+        var skills = Self.skills(&random)
+        let catalogue = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
+        let listings = CatalogueListings(catalogue)
+        skills[0].name += " renamed"
+        let edited = Catalogue(skills: skills, ratings: [:], config: SiteConfig(), reusing: catalogue)
+        #expect(CatalogueListings(edited, patching: listings, of: catalogue) == nil)
+        var config = SiteConfig()
+        config.priorVotes = 3
+        let resettled = Catalogue(skills: Array(skills.dropFirst()), ratings: [:], config: config)
+        #expect(CatalogueListings(resettled, patching: listings, of: catalogue) == nil)
+    }
+}
