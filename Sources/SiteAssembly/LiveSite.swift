@@ -17,6 +17,15 @@ public struct LiveSite: Sendable {
     public private(set) var files: [String: Data] = [:]
     private var parsed = ParsedContent()
     private var last: Built?
+    /// The theme as last loaded, good build or not, with what loading it said.
+    private var loadedTheme: LoadedTheme?
+
+    private struct LoadedTheme: Sendable {
+        var theme: Theme
+        var diagnostics: [Diagnostic]
+        var language: String
+        var folder: URL?
+    }
 
     /// What a good build leaves for the next.
     private struct Built: Sendable {
@@ -87,7 +96,23 @@ public struct LiveSite: Sendable {
                 keeping: &parsed, changed: changed, changedOnly: changedOnly, appended: appended)
         }
         log.append(contentsOf: loaded.diagnostics)
-        var theme = times.time(.templates) { options.loadTheme(language: loaded.config.language, &log) }
+        var theme = times.time(.templates) { () -> Theme in
+            // A change the kernel named that touched no template leaves the theme as it was
+            // loaded (reading and compiling it was most of a vote's time for templates).
+            if changedOnly, let kept = loadedTheme, kept.language == loaded.config.language,
+                kept.folder == options.templates, !Self.touches(changed, folder: options.templates)
+            {
+                log.append(contentsOf: kept.diagnostics)
+                return kept.theme
+            }
+            var themeLog = DiagnosticLog()
+            let theme = options.loadTheme(language: loaded.config.language, &themeLog)
+            loadedTheme = LoadedTheme(
+                theme: theme, diagnostics: themeLog.items, language: loaded.config.language,
+                folder: options.templates)
+            log.append(contentsOf: themeLog.items)
+            return theme
+        }
         let sameTheme = last.map { Self.sameFiles(theme, $0.theme) } ?? false
         if sameTheme, let last {
             theme = last.theme
@@ -290,6 +315,15 @@ public struct LiveSite: Sendable {
         }
         let before = Dictionary(zip(kept.site.planned, kept.keys)) { first, _ in first }
         return zip(paths, keys).map { path, key in differs(key, before[path]) || files[path] == nil }
+    }
+
+    /// Whether a path in `changed` (as the watcher spells them) may lie in `folder`; true for a
+    /// folder spelt otherwise than its standard path, whose events would not name it so.
+    private static func touches(_ changed: Set<String>, folder: URL?) -> Bool {
+        guard let folder else { return false }
+        let path = folder.path
+        guard path == folder.standardizedFileURL.path else { return true }
+        return changed.contains { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }
     }
 
     /// Whether two themes were loaded from the same templates, assets and strings.

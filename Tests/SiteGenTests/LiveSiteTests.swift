@@ -222,6 +222,50 @@ import Testing
         #expect(live.files == kept)
     }
 
+    /// A change the kernel named that touched no template keeps the theme as last loaded,
+    /// whether that build was good or not: a vote after a broken template still fails as a full
+    /// build does, and the fixed template is read when it changes.
+    @Test func aVoteAfterABrokenTemplateStillFailsAndTheFixIsRead() throws {
+        let site = TestSite()
+        site.write("site.yml", "base_url: https://example.org/\n")
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        site.template("card.mustache", "<article>{{name}}</article>")
+        let card = site.templates.appendingPathComponent("card.mustache").path
+        let votes = site.content.appendingPathComponent("ratings/votes.jsonl").path
+        var live = LiveSite()
+        try live.apply(site.options(templates: site.templates))
+        func fullBuild() -> Result<MemoryOutput, BuildFailure> {
+            let full = MemoryOutput()
+            return Result { () throws(BuildFailure) in
+                _ = try SiteBuilder.build(site.options(templates: site.templates), into: full)
+                return full
+            }
+        }
+        site.template("card.mustache", "<article>{{#name}}{{name}}</article>")
+        #expect(throws: BuildFailure.self) {
+            try live.apply(site.options(templates: site.templates), changed: [card], changedOnly: true)
+        }
+        site.write("ratings/votes.jsonl", #"{"skill":"g/a","stars":4,"user":"u"}"# + "\n")
+        let fullFailure = try #require(throws: BuildFailure.self) { try fullBuild().get() }
+        let liveFailure = try #require(throws: BuildFailure.self) {
+            try live.apply(site.options(templates: site.templates), changed: [votes], changedOnly: true)
+        }
+        #expect(liveFailure.diagnostics.map(\.description) == fullFailure.diagnostics.map(\.description))
+        site.template("card.mustache", "<article class=\"fixed\">{{name}}</article>")
+        try live.apply(site.options(templates: site.templates), changed: [card], changedOnly: true)
+        let full = try fullBuild().get()
+        #expect(
+            Self.firstDifference(full.files, live.files) == nil, "\(Self.firstDifference(full.files, live.files) ?? "")"
+        )
+        #expect(live.files["index.html"].map { String(decoding: $0, as: UTF8.self).contains("fixed") } == true)
+        // A vote now keeps the fixed theme.
+        site.write("ratings/votes.jsonl", #"{"skill":"g/b","stars":2,"user":"v"}"# + "\n")
+        try live.apply(site.options(templates: site.templates), changed: [votes], changedOnly: true)
+        let afterVote = try fullBuild().get()
+        #expect(Self.firstDifference(afterVote.files, live.files) == nil)
+    }
+
     /// Static files are copied as they are and never link-checked, in a full build or a kept
     /// one: a broken link in one does not fail a kept build that removes a path.
     @Test func aStaticPageIsNotLinkCheckedWhenAPathGoes() throws {
