@@ -30,6 +30,9 @@ public struct LoadedContent: Sendable {
     public var diagnostics: [Diagnostic]
     public var ratingFilesRead: Int
     public var votesRead: Int
+    /// The skills whose skill or ratings may differ from the last load's, which had the same
+    /// skills at the same places (a vote, or an edit that kept every id); nil when any may.
+    public var touchedSkills: Set<String>?
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 }
@@ -127,13 +130,14 @@ public enum ContentLoader {
             return (read, ratingLog.items)
         }
         var skillsLoaded: ParsedContent.Skills
-        let skillsKept: Bool
+        // The skills the last load matched ratings to.
+        var previousSkills: ParsedContent.Skills?
         // A change that touched only rating files (a vote) leaves every skill as the last load made it.
         if trusted, let last = kept.skills, changed.allSatisfy({ path in ratingFiles.contains { $0.path == path } }) {
             skillsLoaded = last
-            skillsKept = true
+            previousSkills = last
         } else {
-            skillsKept = false
+            previousSkills = kept.skills
             kept.skills = nil
             skillsLoaded = loadSkills(location, changed: changed, trusted: trusted, stamp: stamp, keeping: &kept)
             kept.skills = skillsLoaded
@@ -159,17 +163,23 @@ public enum ContentLoader {
             )
         }
         let ratingsDisplay = location.display + "/ratings"
-        // After a vote, the skills and the other skills' sources are the last load's: only the
-        // voted skills are matched again.
+        // After a vote or an edit, the other skills and their sources are the last load's: only
+        // the skills voted for or edited are matched again.
         var rematched: MatchedRatings?
-        if skillsKept, let keptRatings, keptRatings.sources != nil, let previous = kept.matched,
-            previous.ratingsDisplay == ratingsDisplay
+        var touchedSkills: Set<String>?
+        if let keptRatings, keptRatings.sources != nil, let previous = kept.matched,
+            previous.ratingsDisplay == ratingsDisplay,
+            let touched = Self.touched(
+                previousSkills?.skills, skills, votedFor: keptRatings.touched, susi: !sources.bySusiKey.isEmpty)
         {
-            let places = skillsLoaded.places ?? Dictionary(skills.enumerated().map { ($1.id, $0) }) { a, _ in a }
+            let places =
+                skillsLoaded.places ?? previousSkills?.places
+                ?? Dictionary(skills.enumerated().map { ($1.id, $0) }) { a, _ in a }
             skillsLoaded.places = places
             kept.skills = skillsLoaded
             rematched = RatingMatcher.rematch(
-                previous, touched: keptRatings.touched, skills: skills, places: places, sources: sources)
+                previous, touched: touched, skills: skills, places: places, sources: sources)
+            if rematched != nil { touchedSkills = touched }
         }
         let matched =
             rematched ?? RatingMatcher.match(skills: skills, sources: sources, ratingsDisplay: ratingsDisplay)
@@ -180,7 +190,23 @@ public enum ContentLoader {
 
         return LoadedContent(
             config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),
-            ratingFilesRead: sources.filesRead, votesRead: sources.votesRead)
+            ratingFilesRead: sources.filesRead, votesRead: sources.votesRead, touchedSkills: touchedSkills)
+    }
+
+    /// The skills whose ratings must be matched again: those `votedFor`, and those that differ
+    /// from the `previous` skills, the last load's. Nil when there were none, when the two lists
+    /// do not hold the same ids at the same places, or when an edit moved a skill to another SUSI
+    /// key (the unknown-key warning may change): then every skill is matched again.
+    private static func touched(_ previous: [Skill]?, _ skills: [Skill], votedFor: Set<String>, susi: Bool)
+        -> Set<String>?
+    {
+        guard let previous, previous.count == skills.count else { return nil }
+        var touched = votedFor
+        for (before, now) in zip(previous, skills) where before != now {
+            guard before.id == now.id, !susi || before.susiKey == now.susiKey else { return nil }
+            touched.insert(now.id)
+        }
+        return touched
     }
 
     /// Lists, reads (or takes from `kept`) and checks every skill file.

@@ -17,6 +17,8 @@ public struct LiveSite: Sendable {
     public private(set) var files: [String: Data] = [:]
     private var parsed = ParsedContent()
     private var last: Built?
+    /// Whether the last `apply` made a good build: then its load is the one `last` was made of.
+    private var lastApplied = false
     /// The theme as last loaded, good build or not, with what loading it said.
     private var loadedTheme: LoadedTheme?
 
@@ -86,6 +88,10 @@ public struct LiveSite: Sendable {
         appended: [AppendedVotes] = []
     ) throws(BuildFailure) -> Update {
         let started = ContinuousClock.now
+        // What the load says changed since the last load is what changed since `last` only when
+        // the last load made it.
+        let lastLoadBuilt = lastApplied
+        lastApplied = false
         var times = StageTimes()
         var log = DiagnosticLog()
         let source = options.content.source
@@ -121,10 +127,17 @@ public struct LiveSite: Sendable {
         }
         try SiteBuilder.fail(on: log.items, strict: options.strict)
 
-        let catalogue = times.time(.model) {
-            Catalogue(
-                skills: loaded.skills, ratings: loaded.ratings, config: loaded.config.wordsFilled(from: theme.strings),
-                reusing: last?.catalogue)
+        let catalogue = times.time(.model) { () -> Catalogue in
+            let config = loaded.config.wordsFilled(from: theme.strings)
+            // After a vote or an edit of a description, only the touched skills' entries change.
+            if lastLoadBuilt, let previous = last?.catalogue, let touched = loaded.touchedSkills,
+                let patched = Catalogue(
+                    skills: loaded.skills, ratings: loaded.ratings, config: config, patching: previous, touched: touched
+                )
+            {
+                return patched
+            }
+            return Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: config, reusing: last?.catalogue)
         }
         // Everything renders again when anything every page depends on changed.
         let kept = last.flatMap { last in
@@ -271,6 +284,7 @@ public struct LiveSite: Sendable {
             pages: site.pageCount, files: existing.count,
             unchanged: existing.count - written.count, log: log,
             seconds: (ContinuousClock.now - started).seconds, stages: times.stages)
+        lastApplied = true
         return Update(
             report: report, written: written.sorted(), removed: removed.sorted(),
             rendered: pageJobs.count + fileJobs.count, whole: !isKept)

@@ -34,7 +34,7 @@ import Testing
     @Test(arguments: 1...25 as ClosedRange<UInt64>)
     func patchedListingsAreTheListingsMadeAfresh(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let skills = Self.skills(&random)
+        var skills = Self.skills(&random)
         var config = SiteConfig()
         config.homeCards = 2
         config.groupOrder = [GroupOrder.rating, .votes, .newest, .name][Int(seed % 4)]
@@ -43,11 +43,31 @@ import Testing
         var catalogue = Catalogue(skills: skills, ratings: ratings, config: config)
         var listings = CatalogueListings(catalogue)
         for step in 0..<15 {
+            var touched = Set<String>()
             for _ in 0..<(1 + random.below(3)) {
-                let skill = skills[random.below(skills.count)]
-                ratings[skill.id] = Self.tally(&random)
+                let place = random.below(skills.count)
+                touched.insert(skills[place].id)
+                ratings[skills[place].id] = Self.tally(&random)
+                // Now and then an edit no listing orders by: the description, the embedded rating.
+                if random.below(3) == 0 { skills[place].description += " More." }
+                if random.below(4) == 0 { skills[place].embeddedRating = Self.tally(&random) }
             }
-            let next = Catalogue(skills: skills, ratings: ratings, config: config, reusing: catalogue)
+            let whole = Catalogue(skills: skills, ratings: ratings, config: config, reusing: catalogue)
+            // The catalogue patched for the touched skills is the one made whole.
+            let next = try #require(
+                Catalogue(skills: skills, ratings: ratings, config: config, patching: catalogue, touched: touched))
+            #expect(Self.ids(next.entries) == Self.ids(whole.entries), "step \(step)")
+            #expect(next.entries.map(\.rating) == whole.entries.map(\.rating), "step \(step)")
+            #expect(next.entries.map(\.skill) == whole.entries.map(\.skill), "step \(step)")
+            #expect(next.entries.map(\.path) == whole.entries.map(\.path), "step \(step)")
+            #expect(next.groups.map(\.name) == whole.groups.map(\.name), "step \(step)")
+            #expect(
+                next.groups.map { Self.ids($0.entries) } == whole.groups.map { Self.ids($0.entries) }, "step \(step)")
+            #expect(next.groups.map(\.ratingCount) == whole.groups.map(\.ratingCount), "step \(step)")
+            #expect(
+                next.groups.allSatisfy { group in
+                    group.entries.allSatisfy { entry in next.entries.contains { $0 === entry } }
+                }, "step \(step): a group holds an entry the catalogue no longer has")
             let patched = try #require(CatalogueListings(next, patching: listings, of: catalogue), "step \(step)")
             let fresh = CatalogueListings(next)
             let context = "seed \(seed), step \(step)"
@@ -72,15 +92,28 @@ import Testing
         }
     }
 
-    /// An edit of a skill, or other settings, is no vote: the listings are made afresh.
-    @Test func anEditedSkillOrOtherSettingsAreNotPatched() {
+    /// An edit of what listings order or partition by, or other settings, makes them afresh.
+    @Test(arguments: ["name", "language", "author", "created"])
+    func anEditOfWhatListingsOrderByOrOtherSettingsAreNotPatched(_ field: String) {
         var random = SplitMix64(seed: 7)
         var skills = Self.skills(&random)
         let catalogue = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
         let listings = CatalogueListings(catalogue)
-        skills[0].name += " renamed"
+        switch field {
+        case "name": skills[0].name += " renamed"
+        case "language": skills[0].language = skills[0].language == "en" ? "de" : "en"
+        case "author": skills[0].author = (skills[0].author ?? "") + " Jr"
+        default: skills[0].created = skills[0].created == nil ? "2025-01-01" : nil
+        }
         let edited = Catalogue(skills: skills, ratings: [:], config: SiteConfig(), reusing: catalogue)
         #expect(CatalogueListings(edited, patching: listings, of: catalogue) == nil)
+        if field == "name" {
+            // A new name moves the skill: the catalogue is not patched either.
+            #expect(
+                Catalogue(
+                    skills: skills, ratings: [:], config: SiteConfig(), patching: catalogue, touched: [skills[0].id])
+                    == nil)
+        }
         var config = SiteConfig()
         config.priorVotes = 3
         let resettled = Catalogue(skills: Array(skills.dropFirst()), ratings: [:], config: config)

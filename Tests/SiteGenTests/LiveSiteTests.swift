@@ -266,6 +266,33 @@ import Testing
         #expect(Self.firstDifference(afterVote.files, live.files) == nil)
     }
 
+    /// An edit of the rating a skill's own file holds (SUSI's `skill_rating`) is matched again
+    /// on its own: the kept site shows the new counts, as a full build does.
+    @Test func anEditedEmbeddedRatingShows() throws {
+        let site = TestSite()
+        func write(_ id: String, fives: Int) {
+            site.write(
+                "skills/g/\(id).json",
+                #"{"skill_name":"\#(id)","group":"G","descriptions":"Text.","skill_rating":{"stars":{"five_star":\#(fives)}}}"#
+            )
+        }
+        write("a", fives: 2)
+        write("b", fives: 1)
+        site.write("ratings/votes.jsonl", #"{"skill":"g/b","stars":3,"user":"u"}"# + "\n")
+        var live = LiveSite()
+        try live.apply(site.options())
+        write("a", fives: 7)
+        let path = site.content.appendingPathComponent("skills/g/a.json").path
+        try live.apply(site.options(), changed: [path], changedOnly: true)
+        let full = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: full)
+        #expect(
+            Self.firstDifference(full.files, live.files) == nil, "\(Self.firstDifference(full.files, live.files) ?? "")"
+        )
+        let api = live.files["api/skills/g/a.json"].map { String(decoding: $0, as: UTF8.self) } ?? ""
+        #expect(api.contains("7"), "\(api)")
+    }
+
     /// Static files are copied as they are and never link-checked, in a full build or a kept
     /// one: a broken link in one does not fail a kept build that removes a path.
     @Test func aStaticPageIsNotLinkCheckedWhenAPathGoes() throws {
@@ -434,6 +461,10 @@ struct RandomEdits {
             ]
             if let author { object["author"] = author }
             if let created { object["creationTime"] = created + "T00:00:00Z" }
+            // A rating in the skill's own file, as SUSI's CMS serves it: an edit can change it.
+            if random.below(3) == 0 {
+                object["skill_rating"] = ["stars": ["one_star": random.below(3), "five_star": random.below(5)]]
+            }
             // Sorted keys: the same skill is the same bytes.
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             site.write("skills/\(id).json", data: data)

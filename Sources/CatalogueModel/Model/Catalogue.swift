@@ -106,6 +106,41 @@ public struct Catalogue: Sendable {
         }.sorted { a, b in a.name != b.name ? Self.compareNames(a.name, b.name) : a.path < b.path }
     }
 
+    /// The catalogue `init(skills:ratings:config:reusing:)` makes, from `previous`, when only the
+    /// skills of `touched` (ids) may differ from those `previous` was made of, in their skill or
+    /// their rating, and each keeps its name and group (a vote, or an edit of a description):
+    /// their entries are made again in place, and every other entry, the order and the groups
+    /// stand. Nil otherwise: then the catalogue is made whole.
+    package init?(
+        skills: [Skill], ratings: [String: RatingTally], config: SiteConfig, patching previous: Catalogue,
+        touched: Set<String>
+    ) {
+        guard config == previous.config, skills.count == previous.entries.count else { return nil }
+        var entries = previous.entries
+        var replaced: [ObjectIdentifier: Entry] = [:]
+        for skill in skills where touched.contains(skill.id) {
+            guard let place = previous.placeByID[skill.id], entries.indices.contains(place) else { return nil }
+            let old = entries[place]
+            guard old.skill.id == skill.id, old.skill.name == skill.name, old.skill.group == skill.group else {
+                return nil
+            }
+            let rating = RatingSummary(ratings[skill.id] ?? RatingTally())
+            if old.rating == rating, old.skill == skill { continue }
+            let new = Entry(skill: skill, rating: rating, path: old.path)
+            entries[place] = new
+            replaced[ObjectIdentifier(old)] = new
+        }
+        self.config = config
+        self.entries = entries
+        placeByID = previous.placeByID
+        groups = previous.groups.map { group in
+            guard group.entries.contains(where: { replaced[ObjectIdentifier($0)] != nil }) else { return group }
+            return Group(
+                name: group.name, path: group.path,
+                entries: group.entries.map { replaced[ObjectIdentifier($0)] ?? $0 })
+        }
+    }
+
     /// `entries` in the order of `previous` (a kept build's sorted entries), when they are the same
     /// skills by id with the same names: the order depends on names and ids alone, so it holds,
     /// and a change costs one pass instead of a sort of the catalogue. Nil otherwise.

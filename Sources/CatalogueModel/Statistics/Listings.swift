@@ -171,15 +171,17 @@ public struct CatalogueListings: Sendable {
 
 extension CatalogueListings {
     /// The listings of `catalogue` made from `previous`, the listings of `before`, when the two
-    /// differ only in ratings (a vote): the same settings, the same skills at the same places.
-    /// Skills whose entry changed leave the rankings and go back in at their place; every other
-    /// listing keeps its order with their new entries. Nil when anything else differs.
+    /// differ only in ratings and in what no listing orders or partitions by (a vote, or an edit
+    /// of a description): the same settings, the same skills at the same places with the same
+    /// names, languages, authors and dates. Skills whose entry changed leave the rankings and go
+    /// back in at their place; every other listing keeps its order with their new entries. Nil
+    /// when anything else differs.
     public init?(_ catalogue: Catalogue, patching previous: CatalogueListings, of before: Catalogue) {
         let entries = catalogue.entries
         guard catalogue.config == before.config, entries.count == before.entries.count else { return nil }
         var replaced: [ObjectIdentifier: Catalogue.Entry] = [:]
         for (old, new) in zip(before.entries, entries) where old !== new {
-            guard old.skill == new.skill else { return nil }
+            guard Self.listedAlike(old.skill, new.skill) else { return nil }
             replaced[ObjectIdentifier(old)] = new
         }
         func swapped(_ list: [Catalogue.Entry]) -> [Catalogue.Entry] {
@@ -204,6 +206,11 @@ extension CatalogueListings {
         groupPages = Listings.groupPages(
             catalogue.groups, order: catalogue.config.groupOrder, topRated: topRated,
             mostRated: mostRated, newest: newest)
+    }
+
+    /// Whether two skills sort and fall into partitions alike in every listing.
+    private static func listedAlike(_ a: Skill, _ b: Skill) -> Bool {
+        a.id == b.id && a.name == b.name && a.language == b.language && a.author == b.author && a.created == b.created
     }
 }
 
