@@ -127,26 +127,32 @@ actor SiteRebuilder {
         Task.detached {
             let started = ContinuousClock.now
             let built: (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool)
+            var applied = true
             do throws(BuildFailure) {
                 var options = options
                 options.recordedVotes = try await recordedVotes()
                 built = await Self.build(options, live: live, whole: whole, changed: changed, appended: appended)
             } catch {
                 built = (live, .failure(error), !whole)
+                applied = false
             }
             let (kept, result, mirrored) = built
             if case .success = result, let renderer = kept.renderer { await self.afterBuild?(renderer) }
             await self.finished(
                 covers: covers, reason: reason, took: started.duration(to: .now), kept: kept, mirrored: mirrored,
-                result: result)
+                result: result, applied: applied)
         }
     }
 
+    /// - Parameter applied: whether the kept site saw the build's changed paths; when the build
+    ///   failed before (the ratings database could not be read), the next build looks at every
+    ///   file instead, or it would keep what those paths changed (a template, a skill) unread.
     private func finished(
         covers: Int, reason: String, took: Duration, kept: LiveSite, mirrored: Bool,
-        result: Result<LiveSite.Update, BuildFailure>
+        result: Result<LiveSite.Update, BuildFailure>, applied: Bool
     ) {
         report(result, reason: reason, took: took)
+        if !applied { changedPaths = nil }
         live = kept
         folderCurrent = mirrored
         switch result {

@@ -184,6 +184,9 @@ extension CatalogueListings {
             guard Self.listedAlike(old.skill, new.skill) else { return nil }
             replaced[ObjectIdentifier(old)] = new
         }
+        // Each changed entry is put back in its own pass: for many (a replaced rating file) a
+        // sort costs less.
+        guard replaced.count <= max(16, entries.count / 32) else { return nil }
         func swapped(_ list: [Catalogue.Entry]) -> [Catalogue.Entry] {
             guard list.contains(where: { replaced[ObjectIdentifier($0)] != nil }) else { return list }
             return list.map { replaced[ObjectIdentifier($0)] ?? $0 }
