@@ -384,7 +384,7 @@ public struct ParsedContent: Sendable {
         func stands(after changed: Set<String>, in location: ContentLocation) -> Bool {
             let folders = [location.skills.path, location.root.appendingPathComponent("models").path]
             return changed.allSatisfy { path in
-                let inside = folders.contains { path == $0 || path.hasPrefix($0 + "/") || $0.hasPrefix(path + "/") }
+                let inside = folders.contains { ParsedContent.path(path, touches: $0) }
                 return !inside || (places?[path] != nil && location.source.status(path, false) == .file)
             }
         }
@@ -487,6 +487,12 @@ public struct ParsedContent: Sendable {
         var filesListed: Int
         /// Each skill's place in `skills`, by id, once a vote needed it.
         var places: [String: Int]?
+    }
+
+    /// Whether a change at `path` (a watcher's event) may change what is in `folder`: the path
+    /// is the folder, lies in it, or holds it.
+    package static func path(_ path: String, touches folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder + "/") || folder.hasPrefix(path + "/")
     }
 
     /// The skill files as the last load listed and read them.

@@ -451,11 +451,6 @@ struct EventMerger {
         return tally
     }
 
-    /// How many votes of a skill are counted (its `tally`'s total).
-    func votes(of skill: String) -> Int {
-        numbers[skill].map { counts[$0].total } ?? 0
-    }
-
     func tallies() -> [String: RatingTally] {
         var result: [String: RatingTally] = [:]
         result.reserveCapacity(skills.count)

@@ -337,7 +337,7 @@ public struct LiveSite: Sendable {
         guard let folder else { return false }
         let path = folder.path
         guard path == folder.standardizedFileURL.path else { return true }
-        return changed.contains { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }
+        return changed.contains { ParsedContent.path($0, touches: path) }
     }
 
     /// Whether two themes were loaded from the same templates, assets and strings.

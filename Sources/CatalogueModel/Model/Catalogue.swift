@@ -133,12 +133,7 @@ public struct Catalogue: Sendable {
         self.config = config
         self.entries = entries
         placeByID = previous.placeByID
-        groups = previous.groups.map { group in
-            guard group.entries.contains(where: { replaced[ObjectIdentifier($0)] != nil }) else { return group }
-            return Group(
-                name: group.name, path: group.path,
-                entries: group.entries.map { replaced[ObjectIdentifier($0)] ?? $0 })
-        }
+        groups = previous.groups.map { Group(name: $0.name, path: $0.path, entries: $0.entries.replacing(replaced)) }
     }
 
     /// `entries` in the order of `previous` (a kept build's sorted entries), when they are the same

@@ -37,9 +37,16 @@ public struct BayesianRanking: Sendable, Equatable {
         let totals = rated.map(\.rating.total)
         let byName = rated.nameRanks(nameOrder)
         return rated.sortedByIndex { i, j in
-            if scores[i] != scores[j] { return scores[i] > scores[j] }
-            if totals[i] != totals[j] { return totals[i] > totals[j] }
-            return byName[i] < byName[j]
+            Self.ranksAbove(score: scores[i], total: totals[i], score: scores[j], total: totals[j])
+                ?? (byName[i] < byName[j])
         }
+    }
+
+    /// Whether a skill with score `a` of `totalA` votes ranks above one with `b` of `totalB`:
+    /// higher score, then more votes; nil when both tie (the name decides).
+    static func ranksAbove(score a: Double, total totalA: Int, score b: Double, total totalB: Int) -> Bool? {
+        if a != b { return a > b }
+        if totalA != totalB { return totalA > totalB }
+        return nil
     }
 }

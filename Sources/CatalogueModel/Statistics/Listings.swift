@@ -23,16 +23,17 @@ public enum Listings {
         let rated = entries.filter(\.rating.isRated)
         let counts = rated.map(\.rating.counts)
         let byName = rated.nameRanks(nameOrder)
-        return rated.sortedByIndex { i, j in
-            let ca = counts[i]
-            let cb = counts[j]
-            if ca.total != cb.total { return ca.total > cb.total }
-            // Cross-multiplied so equal averages compare equal, whatever floating point would say.
-            let left = ca.starSum * cb.total
-            let right = cb.starSum * ca.total
-            if left != right { return left > right }
-            return byName[i] < byName[j]
-        }
+        return rated.sortedByIndex { i, j in hasMoreVotes(counts[i], counts[j]) ?? (byName[i] < byName[j]) }
+    }
+
+    /// Whether counts `a` rank above `b` in Most rated: more votes, then the higher exact
+    /// average; nil when both tie (the name decides).
+    static func hasMoreVotes(_ a: StarCounts, _ b: StarCounts) -> Bool? {
+        if a.total != b.total { return a.total > b.total }
+        // Cross-multiplied so equal averages compare equal, whatever floating point would say.
+        let left = a.starSum * b.total
+        let right = b.starSum * a.total
+        return left != right ? left > right : nil
     }
 
     /// Skills with a `created` date, newest first; ties: name, then id. Undated skills are left out:
@@ -187,14 +188,10 @@ extension CatalogueListings {
         // Each changed entry is put back in its own pass: for many (a replaced rating file) a
         // sort costs less.
         guard replaced.count <= max(16, entries.count / 32) else { return nil }
-        func swapped(_ list: [Catalogue.Entry]) -> [Catalogue.Entry] {
-            guard list.contains(where: { replaced[ObjectIdentifier($0)] != nil }) else { return list }
-            return list.map { replaced[ObjectIdentifier($0)] ?? $0 }
-        }
         func swapped(_ partitions: [Listings.Partition]) -> [Listings.Partition] {
-            partitions.map { Listings.Partition(name: $0.name, path: $0.path, entries: swapped($0.entries)) }
+            partitions.map { Listings.Partition(name: $0.name, path: $0.path, entries: $0.entries.replacing(replaced)) }
         }
-        newest = swapped(previous.newest)
+        newest = previous.newest.replacing(replaced)
         languages = swapped(previous.languages)
         authors = swapped(previous.authors)
         let ranking = BayesianRanking(priorVotes: catalogue.config.priorVotes)
@@ -237,24 +234,25 @@ extension Listings {
         return result
     }
 
-    /// Top rated's order of two entries (`BayesianRanking.ranked`): higher score, more votes, name.
+    /// Top rated's order of two entries, as `BayesianRanking.ranked` sorts them.
     static func ranksAbove(_ ranking: BayesianRanking, _ a: Catalogue.Entry, _ b: Catalogue.Entry) -> Bool {
-        let scoreA = ranking.score(a.rating.counts) ?? 0
-        let scoreB = ranking.score(b.rating.counts) ?? 0
-        if scoreA != scoreB { return scoreA > scoreB }
-        if a.rating.total != b.rating.total { return a.rating.total > b.rating.total }
-        return Catalogue.byName(a, b)
+        BayesianRanking.ranksAbove(
+            score: ranking.score(a.rating.counts) ?? 0, total: a.rating.total,
+            score: ranking.score(b.rating.counts) ?? 0, total: b.rating.total) ?? Catalogue.byName(a, b)
     }
 
-    /// Most rated's order of two entries (`mostRated`): more votes, higher exact average, name.
+    /// Most rated's order of two entries, as `mostRated` sorts them.
     static func hasMoreVotes(_ a: Catalogue.Entry, _ b: Catalogue.Entry) -> Bool {
-        let ca = a.rating.counts
-        let cb = b.rating.counts
-        if ca.total != cb.total { return ca.total > cb.total }
-        let left = ca.starSum * cb.total
-        let right = cb.starSum * ca.total
-        if left != right { return left > right }
-        return Catalogue.byName(a, b)
+        hasMoreVotes(a.rating.counts, b.rating.counts) ?? Catalogue.byName(a, b)
+    }
+}
+
+extension Array where Element == Catalogue.Entry {
+    /// These entries with each one `replaced` names (by identity) swapped for its new entry; the
+    /// same array when it holds none of them.
+    func replacing(_ replaced: [ObjectIdentifier: Catalogue.Entry]) -> [Catalogue.Entry] {
+        guard contains(where: { replaced[ObjectIdentifier($0)] != nil }) else { return self }
+        return map { replaced[ObjectIdentifier($0)] ?? $0 }
     }
 }
 
