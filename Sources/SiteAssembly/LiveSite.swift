@@ -35,9 +35,10 @@ public struct LiveSite: Sendable {
         var renderer: SiteRenderer
         var cards: CardCache
         var sitemap: Sitemap.Made
+        var outline: SiteRenderer.Outline
         var buildDate: BuildDate?
-        /// The inputs of the plan's pages and generated files, in the order of `site.planned`.
-        var keys: [FileKey]
+        /// The inputs of the plan's pages and generated files, in the order of its outline.
+        var keys: Keys
         /// By template: the site-wide values it reaches.
         var siteValues: [String: [String]]
         var site: SitePaths
@@ -53,6 +54,12 @@ public struct LiveSite: Sendable {
     private struct FileKey: Sendable, Equatable {
         var template: String
         var key: PageKey
+    }
+
+    /// Every planned page's and generated file's inputs, in the plan's order (`Outline`).
+    private struct Keys: Sendable {
+        var pages: [FileKey]
+        var files: [FileKey]
     }
 
     /// What one `apply` changed.
@@ -151,7 +158,14 @@ public struct LiveSite: Sendable {
             let listedStatic = StaticFiles.list(options.content, &log)
             renderer.buildDate = options.buildDate
             renderer.staticPaths = Set(listedStatic.map(\.relativePath))
-            let plan = renderer.plan(reusing: kept?.cards, sitemap: kept?.sitemap)
+            var plan = renderer.plan(
+                reusing: kept?.cards, sitemap: kept?.sitemap, since: kept.map { ($0.renderer, $0.outline) })
+            // Left-out skill pages keep their keys only while their template's site-wide values do.
+            if let kept,
+                !plan.leftOutTemplates.allSatisfy({ kept.siteValues[$0] == renderer.siteValues(reachedFrom: $0) })
+            {
+                plan = renderer.plan(reusing: kept.cards, sitemap: kept.sitemap)
+            }
             // Most changes leave the site's paths as they were: then its set is the last one.
             let planned = plan.paths
             let previous = last.flatMap { $0.site.planned == planned ? $0.site : nil }
@@ -179,17 +193,11 @@ public struct LiveSite: Sendable {
 
         // Which pages and generated files to make again.
         var siteValues: [String: [String]] = [:]
-        for template in Set(plan.jobs.map(\.template)) {
+        for template in Set(plan.jobs.map(\.template)).union(plan.leftOutTemplates) {
             siteValues[template] = renderer.siteValues(reachedFrom: template)
         }
-        var keys: [FileKey] = []
-        keys.reserveCapacity(plan.jobs.count + plan.fileJobs.count)
-        for job in plan.jobs { keys.append(FileKey(template: job.template, key: job.key)) }
-        for job in plan.fileJobs { keys.append(FileKey(template: "", key: job.key)) }
-        let stale = Self.stale(
-            keys, paths: site.planned, samePlan: samePlan, siteValues: siteValues, kept: kept, files: files)
-        let pageJobs = plan.jobs.indices.filter { stale[$0] }.map { plan.jobs[$0] }
-        let fileJobs = plan.fileJobs.indices.filter { stale[plan.jobs.count + $0] }.map { plan.fileJobs[$0] }
+        let (keys, pageJobs, fileJobs) = Self.stale(
+            plan, samePlan: samePlan, siteValues: siteValues, kept: kept, files: files)
         let isKept = kept != nil
 
         var made: [OutputFile]
@@ -273,7 +281,8 @@ public struct LiveSite: Sendable {
         }
         let previous = last.take()
         last = Built(
-            theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, buildDate: options.buildDate,
+            theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, outline: plan.outline,
+            buildDate: options.buildDate,
             keys: keys, siteValues: siteValues, site: site,
             catalogue: catalogue, paths: paths, linkTargets: linkTargets)
         // The caller's references go first, so the last one is dropped on the queue.
@@ -310,25 +319,57 @@ public struct LiveSite: Sendable {
         }
     }
 
-    /// Per planned page and generated file (the first of `paths`, in the plan's order), whether it
-    /// must be made again: its inputs differ from the kept build's, or the kept site lacks it. A
-    /// vote or an edit usually leaves the plan's paths as they were (`samePlan`): then keys are
-    /// compared place by place, on all cores, with no path hashed.
+    /// Each planned page's and generated file's inputs, and the plan's jobs whose inputs differ
+    /// from the kept build's, or whose file the kept site lacks. A vote or an edit usually leaves
+    /// the plan's paths as they were (`samePlan`): then keys are compared place by place, with no
+    /// path hashed. Jobs a plan left out (`Plan.places`) keep the kept build's keys at their places.
     private static func stale(
-        _ keys: [FileKey], paths: [String], samePlan: Bool, siteValues: [String: [String]], kept: Built?,
+        _ plan: SiteRenderer.Plan, samePlan: Bool, siteValues: [String: [String]], kept: Built?,
         files: [String: Data]
-    ) -> [Bool] {
-        guard let kept else { return Array(repeating: true, count: keys.count) }
+    ) -> (keys: Keys, pages: [SiteRenderer.PageJob], files: [SiteRenderer.FileJob]) {
+        let pageKeys = plan.jobs.map { FileKey(template: $0.template, key: $0.key) }
+        let fileKeys = plan.fileJobs.map { FileKey(template: "", key: $0.key) }
+        guard let kept else {
+            return (Keys(pages: pageKeys, files: fileKeys), plan.jobs, plan.fileJobs)
+        }
         let changedTemplates = Set(siteValues.keys.filter { kept.siteValues[$0] != siteValues[$0] })
         @Sendable func differs(_ key: FileKey, _ before: FileKey?) -> Bool {
             key != before || (!changedTemplates.isEmpty && changedTemplates.contains(key.template))
         }
-        if samePlan, kept.keys.count == keys.count {
-            let before = kept.keys
-            return (0..<keys.count).parallelMap { differs(keys[$0], before[$0]) }
+        let outline = plan.outline
+        // The kept key at each made job's place, or at its path when the plan's paths moved.
+        let before: (pages: [FileKey?], files: [FileKey?])
+        let pagePlaces = plan.places?.pages ?? Array(plan.jobs.indices)
+        let filePlaces = plan.places?.files ?? Array(plan.fileJobs.indices)
+        if samePlan, kept.keys.pages.count == outline.pagePaths.count,
+            kept.keys.files.count == outline.fileJobPaths.count
+        {
+            before = (pagePlaces.map { kept.keys.pages[$0] }, filePlaces.map { kept.keys.files[$0] })
+        } else {
+            var byPath = Dictionary(zip(kept.outline.pagePaths, kept.keys.pages)) { first, _ in first }
+            byPath.merge(zip(kept.outline.fileJobPaths, kept.keys.files)) { first, _ in first }
+            func found(_ path: String) -> FileKey? { files[path] == nil ? nil : byPath[path] }
+            before = (plan.jobs.map { found($0.path) }, plan.fileJobs.map { found($0.path) })
         }
-        let before = Dictionary(zip(kept.site.planned, kept.keys)) { first, _ in first }
-        return zip(paths, keys).map { path, key in differs(key, before[path]) || files[path] == nil }
+        let stalePages = plan.jobs.indices.parallelMap { differs(pageKeys[$0], before.pages[$0]) }
+        let staleFiles = plan.fileJobs.indices.parallelMap { differs(fileKeys[$0], before.files[$0]) }
+        /// Every place's key: the made jobs', and the kept ones where jobs were left out (those
+        /// places are the same in both plans).
+        func all(_ made: [FileKey], at places: [Int], count: Int, kept: [FileKey]) -> [FileKey] {
+            guard made.count < count else { return made }
+            var keys = kept.count == count ? kept : Array(kept.prefix(count))
+            for (key, place) in zip(made, places) {
+                if place < keys.count { keys[place] = key } else { keys.append(key) }
+            }
+            return keys
+        }
+        let keys = Keys(
+            pages: all(pageKeys, at: pagePlaces, count: outline.pagePaths.count, kept: kept.keys.pages),
+            files: all(fileKeys, at: filePlaces, count: outline.fileJobPaths.count, kept: kept.keys.files))
+        return (
+            keys, plan.jobs.indices.filter { stalePages[$0] }.map { plan.jobs[$0] },
+            plan.fileJobs.indices.filter { staleFiles[$0] }.map { plan.fileJobs[$0] }
+        )
     }
 
     /// Whether a path in `changed` (as the watcher spells them) may lie in `folder`; true for a

@@ -204,8 +204,9 @@ import Testing
             Fixture.entry("a", counts: StarCounts(five: 1)), Fixture.entry("b", counts: StarCounts(two: 1)),
             Fixture.entry("c"),
         ])
-        let old = Dictionary(uniqueKeysWithValues: Badge.files(before, strings: Self.english).map { ($0.path, $0.key) })
-        let new = Badge.files(after, strings: Self.english)
+        let old = Dictionary(
+            uniqueKeysWithValues: Badge.files(before, strings: Self.english).jobs.map { ($0.path, $0.key) })
+        let new = Badge.files(after, strings: Self.english).jobs
         #expect(new.map(\.path) == ["skills/a/badge.svg", "skills/b/badge.svg", "skills/c/badge.svg"])
         let changed = new.filter { old[$0.path] != $0.key }.map(\.path)
         #expect(changed == ["skills/b/badge.svg"])

@@ -191,7 +191,7 @@ import Testing
         ]
         .map { Skill(id: $0.0, tag: $0.0, name: $0.1, group: $0.2) }
         let catalogue = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
-        let jobs = JSONAPI.files(catalogue)
+        let jobs = JSONAPI.files(catalogue).jobs
         #expect(
             jobs.map(\.path) == [
                 "api/groups.json",

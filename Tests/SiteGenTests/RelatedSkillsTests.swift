@@ -244,6 +244,43 @@ import Testing
         #expect(Self.related(after, reusing: previous).lists == Self.related(after).lists)
     }
 
+    /// Votes one after another, as `sitegen serve` counts them: the catalogue is patched (only
+    /// the voted skills' entries are new), and only the lists a voted skill can change are made
+    /// again. Step after step they are the lists of a build from scratch.
+    @Test(arguments: 1...30 as ClosedRange<UInt64>)
+    func listsPatchedAfterVotesAreTheListsOfAFreshBuild(seed: UInt64) throws {
+        var catalogue = RelatedSkillsPropertyTests.catalogue(seed: seed)
+        var previous = Self.related(catalogue)
+        var random = SplitMix64(seed: seed &+ 3000)
+        var ratings: [String: RatingTally] = [:]
+        for entry in catalogue.entries where entry.rating.total > 0 {
+            ratings[entry.skill.id] = RatingTally(stars: entry.rating.counts)
+        }
+        let skills = catalogue.entries.map(\.skill)
+        for step in 0..<12 {
+            var touched = Set<String>()
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let id = skills[Int.random(in: 0..<skills.count, using: &random)].id
+                touched.insert(id)
+                // A first vote, another vote, or every vote taken back.
+                var counts = ratings[id]?.stars ?? StarCounts()
+                if Int.random(in: 0..<5, using: &random) == 0 {
+                    counts = StarCounts()
+                } else {
+                    counts.add(vote: Int.random(in: 1...5, using: &random))
+                }
+                ratings[id] = counts.total > 0 ? RatingTally(stars: counts) : nil
+            }
+            let next = try #require(
+                Catalogue(
+                    skills: skills, ratings: ratings, config: catalogue.config, patching: catalogue, touched: touched))
+            let kept = Self.related(next, reusing: previous)
+            #expect(kept.lists == Self.related(next).lists, "seed \(seed), step \(step)")
+            catalogue = next
+            previous = kept
+        }
+    }
+
     /// Edits (new words, another author or group) rescore only the skills they can change: the
     /// lists are those of a build from scratch, edit after edit.
     @Test(arguments: 1...30 as ClosedRange<UInt64>)

@@ -46,6 +46,13 @@ public struct RelatedSkills: Sendable {
     /// Each scored skill's words and the rest of what scores are made of: an edit rescores only
     /// the skills it can change, and no skill's text is read again while it stays.
     private let index: RelatedTermIndex
+    /// The entries these lists were made for, each one's Top rated place (`Int.max` unrated),
+    /// its group page, and each group's skills in the order that fills short lists: a vote
+    /// makes again only the lists it can change (`moved`).
+    private let entries: [Catalogue.Entry]
+    private let ranks: [Int]
+    private let groupKeys: [String]
+    private let fill: [String: [Int]]
 
     struct Candidate: Sendable {
         let index: Int
@@ -57,33 +64,63 @@ public struct RelatedSkills: Sendable {
     ///   - topRated: the Top rated listing of the same entries.
     ///   - previous: the last build's related skills (`sitegen serve`): when every skill's words,
     ///     author and group are as they were, its scores are kept and only the order of ties and
-    ///     the filling from groups are made again; when a few skills changed, only the skills
-    ///     they can change are scored again.
+    ///     the filling from groups are made again (for the lists a moved skill can change); when
+    ///     a few skills changed, only the skills they can change are scored again.
     public init(
         _ entries: [Catalogue.Entry], topRated: [Catalogue.Entry], urls: SiteURLs = .standard,
         reusing previous: RelatedSkills? = nil
     ) {
         let count = entries.count
-        scoredSkills = entries.map(\.skill)
+        let skills = entries.map(\.skill)
+        scoredSkills = skills
+        self.entries = entries
         var index: [ObjectIdentifier: Int] = [:]
         index.reserveCapacity(count)
         for (i, entry) in entries.enumerated() { index[ObjectIdentifier(entry)] = i }
         // Top rated place by entry index; unrated skills come after every rated one.
-        var ranks = [Int](repeating: Int.max, count: count)
+        var places = [Int](repeating: Int.max, count: count)
         for (rank, entry) in topRated.enumerated() {
-            if let i = index[ObjectIdentifier(entry)] { ranks[i] = rank }
+            if let i = index[ObjectIdentifier(entry)] { places[i] = rank }
         }
+        let ranks = places
+        self.ranks = ranks
 
-        let groupKeys = entries.map { urls.groupPage($0.skill.group) }
-        var byGroup: [String: [Int]] = [:]
-        for (i, key) in groupKeys.enumerated() { byGroup[key, default: []].append(i) }
+        let sameText = previous.map { $0.hasSameText(as: skills) } ?? false
+        let groupKeys =
+            sameText ? previous.map(\.groupKeys) ?? [] : entries.map { urls.groupPage($0.skill.group) }
+        self.groupKeys = groupKeys
         // Each group's skills in Top rated order, then the unrated by name, to fill short lists.
-        let fill = byGroup.mapValues { members in members.sorted { (ranks[$0], $0) < (ranks[$1], $1) } }
+        func ordered(_ members: [Int]) -> [Int] { members.sorted { (ranks[$0], $0) < (ranks[$1], $1) } }
 
-        if let previous, previous.hasSameText(as: scoredSkills) {
+        // Only some skills moved in Top rated (a vote): the others' lists stand unless they hold one.
+        if sameText, let previous, let moved = previous.moved(entries, topRated: topRated, ranks: ranks, index: index) {
             candidates = previous.candidates
             self.index = previous.index
-        } else if let previous, let rescored = previous.rescored(scoredSkills, groupKeys: groupKeys, urls: urls) {
+            let movedGroups = Set(moved.map { groupKeys[$0] })
+            var fill = previous.fill
+            for key in movedGroups { fill[key] = fill[key].map(ordered) }
+            self.fill = fill
+            let isMoved = Set(moved)
+            var lists = previous.lists
+            for i in 0..<count
+            where isMoved.contains(i) || candidates[i].contains(where: { isMoved.contains($0.index) })
+                || (candidates[i].count < Self.limit && movedGroups.contains(groupKeys[i]))
+            {
+                lists[i] = Self.list(i, candidates: candidates[i], ranks: ranks, fill: fill[groupKeys[i]] ?? [])
+            }
+            self.lists = lists
+            return
+        }
+
+        var byGroup: [String: [Int]] = [:]
+        for (i, key) in groupKeys.enumerated() { byGroup[key, default: []].append(i) }
+        let fill = byGroup.mapValues(ordered)
+        self.fill = fill
+
+        if let previous, sameText {
+            candidates = previous.candidates
+            self.index = previous.index
+        } else if let previous, let rescored = previous.rescored(skills, groupKeys: groupKeys, urls: urls) {
             (candidates, self.index) = rescored
         } else {
             let terms = RelatedTermIndex(
@@ -92,21 +129,54 @@ public struct RelatedSkills: Sendable {
             candidates = Self.score(terms)
             self.index = terms
         }
-        let (place, scored) = (ranks, candidates)
+        let scored = candidates
         lists = Array(0..<count).parallelMap { i in
-            var ranked = scored[i]
-            ranked.sort { a, b in
-                a.score != b.score ? a.score > b.score : (place[a.index], a.index) < (place[b.index], b.index)
-            }
-            var chosen = ranked.prefix(Self.limit).map(\.index)
-            if chosen.count < Self.limit {
-                for j in fill[groupKeys[i]] ?? [] where j != i && !chosen.contains(j) {
-                    chosen.append(j)
-                    if chosen.count == Self.limit { break }
-                }
-            }
-            return chosen
+            Self.list(i, candidates: scored[i], ranks: ranks, fill: fill[groupKeys[i]] ?? [])
         }
+    }
+
+    /// Skill `i`'s list: its best candidates, ties to the better Top rated place, then its
+    /// group's skills in `fill`'s order while there are fewer than `limit`.
+    private static func list(_ i: Int, candidates: [Candidate], ranks: [Int], fill: [Int]) -> [Int] {
+        var ranked = candidates
+        ranked.sort { a, b in
+            a.score != b.score ? a.score > b.score : (ranks[a.index], a.index) < (ranks[b.index], b.index)
+        }
+        var chosen = ranked.prefix(Self.limit).map(\.index)
+        if chosen.count < Self.limit {
+            for j in fill where j != i && !chosen.contains(j) {
+                chosen.append(j)
+                if chosen.count == Self.limit { break }
+            }
+        }
+        return chosen
+    }
+
+    /// The skills whose Top rated place may have moved against the others since these lists
+    /// were made: the entries that are not the same objects (a vote makes its skill's entry
+    /// anew). Nil when others moved against one another too, or too many moved, for every list
+    /// to be made again.
+    private func moved(
+        _ entries: [Catalogue.Entry], topRated: [Catalogue.Entry], ranks: [Int], index: [ObjectIdentifier: Int]
+    ) -> [Int]? {
+        guard entries.count == self.entries.count else { return nil }
+        var moved: [Int] = []
+        for i in entries.indices where entries[i] !== self.entries[i] {
+            moved.append(i)
+            guard moved.count <= 32 else { return nil }
+        }
+        let isMoved = Set(moved)
+        // The others, in the new order, must stand in the old order, rated or not as before.
+        var last = -1
+        for entry in topRated {
+            guard let i = index[ObjectIdentifier(entry)], !isMoved.contains(i) else { continue }
+            guard self.ranks[i] != Int.max, self.ranks[i] > last else { return nil }
+            last = self.ranks[i]
+        }
+        for i in entries.indices where !isMoved.contains(i) && (ranks[i] == Int.max) != (self.ranks[i] == Int.max) {
+            return nil
+        }
+        return moved
     }
 
     /// Whether `skills` are, one by one, the skills these lists were scored from, as far as

@@ -77,17 +77,24 @@ package struct Badge: Sendable, Equatable {
 
     /// One file job per skill, keyed by its entry: a kept build remakes only the badges of the
     /// skills whose ratings (or names) changed.
-    static func files(_ catalogue: Catalogue, strings: UIStrings) -> [SiteRenderer.FileJob] {
+    /// - Parameter only: the entries whose badges are made (all when nil), as in `JSONAPI.files`.
+    static func files(_ catalogue: Catalogue, strings: UIStrings, only: Set<ObjectIdentifier>? = nil) -> PlacedJobs<
+        SiteRenderer.FileJob
+    > {
         let urls = catalogue.urls
         // By index into one shared catalogue, as `JSONAPI.files` does.
         let shared = Shared(catalogue)
-        return catalogue.entries.enumerated().map { index, entry in
-            let path = urls.badge(page: entry.path)
-            return SiteRenderer.FileJob(path: path, key: PageKey(entries: [entry])) {
-                let entry = shared.value.entries[index]
-                let badge = Badge(skillName: entry.skill.name, rating: entry.rating, strings: strings)
-                return OutputFile(path: path, text: badge.svg)
+        var jobs = PlacedJobs<SiteRenderer.FileJob>()
+        for (index, entry) in catalogue.entries.enumerated() {
+            jobs.append(for: entry, only: only) {
+                let path = urls.badge(page: entry.path)
+                return SiteRenderer.FileJob(path: path, key: PageKey(entries: [entry])) {
+                    let entry = shared.value.entries[index]
+                    let badge = Badge(skillName: entry.skill.name, rating: entry.rating, strings: strings)
+                    return OutputFile(path: path, text: badge.svg)
+                }
             }
         }
+        return jobs
     }
 }

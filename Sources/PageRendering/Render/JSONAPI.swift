@@ -6,7 +6,11 @@ import Foundation
 /// (see `formats/SUSI.md`). Author emails are never published: `author_email` is always null.
 enum JSONAPI {
     /// The API's files, each made when the build gets to it.
-    package static func files(_ catalogue: Catalogue) -> [SiteRenderer.FileJob] {
+    /// - Parameter only: the entries whose own files are made (all when nil); the other skills'
+    ///   places are skipped, for a kept build whose last plan stands for them.
+    package static func files(_ catalogue: Catalogue, only: Set<ObjectIdentifier>? = nil) -> PlacedJobs<
+        SiteRenderer.FileJob
+    > {
         let config = catalogue.config
         let urls = config.urls
         let groups: JSONOutput = .object([
@@ -15,12 +19,11 @@ enum JSONAPI {
             ("message", .string("Success: Fetched group list")),
         ])
         let groupsPath = urls.apiGroups
-        var jobs = [
+        var jobs = PlacedJobs<SiteRenderer.FileJob>()
+        jobs.append(
             SiteRenderer.FileJob(path: groupsPath, key: PageKey(values: catalogue.groups.map(\.name))) {
                 file(groupsPath, groups)
-            }
-        ]
-        jobs.reserveCapacity(1 + catalogue.groups.count + catalogue.entries.count)
+            })
         // By index into one shared catalogue: closures that captured each entry would copy it.
         let shared = Shared(catalogue)
         // Each group's list, then its skills (every skill is in one group): a list holds all its
@@ -33,12 +36,13 @@ enum JSONAPI {
                     file(listPath, skillList(shared.value.groups[groupIndex], config: config))
                 })
             for (index, entry) in group.entries.enumerated() {
-                let path = urls.apiSkill(page: entry.path)
-                jobs.append(
-                    .init(path: path, key: PageKey(entries: [entry])) {
+                jobs.append(for: entry, only: only) {
+                    let path = urls.apiSkill(page: entry.path)
+                    return SiteRenderer.FileJob(path: path, key: PageKey(entries: [entry])) {
                         let entry = shared.value.groups[groupIndex].entries[index]
                         return file(path, skill(entry, config: shared.value.config))
-                    })
+                    }
+                }
             }
         }
         return jobs

@@ -153,26 +153,55 @@ public struct SiteRenderer: Sendable {
     public struct Plan: Sendable {
         package let jobs: [PageJob]
         package let fileJobs: [FileJob]
+        /// For a plan made since a kept build's last (`plan(reusing:sitemap:since:)`), which left
+        /// out the jobs of skills whose pages cannot have changed: each job's place among
+        /// `outline.pagePaths` and each file job's among `outline.fileJobPaths`. Nil when the
+        /// jobs are all of them, in order.
+        package let places: (pages: [Int], files: [Int])?
+        package let outline: Outline
         public let otherFiles: [OutputFile]
         /// The cards the pages were planned with, for the next plan of a kept build to reuse.
         package let cards: CardCache
         /// The sitemap, for the same.
         package let sitemap: Sitemap.Made
-        public var pagePaths: [String] { jobs.map(\.path) }
+        public var pagePaths: [String] { outline.pagePaths }
         /// Pages, then the files made later: the order the build goes through them.
         public var count: Int { jobs.count + fileJobs.count }
-        public var paths: [String] { jobs.map(\.path) + fileJobs.map(\.path) + otherFiles.map(\.path) }
+        public var paths: [String] { outline.pagePaths + outline.fileJobPaths + otherFiles.map(\.path) }
+        /// The templates of the jobs left out (see `places`).
+        package var leftOutTemplates: Set<String> { places == nil ? [] : ["skill"] }
+    }
+
+    /// Where a plan's pages and generated files go, in order, made or left out.
+    package struct Outline: Sendable {
+        package let pagePaths: [String]
+        package let fileJobPaths: [String]
+        /// Where the skill pages (one per entry, in the catalogue's order) start among `pagePaths`.
+        package let skillPages: Int
     }
 
     public func plan() -> Plan { plan(reusing: nil) }
 
     /// A plan whose cards are taken from `previous` (made with the same theme and settings) for
     /// the skills that did not change, and whose sitemap is `sitemap` when it lists the same pages.
-    package func plan(reusing previous: CardCache?, sitemap: Sitemap.Made? = nil) -> Plan {
+    /// - Parameter last: the renderer and outline of a kept build's last plan, made with the same
+    ///   theme and settings. When only some skills changed since (a vote, an edit), the plan
+    ///   leaves out the page, API file and badge of each skill whose page shows nothing that
+    ///   changed (`skillsToPlan`): at 10,000 skills a vote makes a few hundred jobs, not 30,000.
+    package func plan(
+        reusing previous: CardCache?, sitemap: Sitemap.Made? = nil,
+        since last: (renderer: SiteRenderer, outline: Outline)? = nil
+    ) -> Plan {
         let urls = catalogue.urls
+        let planned = last.flatMap { last in skillsToPlan(since: last.renderer).map { ($0, last.outline) } }
+        let only = planned.map { planned in
+            Set(catalogue.entries.indices.lazy.filter { planned.0[$0] }.map { ObjectIdentifier(catalogue.entries[$0]) })
+        }
         // The API's and badges' jobs (two per skill) on another core while the pages are planned.
         let laterFileJobs = Background { [catalogue, strings] in
-            JSONAPI.files(catalogue) + Badge.files(catalogue, strings: strings)
+            var jobs = JSONAPI.files(catalogue, only: only)
+            jobs.append(Badge.files(catalogue, strings: strings, only: only))
+            return jobs
         }
         let cards = CardCache(renderer: self, engine: theme.engine, reusing: previous)
         let highlights = listingData.listings.highlights
@@ -188,9 +217,8 @@ public struct SiteRenderer: Sendable {
             indexValues += [collection.title, collection.text, collection.slug, String(entries.count)]
         }
         let indexKey = PageKey(entries: highlights.flatMap { $0 } + listingData.featured, values: indexValues)
-        var jobs: [PageJob] = [
-            PageJob(template: "index", path: urls.output(ofPage: ""), key: indexKey) { indexPage(cards) }
-        ]
+        var jobs = PlacedJobs<PageJob>()
+        jobs.append(PageJob(template: "index", path: urls.output(ofPage: ""), key: indexKey) { indexPage(cards) })
         for group in catalogue.groups {
             let ordered = groupEntries(group)
             let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
@@ -214,7 +242,12 @@ public struct SiteRenderer: Sendable {
         // both by value would carry a copy of each per page.
         let shared = Shared(self)
         var moreByAuthor: [String: Bool] = [:]
+        let skillPages = jobs.count
         for (index, entry) in catalogue.entries.enumerated() {
+            if let planned, !planned.0[index] {
+                jobs.skip()
+                continue
+            }
             // The related skills' cards and whether the author page lists others are on the page too.
             let related = listingData.related.lists[index].map { catalogue.entries[$0] }
             // By author name: making the author page's path once per skill cost more than the rest.
@@ -235,11 +268,26 @@ public struct SiteRenderer: Sendable {
                 template: "404", path: urls.notFound,
                 key: PageKey(values: catalogue.groups.flatMap { [$0.name, $0.path] })
             ) { notFoundPage() })
-        jobs += listingPages(cards: cards)
-        jobs += reviewJobs()
+        jobs.append(contentsOf: listingPages(cards: cards))
+        jobs.append(contentsOf: reviewJobs())
 
         let fileJobs = laterFileJobs.wait()
-        let machineReadable = machineReadableFiles(pagePaths: jobs.map(\.path), reusing: sitemap)
+        var outline = Outline(
+            pagePaths: jobs.jobs.map(\.path), fileJobPaths: fileJobs.jobs.map(\.path), skillPages: skillPages)
+        if let (_, lastOutline) = planned {
+            // Left-out jobs stand where the last plan had them: the places before and among the
+            // skill pages are the same in both plans (`skillsToPlan`), and the last file jobs'.
+            let after = jobs.count - skillPages - catalogue.entries.count
+            guard lastOutline.skillPages == skillPages, lastOutline.fileJobPaths.count == fileJobs.count,
+                lastOutline.pagePaths.count >= skillPages + catalogue.entries.count, after >= 0
+            else { return plan(reusing: previous, sitemap: sitemap) }
+            outline = Outline(
+                pagePaths: Array(jobs.jobs.prefix(skillPages).map(\.path))
+                    + lastOutline.pagePaths[skillPages..<(skillPages + catalogue.entries.count)]
+                    + jobs.jobs.suffix(after).map(\.path),
+                fileJobPaths: lastOutline.fileJobPaths, skillPages: skillPages)
+        }
+        let machineReadable = machineReadableFiles(pagePaths: outline.pagePaths, reusing: sitemap)
         var files = machineReadable.files
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key })
         where catalogue.config.search != nil || path != Self.searchStylesheet {
@@ -250,7 +298,10 @@ public struct SiteRenderer: Sendable {
             guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
             files.append(OutputFile(path: urls.media(path), copyOf: contentRoot.appendingPathComponent(path)))
         }
-        return Plan(jobs: jobs, fileJobs: fileJobs, otherFiles: files, cards: cards, sitemap: machineReadable.sitemap)
+        return Plan(
+            jobs: jobs.jobs, fileJobs: fileJobs.jobs,
+            places: planned == nil ? nil : (jobs.places, fileJobs.places), outline: outline,
+            otherFiles: files, cards: cards, sitemap: machineReadable.sitemap)
     }
 
     /// Makes the part of a plan's items (pages first, then files) in `range`, on all cores, in order.
