@@ -47,6 +47,7 @@ public enum ContentLoader {
         var kept = ParsedContent()
         // Nothing is kept after a one-off load: no page keys are gathered for a next one.
         kept.pageKeys = nil
+        kept.clean = nil
         return load(location, baseURLOverride: baseURLOverride, recordedVotes: recordedVotes, keeping: &kept)
     }
 
@@ -282,9 +283,9 @@ public enum ContentLoader {
         }
         // Skills that failed their text check still hold their page names, as they always did.
         let checkedCount = skills.count
-        skills += SusiPageNames.assign(susiSkills, avoiding: skills + failed, &log)
+        if !susiSkills.isEmpty { skills += SusiPageNames.assign(susiSkills, avoiding: skills + failed, &log) }
         skills = SkillValidator.check(
-            skills, textChecked: checkedCount, location: location, pageKeys: &kept.pageKeys, &log)
+            skills, textChecked: checkedCount, location: location, pageKeys: &kept.pageKeys, clean: &kept.clean, &log)
         return ParsedContent.Skills(skills: skills, diagnostics: log.items, filesListed: listing.files.count)
     }
 
@@ -504,6 +505,8 @@ public struct ParsedContent: Sendable {
     var matched: MatchedRatings?
     /// Each skill id's page key, for `SkillValidator` (making them was a Slug per skill per load).
     var pageKeys: [String: String]? = [:]
+    /// The skills the last `SkillValidator` check found nothing to say about (`SkillValidator.Clean`).
+    var clean: SkillValidator.Clean?
 
     public init() {}
 }

@@ -13,7 +13,47 @@ enum SkillValidator {
 
     /// - Parameter pageKeys: each id's page key (its page, lowercased) from earlier checks of a
     ///   kept load, taken instead of made again and added to: a key depends on the id alone.
+    /// - Parameter clean: the skills of an earlier check of a kept load that said nothing about
+    ///   them; set to `skills` when this check says nothing either.
     static func check(
+        _ skills: [Skill], textChecked: Int, location: ContentLocation, pageKeys: inout [String: String]?,
+        clean: inout Clean?, _ log: inout DiagnosticLog
+    ) -> [Skill] {
+        let said = log.items.count
+        if let kept = clean, kept.stands(for: skills, textChecked: textChecked, location: location) {
+            clean = Clean(skills: skills)
+            return skills
+        }
+        let result = check(skills, textChecked: textChecked, location: location, pageKeys: &pageKeys, &log)
+        clean = log.items.count == said && result.count == skills.count ? Clean(skills: skills) : nil
+        return result
+    }
+
+    /// Skills a check found nothing to say about: each kept as it was, no text left to check.
+    /// A next check of the same skills but a few edited ones, each with the same id and group,
+    /// would say nothing either, unless an image is missing: ids, pages and groups collide as
+    /// they did (not at all), and images are looked at again. An edit in `sitegen serve` is
+    /// spared hashing every id, page and group again.
+    struct Clean: Sendable {
+        var skills: [Skill]
+
+        func stands(for next: [Skill], textChecked: Int, location: ContentLocation) -> Bool {
+            guard textChecked == next.count, next.count == skills.count else { return false }
+            for (skill, before) in zip(next, skills) where skill != before {
+                guard skill.id == before.id, skill.group == before.group else { return false }
+            }
+            // Every image again: one may have gone while its skill's file stayed as it was.
+            var log = DiagnosticLog()
+            let realRoot = SkillValidator.realRoot(location)
+            for var skill in next where skill.image != nil {
+                SkillValidator.checkImage(&skill, location: location, realRoot: realRoot, &log)
+                guard log.items.isEmpty else { return false }
+            }
+            return true
+        }
+    }
+
+    private static func check(
         _ skills: [Skill], textChecked: Int, location: ContentLocation, pageKeys: inout [String: String]?,
         _ log: inout DiagnosticLog
     ) -> [Skill] {
@@ -27,8 +67,7 @@ enum SkillValidator {
         result.reserveCapacity(skills.count)
         byID.reserveCapacity(skills.count)
         byURL.reserveCapacity(skills.count)
-        let source = location.source
-        let realRoot = source.resolved(location.root.path) ?? location.root.path
+        let realRoot = Self.realRoot(location)
         for (index, var skill) in skills.enumerated() {
             if index >= textChecked {
                 // The skills not checked yet are those of SUSI `.txt` files: community content.
@@ -75,25 +114,38 @@ enum SkillValidator {
             byID[skill.id] = result.count
             byURL[urlKey] = result.count
             if groupBySlug[groupKey] == nil { groupBySlug[groupKey] = result.count }
-            if case .local(let path)? = skill.image {
-                let url = location.root.appendingPathComponent(path)
-                if source.status(url.path, false) != .file {
-                    log.warning(
-                        skill.sourcePath, line: skill.sourceLine,
-                        "image `\(path)` not found in \(location.display)/; the page shows a placeholder")
-                    skill.image = nil
-                } else if !(source.resolved(url.path) ?? url.path).hasPrefix(realRoot + "/") {
-                    // A linked folder on the way would publish a file from elsewhere on the machine.
-                    log.warning(
-                        skill.sourcePath, line: skill.sourceLine,
-                        "image `\(path)` lies outside \(location.display)/ through a symbolic link; the page shows a placeholder"
-                    )
-                    skill.image = nil
-                }
-            }
+            checkImage(&skill, location: location, realRoot: realRoot, &log)
             result.append(skill)
         }
         return result
+    }
+
+    static func realRoot(_ location: ContentLocation) -> String {
+        location.source.resolved(location.root.path) ?? location.root.path
+    }
+
+    /// A local image must be a file inside the content folder; otherwise the page shows a placeholder.
+    /// - Parameter realRoot: the content folder's real path (`Self.realRoot`).
+    static func checkImage(
+        _ skill: inout Skill, location: ContentLocation, realRoot: String, _ log: inout DiagnosticLog
+    ) {
+        let source = location.source
+        if case .local(let path)? = skill.image {
+            let url = location.root.appendingPathComponent(path)
+            if source.status(url.path, false) != .file {
+                log.warning(
+                    skill.sourcePath, line: skill.sourceLine,
+                    "image `\(path)` not found in \(location.display)/; the page shows a placeholder")
+                skill.image = nil
+            } else if !(source.resolved(url.path) ?? url.path).hasPrefix(realRoot + "/") {
+                // A linked folder on the way would publish a file from elsewhere on the machine.
+                log.warning(
+                    skill.sourcePath, line: skill.sourceLine,
+                    "image `\(path)` lies outside \(location.display)/ through a symbolic link; the page shows a placeholder"
+                )
+                skill.image = nil
+            }
+        }
     }
 }
 
