@@ -226,6 +226,30 @@ import Testing
             reusing: previous)
     }
 
+    /// A random catalogue (`RelatedSkillsPropertyTests.catalogue`), its lists, and its ratings by id.
+    static func start(seed: UInt64) -> (Catalogue, RelatedSkills, [String: RatingTally]) {
+        let catalogue = RelatedSkillsPropertyTests.catalogue(seed: seed)
+        var ratings: [String: RatingTally] = [:]
+        for entry in catalogue.entries where entry.rating.total > 0 {
+            ratings[entry.skill.id] = RatingTally(stars: entry.rating.counts)
+        }
+        return (catalogue, related(catalogue), ratings)
+    }
+
+    /// An edit of what scores are made of: 0 the words, 1 the examples, 2 the author, 3 the group.
+    static func edit(_ skill: inout Skill, _ field: Int, _ random: inout SplitMix64) {
+        let vocabulary = RelatedSkillsPropertyTests.vocabulary
+        switch field {
+        case 0:
+            skill.description = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)]
+            }.joined(separator: " ")
+        case 1: skill.examples = [vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)]]
+        case 2: skill.author = Bool.random(using: &random) ? nil : "Author \(Int.random(in: 1...6, using: &random))"
+        default: skill.group = "G\(Int.random(in: 0...4, using: &random))"
+        }
+    }
+
     /// A vote reorders ties: kept scores give the lists a build from scratch gives.
     @Test(arguments: 1...20 as ClosedRange<UInt64>)
     func keptScoresGiveTheListsOfAFreshBuildAfterVotes(seed: UInt64) {
@@ -249,13 +273,8 @@ import Testing
     /// again. Step after step they are the lists of a build from scratch.
     @Test(arguments: 1...30 as ClosedRange<UInt64>)
     func listsPatchedAfterVotesAreTheListsOfAFreshBuild(seed: UInt64) throws {
-        var catalogue = RelatedSkillsPropertyTests.catalogue(seed: seed)
-        var previous = Self.related(catalogue)
+        var (catalogue, previous, ratings) = Self.start(seed: seed)
         var random = SplitMix64(seed: seed &+ 3000)
-        var ratings: [String: RatingTally] = [:]
-        for entry in catalogue.entries where entry.rating.total > 0 {
-            ratings[entry.skill.id] = RatingTally(stars: entry.rating.counts)
-        }
         let skills = catalogue.entries.map(\.skill)
         for step in 0..<12 {
             var touched = Set<String>()
@@ -281,34 +300,50 @@ import Testing
         }
     }
 
+    /// Edits of words and authors between votes, with the catalogue patched as `sitegen serve`
+    /// patches it: only the lists of rescored skills, and of those that list a changed or moved
+    /// skill, are made again. Step after step they are the lists of a build from scratch.
+    @Test(arguments: 1...30 as ClosedRange<UInt64>)
+    func listsPatchedAfterEditsAreTheListsOfAFreshBuild(seed: UInt64) {
+        var (catalogue, previous, ratings) = Self.start(seed: seed)
+        var random = SplitMix64(seed: seed &+ 4000)
+        var skills = catalogue.entries.map(\.skill)
+        for step in 0..<12 {
+            var touched = Set<String>()
+            for _ in 0..<Int.random(in: 1...2, using: &random) {
+                let i = Int.random(in: 0..<skills.count, using: &random)
+                touched.insert(skills[i].id)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 3:
+                    var counts = ratings[skills[i].id]?.stars ?? StarCounts()
+                    counts.add(vote: Int.random(in: 1...5, using: &random))
+                    ratings[skills[i].id] = RatingTally(stars: counts)
+                case let field: Self.edit(&skills[i], field, &random)
+                }
+            }
+            let next =
+                Catalogue(
+                    skills: skills, ratings: ratings, config: catalogue.config, patching: catalogue, touched: touched)
+                ?? Catalogue(skills: skills, ratings: ratings, config: catalogue.config, reusing: catalogue)
+            let kept = Self.related(next, reusing: previous)
+            #expect(kept.lists == Self.related(next).lists, "seed \(seed), step \(step)")
+            catalogue = next
+            previous = kept
+        }
+    }
+
     /// Edits (new words, another author or group) rescore only the skills they can change: the
     /// lists are those of a build from scratch, edit after edit.
     @Test(arguments: 1...30 as ClosedRange<UInt64>)
     func editsRescoredInPlaceGiveTheListsOfAFreshBuild(seed: UInt64) {
-        var catalogue = RelatedSkillsPropertyTests.catalogue(seed: seed)
-        var previous = Self.related(catalogue)
+        var (catalogue, previous, ratings) = Self.start(seed: seed)
         var random = SplitMix64(seed: seed &+ 2000)
-        let vocabulary = RelatedSkillsPropertyTests.vocabulary
-        var ratings: [String: RatingTally] = [:]
-        for entry in catalogue.entries where entry.rating.total > 0 {
-            ratings[entry.skill.id] = RatingTally(stars: entry.rating.counts)
-        }
         for _ in 0..<4 {
             var skills = catalogue.entries.map(\.skill)
             guard !skills.isEmpty else { return }
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 let i = Int.random(in: 0..<skills.count, using: &random)
-                switch Int.random(in: 0..<4, using: &random) {
-                case 0:
-                    skills[i].description = (0..<Int.random(in: 0...8, using: &random)).map { _ in
-                        vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)]
-                    }.joined(separator: " ")
-                case 1: skills[i].examples = [vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)]]
-                case 2:
-                    skills[i].author =
-                        Bool.random(using: &random) ? nil : "Author \(Int.random(in: 1...6, using: &random))"
-                default: skills[i].group = "G\(Int.random(in: 0...4, using: &random))"
-                }
+                Self.edit(&skills[i], Int.random(in: 0..<4, using: &random), &random)
             }
             catalogue = Catalogue(skills: skills, ratings: ratings, config: catalogue.config)
             let kept = Self.related(catalogue, reusing: previous)

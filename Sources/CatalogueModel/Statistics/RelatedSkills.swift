@@ -53,6 +53,7 @@ public struct RelatedSkills: Sendable {
     private let ranks: [Int]
     private let groupKeys: [String]
     private let fill: [String: [Int]]
+    private let urls: SiteURLs
 
     struct Candidate: Sendable {
         let index: Int
@@ -85,17 +86,25 @@ public struct RelatedSkills: Sendable {
         let ranks = places
         self.ranks = ranks
 
+        // Group and author keys are page paths: kept ones are good while the folders are the same.
+        let previous = previous?.urls == urls ? previous : nil
+        self.urls = urls
         let sameText = previous.map { $0.hasSameText(as: skills) } ?? false
-        let groupKeys =
-            sameText ? previous.map(\.groupKeys) ?? [] : entries.map { urls.groupPage($0.skill.group) }
+        let groupKeys = previous?.groupKeys(of: skills, urls: urls) ?? skills.map { urls.groupPage($0.group) }
         self.groupKeys = groupKeys
         // Each group's skills in Top rated order, then the unrated by name, to fill short lists.
         func ordered(_ members: [Int]) -> [Int] { members.sorted { (ranks[$0], $0) < (ranks[$1], $1) } }
 
-        // Only some skills moved in Top rated (a vote): the others' lists stand unless they hold one.
-        if sameText, let previous, let moved = previous.moved(entries, topRated: topRated, ranks: ranks, index: index) {
-            candidates = previous.candidates
-            self.index = previous.index
+        // A few skills changed (a vote, an edit) and none changed group: a list stands unless
+        // its candidates were scored again, or one of them, or its group's order, moved.
+        if let previous, previous.groupKeys == groupKeys,
+            let moved = previous.moved(entries, topRated: topRated, ranks: ranks, index: index),
+            let rescored = sameText
+                ? (previous.candidates, previous.index, [])
+                : previous.rescored(skills, groupKeys: groupKeys, urls: urls)
+        {
+            (candidates, self.index) = (rescored.0, rescored.1)
+            let affected = rescored.2
             let movedGroups = Set(moved.map { groupKeys[$0] })
             var fill = previous.fill
             for key in movedGroups { fill[key] = fill[key].map(ordered) }
@@ -103,7 +112,8 @@ public struct RelatedSkills: Sendable {
             let isMoved = Set(moved)
             var lists = previous.lists
             for i in 0..<count
-            where isMoved.contains(i) || candidates[i].contains(where: { isMoved.contains($0.index) })
+            where affected.contains(i) || isMoved.contains(i)
+                || candidates[i].contains(where: { isMoved.contains($0.index) })
                 || (candidates[i].count < Self.limit && movedGroups.contains(groupKeys[i]))
             {
                 lists[i] = Self.list(i, candidates: candidates[i], ranks: ranks, fill: fill[groupKeys[i]] ?? [])
@@ -121,7 +131,7 @@ public struct RelatedSkills: Sendable {
             candidates = previous.candidates
             self.index = previous.index
         } else if let previous, let rescored = previous.rescored(skills, groupKeys: groupKeys, urls: urls) {
-            (candidates, self.index) = rescored
+            (candidates, self.index) = (rescored.candidates, rescored.index)
         } else {
             let terms = RelatedTermIndex(
                 words: Self.words(entries, reusing: previous),
@@ -225,12 +235,20 @@ public struct RelatedSkills: Sendable {
         }.flatMap { $0 }
     }
 
+    /// Each skill's group page, taken from these lists' for a skill in its place with the same group.
+    private func groupKeys(of skills: [Skill], urls: SiteURLs) -> [String] {
+        guard skills.count == scoredSkills.count else { return skills.map { urls.groupPage($0.group) } }
+        return zip(skills, zip(scoredSkills, groupKeys)).map { skill, before in
+            skill.group == before.0.group ? before.1 : urls.groupPage(skill.group)
+        }
+    }
+
     /// The candidates after a few skills changed their words, author or group (an edit in
     /// `sitegen serve`), rescoring only the skills those can change; nil when the skills are not
     /// the same ones in the same order, or too many changed, for a build from scratch.
     private func rescored(
         _ skills: [Skill], groupKeys: [String], urls: SiteURLs
-    ) -> (candidates: [[Candidate]], index: RelatedTermIndex)? {
+    ) -> (candidates: [[Candidate]], index: RelatedTermIndex, affected: Set<Int>)? {
         guard skills.count == scoredSkills.count else { return nil }
         var changed: [Int] = []
         for (i, (skill, before)) in zip(skills, scoredSkills).enumerated() {
@@ -260,6 +278,6 @@ public struct RelatedSkills: Sendable {
         var result = candidates
         var scratch = RelatedTermIndex.Scratch(count: index.count)
         for i in affected { result[i] = index.candidates(of: i, &scratch) }
-        return (result, index)
+        return (result, index, affected.union(changed))
     }
 }
