@@ -88,22 +88,30 @@ actor SiteRebuilder {
     /// how long taking the fingerprint took, which paces polling.
     @discardableResult
     func rebuildIfChanged(paths: Set<String>? = nil) async -> Duration {
-        guard let latest = latestFingerprint else { return .zero }
-        let clock = ContinuousClock()
-        let started = clock.now
-        let now = paths.map { latest.refreshed($0, in: watched) } ?? SourceFingerprint.take(watched)
-        let looking = started.duration(to: clock.now)
-        guard now != latest else { return looking }
+        let started = ContinuousClock.now
+        // Named paths are looked at alone: copying and comparing every entry of a large
+        // catalogue's fingerprint was milliseconds of each save's wait.
+        let reason: String? = {
+            guard let latest = latestFingerprint else { return nil }
+            if let paths {
+                let changes = latest.changes(at: paths, in: watched)
+                return changes.isEmpty ? nil : SourceFingerprint.describe(changes)
+            }
+            let now = SourceFingerprint.take(watched)
+            return now == latest ? nil : now.changes(since: latest)
+        }()
+        let looking = started.duration(to: .now)
+        guard let reason else { return looking }
         if let paths { changedPaths?.formUnion(paths) } else { changedPaths = nil }
-        await rebuild(because: now.changes(since: latest))
+        await rebuild(because: reason)
         return looking
     }
 
     private func startBuild() {
         building = true
         // Taken before the build reads anything, so an edit during the build is seen by the next look.
-        if precise, let paths = changedPaths, let latest = latestFingerprint {
-            latestFingerprint = latest.refreshed(paths, in: watched)
+        if precise, let paths = changedPaths, latestFingerprint != nil {
+            latestFingerprint?.refresh(paths, in: watched)
         } else {
             latestFingerprint = SourceFingerprint.take(watched)
         }

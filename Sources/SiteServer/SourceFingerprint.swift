@@ -30,7 +30,34 @@ struct SourceFingerprint: Sendable, Equatable {
     /// Paths the build skips (hidden names, links, anything not a regular file) get no entry,
     /// as in `take`.
     func refreshed(_ paths: Set<String>, in folders: [(url: URL, display: String)]) -> SourceFingerprint {
-        var files = files
+        var refreshed = self
+        refreshed.refresh(paths, in: folders)
+        return refreshed
+    }
+
+    /// `refreshed` in place: a server that owns its fingerprint updates it without copying
+    /// every entry (10,000 for a large catalogue) per save.
+    mutating func refresh(_ paths: Set<String>, in folders: [(url: URL, display: String)]) {
+        for (path, stamp) in Self.look(at: paths, in: folders) { files[path] = stamp }
+    }
+
+    /// What changed at `paths` since this fingerprint, sorted by display path: one `lstat` a
+    /// path, and nothing copied or compared beyond them.
+    func changes(at paths: Set<String>, in folders: [(url: URL, display: String)]) -> [Change] {
+        Self.look(at: paths, in: folders).compactMap { path, stamp in
+            files[path] == stamp ? nil : Change(path: path, before: files[path], after: stamp)
+        }.sorted { $0.path < $1.path }
+    }
+
+    struct Change {
+        var path: String
+        var before: Stamp?
+        var after: Stamp?
+    }
+
+    /// Each of `paths` by display path, with its stamp or nil when the build would not read it.
+    private static func look(at paths: Set<String>, in folders: [(url: URL, display: String)]) -> [(String, Stamp?)] {
+        var found: [(String, Stamp?)] = []
         for path in paths {
             guard let folder = folders.first(where: { path.hasPrefix($0.url.standardizedFileURL.path + "/") }) else {
                 continue
@@ -40,10 +67,13 @@ struct SourceFingerprint: Sendable, Equatable {
             else { continue }
             var info = stat()
             let regular = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-            files[folder.display + "/" + relative] =
-                regular ? Stamp(size: Int(info.st_size), modified: SourceTree.modified(info)) : nil
+            found.append(
+                (
+                    folder.display + "/" + relative,
+                    regular ? Stamp(size: Int(info.st_size), modified: SourceTree.modified(info)) : nil
+                ))
         }
-        return SourceFingerprint(files: files)
+        return found
     }
 
     /// A vote database the services keep beside the content (`Content/votes.sqlite`, its `-wal`,
@@ -65,8 +95,13 @@ struct SourceFingerprint: Sendable, Equatable {
     /// "Content/skills/news/x.md changed", "Templates/skill.mustache and 2 more changed".
     func changes(since old: SourceFingerprint) -> String {
         let paths = Set(files.keys).union(old.files.keys).filter { files[$0] != old.files[$0] }.sorted()
-        guard let first = paths.first else { return "nothing changed" }
-        let verb = old.files[first] == nil ? "added" : files[first] == nil ? "removed" : "changed"
-        return paths.count == 1 ? "\(first) \(verb)" : "\(first) \(verb), and \(paths.count - 1) more"
+        return Self.describe(paths.map { Change(path: $0, before: old.files[$0], after: files[$0]) })
+    }
+
+    /// "Content/a.md changed", "…, and 2 more": the first of `changes` (sorted) and how many others.
+    static func describe(_ changes: [Change]) -> String {
+        guard let first = changes.first else { return "nothing changed" }
+        let verb = first.before == nil ? "added" : first.after == nil ? "removed" : "changed"
+        return changes.count == 1 ? "\(first.path) \(verb)" : "\(first.path) \(verb), and \(changes.count - 1) more"
     }
 }

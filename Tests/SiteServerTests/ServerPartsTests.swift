@@ -42,6 +42,37 @@ import Testing
         #expect(SourceFingerprint.take([(folder, "Content")]) != before)
     }
 
+    /// With inotify's paths, a look compares only their entries (`changes(at:in:)`) and the
+    /// server updates its fingerprint in place (`refresh`): the same answers as a whole copy.
+    @Test func aLookAtNamedPathsSaysWhatACopyWouldSay() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("skills"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func url(_ name: String) -> URL { folder.appendingPathComponent("skills/\(name)") }
+        for name in ["a.md", "b.md", "c.md"] { try Data(name.utf8).write(to: url(name)) }
+        let folders = [(url: folder, display: "Content")]
+        let before = SourceFingerprint.take(folders)
+        try Data("bb".utf8).write(to: url("b.md"))
+        try FileManager.default.removeItem(at: url("c.md"))
+        try Data("d".utf8).write(to: url("d.md"))
+        try Data("swap".utf8).write(to: url(".a.md.swp"))
+        let named = ["a.md", "b.md", "c.md", "d.md", ".a.md.swp"].map { url($0).path }
+        for count in 1...named.count {
+            let paths = Set(named.prefix(count))
+            let copy = before.refreshed(paths, in: folders)
+            var inPlace = before
+            inPlace.refresh(paths, in: folders)
+            #expect(inPlace == copy)
+            let changes = before.changes(at: paths, in: folders)
+            #expect(SourceFingerprint.describe(changes) == copy.changes(since: before), "\(count) paths")
+            #expect(changes.isEmpty == (copy == before))
+        }
+        #expect(
+            SourceFingerprint.describe(before.changes(at: Set(named), in: folders))
+                == "Content/skills/b.md changed, and 2 more")
+    }
+
     /// `sitegen collect`'s default database is `Content/votes.sqlite`: its commits must not each
     /// start a rebuild (the debounce gathers a burst of votes into one), by inotify or by polling.
     @Test func aFingerprintLeavesOutTheVoteDatabaseBesideTheContent() throws {
