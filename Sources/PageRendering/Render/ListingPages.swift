@@ -57,6 +57,10 @@ extension SiteRenderer {
         let listings = listingData.listings
         let urls = catalogue.urls
         var pages: [PageJob] = []
+        // Jobs hold the renderer and the cards by reference: closures that captured them by
+        // value carried a copy of each (dozens of references) per page, thousands of pages a plan.
+        let renderer = Shared(self)
+        let sharedCards = Shared(cards)
         func listing(
             _ base: String, _ entries: [Catalogue.Entry], heading: String, lead: String, count: String,
             empty: String, crumbs: [NamedLink] = [], siblings: [NamedLink] = [], siblingsLabel: String = "",
@@ -64,34 +68,24 @@ extension SiteRenderer {
         ) {
             let pagination = Pagination(itemCount: entries.count, pageSize: catalogue.config.pageSize)
             let kind: CardCache.Kind = ranked ? .ranked : dated ? .dated : .plain
+            // What every page of the listing shows alike, once for all its pages' keys.
+            var values: [String] = [heading, lead, count, empty, String(crumbs.count)]
+            for crumb in crumbs { values += [crumb.name, crumb.url] }
+            values += [siblingsLabel, String(siblings.count)]
+            for sibling in siblings { values += [sibling.name, sibling.url] }
+            values += [String(kind.rawValue), String(explained), String(entries.count), String(pagination.pageCount)]
+            let spec = Shared(
+                ListingSpec(
+                    base: base, entries: entries, heading: heading, lead: lead, count: count, empty: empty,
+                    crumbs: crumbs, siblings: siblings, siblingsLabel: siblingsLabel, kind: kind, ranked: ranked,
+                    explained: explained, pagination: pagination))
             for number in 1...pagination.pageCount {
                 let path = urls.listingPage(base, page: number)
                 let key = PageKey(
-                    entries: Array(entries[pagination.items(onPage: number)]),
-                    values: [heading, lead, count, empty, String(crumbs.count)] + crumbs.flatMap { [$0.name, $0.url] }
-                        + [siblingsLabel, String(siblings.count)] + siblings.flatMap { [$0.name, $0.url] }
-                        + [
-                            String(kind.rawValue), String(explained), String(entries.count), String(number),
-                            String(pagination.pageCount),
-                        ])
+                    entries: Array(entries[pagination.items(onPage: number)]), values: values + [String(number)])
                 pages.append(
                     PageJob(template: "listing", path: urls.output(ofPage: path), key: key) {
-                        let root = urls.root(from: path)
-                        let range = pagination.items(onPage: number)
-                        return ListingPage(
-                            common: common(
-                                path: path, title: numbered(heading, page: number),
-                                description: lead),
-                            heading: heading, lead: lead, countText: count, emptyText: empty, crumbs: crumbs,
-                            siblings: siblings, siblingsLabel: siblingsLabel,
-                            cards: entries[range].enumerated().map { offset, entry in
-                                cards.card(
-                                    entry, kind: kind, root: root, level: 2,
-                                    rank: ranked ? range.lowerBound + offset + 1 : nil)
-                            },
-                            hasSkills: !entries.isEmpty,
-                            ranking: explained ? rankingExplanation : nil,
-                            pager: pager(base: base, pagination: pagination, page: number))
+                        renderer.value.listingPage(spec.value, page: number, path: path, cards: sharedCards.value)
                     })
             }
         }
@@ -171,6 +165,40 @@ extension SiteRenderer {
                         countText: strings.count("skills", author.entries.count), detail: "")
                 }, count: strings.count("authors_count", listings.authors.count), empty: strings.text("no_authors")))
         return pages
+    }
+
+    /// One listing's pages, as `listingPages` plans them.
+    struct ListingSpec: Sendable {
+        let base: String
+        let entries: [Catalogue.Entry]
+        let heading: String
+        let lead: String
+        let count: String
+        let empty: String
+        let crumbs: [NamedLink]
+        let siblings: [NamedLink]
+        let siblingsLabel: String
+        let kind: CardCache.Kind
+        let ranked: Bool
+        let explained: Bool
+        let pagination: Pagination
+    }
+
+    func listingPage(_ listing: ListingSpec, page number: Int, path: String, cards: CardCache) -> ListingPage {
+        let root = catalogue.urls.root(from: path)
+        let range = listing.pagination.items(onPage: number)
+        return ListingPage(
+            common: common(path: path, title: numbered(listing.heading, page: number), description: listing.lead),
+            heading: listing.heading, lead: listing.lead, countText: listing.count, emptyText: listing.empty,
+            crumbs: listing.crumbs, siblings: listing.siblings, siblingsLabel: listing.siblingsLabel,
+            cards: listing.entries[range].enumerated().map { offset, entry in
+                cards.card(
+                    entry, kind: listing.kind, root: root, level: 2,
+                    rank: listing.ranked ? range.lowerBound + offset + 1 : nil)
+            },
+            hasSkills: !listing.entries.isEmpty,
+            ranking: listing.explained ? rankingExplanation : nil,
+            pager: pager(base: listing.base, pagination: listing.pagination, page: number))
     }
 
     package func directory(

@@ -219,28 +219,28 @@ public struct SiteRenderer: Sendable {
         let indexKey = PageKey(entries: highlights.flatMap { $0 } + listingData.featured, values: indexValues)
         var jobs = PlacedJobs<PageJob>()
         jobs.append(PageJob(template: "index", path: urls.output(ofPage: ""), key: indexKey) { indexPage(cards) })
-        for group in catalogue.groups {
+        // Jobs hold the renderer and the cards by reference, and their skill or group by index: a
+        // closure that captured them by value would carry a copy of each per page.
+        let shared = Shared(self)
+        let sharedCards = Shared(cards)
+        for (groupIndex, group) in catalogue.groups.enumerated() {
             let ordered = groupEntries(group)
             let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
+            let values = [group.name, group.path, String(group.entries.count), String(group.ratingCount)]
             for number in 1...pagination.pageCount {
                 let key = PageKey(
                     entries: Array(ordered[pagination.items(onPage: number)]),
-                    values: [
-                        group.name, group.path, String(group.entries.count), String(group.ratingCount),
-                        String(number), String(pagination.pageCount),
-                    ])
+                    values: values + [String(number), String(pagination.pageCount)])
                 jobs.append(
                     PageJob(
                         template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number)),
                         key: key
                     ) {
-                        groupPage(group, page: number, cards: cards)
+                        shared.value.groupPage(
+                            shared.value.catalogue.groups[groupIndex], page: number, cards: sharedCards.value)
                     })
             }
         }
-        // Jobs hold the renderer by reference and their skill by index: a closure that captured
-        // both by value would carry a copy of each per page.
-        let shared = Shared(self)
         var moreByAuthor: [String: Bool] = [:]
         let skillPages = jobs.count
         for (index, entry) in catalogue.entries.enumerated() {
@@ -260,7 +260,8 @@ public struct SiteRenderer: Sendable {
             let key = PageKey(entries: [entry] + related, values: [String(more ?? false)])
             jobs.append(
                 PageJob(template: "skill", path: urls.output(ofPage: entry.path), key: key) {
-                    shared.value.skillPage(shared.value.catalogue.entries[index], index: index, cards: cards)
+                    shared.value.skillPage(
+                        shared.value.catalogue.entries[index], index: index, cards: sharedCards.value)
                 })
         }
         jobs.append(
