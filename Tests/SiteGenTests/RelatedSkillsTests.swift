@@ -268,15 +268,37 @@ import Testing
         #expect(Self.related(after, reusing: previous).lists == Self.related(after).lists)
     }
 
+    /// Twelve steps of `change` (which names the skills it touched) through catalogues patched as
+    /// `sitegen serve` patches them (made afresh when an edit cannot be patched, unless `patched`),
+    /// each step's kept lists compared with the lists of a build from scratch.
+    static func patchedSeries(
+        seed: UInt64, salt: UInt64, patched: Bool,
+        _ change: (inout [Skill], inout [String: RatingTally], inout SplitMix64) -> Set<String>
+    ) throws {
+        var (catalogue, previous, ratings) = start(seed: seed)
+        var random = SplitMix64(seed: seed &+ salt)
+        var skills = catalogue.entries.map(\.skill)
+        for step in 0..<12 {
+            let touched = change(&skills, &ratings, &random)
+            let made =
+                Catalogue(
+                    skills: skills, ratings: ratings, config: catalogue.config, patching: catalogue, touched: touched)
+                ?? (patched
+                    ? nil : Catalogue(skills: skills, ratings: ratings, config: catalogue.config, reusing: catalogue))
+            let next = try #require(made)
+            let kept = related(next, reusing: previous)
+            #expect(kept.lists == related(next).lists, "seed \(seed), step \(step)")
+            catalogue = next
+            previous = kept
+        }
+    }
+
     /// Votes one after another, as `sitegen serve` counts them: the catalogue is patched (only
     /// the voted skills' entries are new), and only the lists a voted skill can change are made
     /// again. Step after step they are the lists of a build from scratch.
     @Test(arguments: 1...30 as ClosedRange<UInt64>)
     func listsPatchedAfterVotesAreTheListsOfAFreshBuild(seed: UInt64) throws {
-        var (catalogue, previous, ratings) = Self.start(seed: seed)
-        var random = SplitMix64(seed: seed &+ 3000)
-        let skills = catalogue.entries.map(\.skill)
-        for step in 0..<12 {
+        try Self.patchedSeries(seed: seed, salt: 3000, patched: true) { skills, ratings, random in
             var touched = Set<String>()
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 let id = skills[Int.random(in: 0..<skills.count, using: &random)].id
@@ -290,13 +312,7 @@ import Testing
                 }
                 ratings[id] = counts.total > 0 ? RatingTally(stars: counts) : nil
             }
-            let next = try #require(
-                Catalogue(
-                    skills: skills, ratings: ratings, config: catalogue.config, patching: catalogue, touched: touched))
-            let kept = Self.related(next, reusing: previous)
-            #expect(kept.lists == Self.related(next).lists, "seed \(seed), step \(step)")
-            catalogue = next
-            previous = kept
+            return touched
         }
     }
 
@@ -304,11 +320,8 @@ import Testing
     /// patches it: only the lists of rescored skills, and of those that list a changed or moved
     /// skill, are made again. Step after step they are the lists of a build from scratch.
     @Test(arguments: 1...30 as ClosedRange<UInt64>)
-    func listsPatchedAfterEditsAreTheListsOfAFreshBuild(seed: UInt64) {
-        var (catalogue, previous, ratings) = Self.start(seed: seed)
-        var random = SplitMix64(seed: seed &+ 4000)
-        var skills = catalogue.entries.map(\.skill)
-        for step in 0..<12 {
+    func listsPatchedAfterEditsAreTheListsOfAFreshBuild(seed: UInt64) throws {
+        try Self.patchedSeries(seed: seed, salt: 4000, patched: false) { skills, ratings, random in
             var touched = Set<String>()
             for _ in 0..<Int.random(in: 1...2, using: &random) {
                 let i = Int.random(in: 0..<skills.count, using: &random)
@@ -321,14 +334,7 @@ import Testing
                 case let field: Self.edit(&skills[i], field, &random)
                 }
             }
-            let next =
-                Catalogue(
-                    skills: skills, ratings: ratings, config: catalogue.config, patching: catalogue, touched: touched)
-                ?? Catalogue(skills: skills, ratings: ratings, config: catalogue.config, reusing: catalogue)
-            let kept = Self.related(next, reusing: previous)
-            #expect(kept.lists == Self.related(next).lists, "seed \(seed), step \(step)")
-            catalogue = next
-            previous = kept
+            return touched
         }
     }
 

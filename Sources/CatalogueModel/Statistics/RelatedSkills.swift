@@ -42,7 +42,7 @@ public struct RelatedSkills: Sendable {
     /// are all a new list can be made of while no skill's text changed.
     private let candidates: [[Candidate]]
     /// What the candidates were scored from, to tell whether a next build may keep them.
-    private let scoredSkills: [Skill]
+    private var scoredSkills: LazyMapSequence<[Catalogue.Entry], Skill> { entries.lazy.map(\.skill) }
     /// Each scored skill's words and the rest of what scores are made of: an edit rescores only
     /// the skills it can change, and no skill's text is read again while it stays.
     private let index: RelatedTermIndex
@@ -73,7 +73,6 @@ public struct RelatedSkills: Sendable {
     ) {
         let count = entries.count
         let skills = entries.map(\.skill)
-        scoredSkills = skills
         self.entries = entries
         var index: [ObjectIdentifier: Int] = [:]
         index.reserveCapacity(count)

@@ -37,7 +37,4 @@ package struct PlacedJobs<Job: Sendable>: Sendable {
             append(make())
         }
     }
-
-    /// Whether every place holds a made job.
-    var isWhole: Bool { jobs.count == count }
 }

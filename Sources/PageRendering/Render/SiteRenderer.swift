@@ -273,8 +273,7 @@ public struct SiteRenderer: Sendable {
         jobs.append(contentsOf: reviewJobs())
 
         let fileJobs = laterFileJobs.wait()
-        var outline = Outline(
-            pagePaths: jobs.jobs.map(\.path), fileJobPaths: fileJobs.jobs.map(\.path), skillPages: skillPages)
+        let outline: Outline
         if let (_, lastOutline) = planned {
             // Left-out jobs stand where the last plan had them: the places before and among the
             // skill pages are the same in both plans (`skillsToPlan`), and the last file jobs'.
@@ -287,6 +286,9 @@ public struct SiteRenderer: Sendable {
                     + lastOutline.pagePaths[skillPages..<(skillPages + catalogue.entries.count)]
                     + jobs.jobs.suffix(after).map(\.path),
                 fileJobPaths: lastOutline.fileJobPaths, skillPages: skillPages)
+        } else {
+            outline = Outline(
+                pagePaths: jobs.jobs.map(\.path), fileJobPaths: fileJobs.jobs.map(\.path), skillPages: skillPages)
         }
         let machineReadable = machineReadableFiles(pagePaths: outline.pagePaths, reusing: sitemap)
         var files = machineReadable.files
