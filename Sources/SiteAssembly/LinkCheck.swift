@@ -239,7 +239,9 @@ enum LinkCheck {
             guard link.utf8.starts(with: prefix.utf8) else { return nil }
             return link[link.utf8.index(link.utf8.startIndex, offsetBy: prefix.utf8.count)...]
         }
-        guard let rest = after(rootPrefix) ?? (config.hasHost ? after(config.baseURL) : nil) ?? after(config.basePath)
+        // The root prefix last: at the site's root it is empty, and would take every link (the
+        // sitemap's and the feed's absolute URLs) only to turn it down for its ":".
+        guard let rest = (config.hasHost ? after(config.baseURL) : nil) ?? after(config.basePath) ?? after(rootPrefix)
         else {
             return nil
         }

@@ -159,12 +159,13 @@ public struct LiveSite: Sendable {
             renderer.buildDate = options.buildDate
             renderer.staticPaths = Set(listedStatic.map(\.relativePath))
             var plan = renderer.plan(
-                reusing: kept?.cards, sitemap: kept?.sitemap, since: kept.map { ($0.renderer, $0.outline) })
+                reusing: kept?.cards, sitemap: kept?.sitemap, since: kept.map { ($0.renderer, $0.outline) },
+                cutsDated: true)
             // Left-out skill pages keep their keys only while their template's site-wide values do.
             if let kept,
                 !plan.leftOutTemplates.allSatisfy({ kept.siteValues[$0] == renderer.siteValues(reachedFrom: $0) })
             {
-                plan = renderer.plan(reusing: kept.cards, sitemap: kept.sitemap)
+                plan = renderer.plan(reusing: kept.cards, sitemap: kept.sitemap, cutsDated: true)
             }
             // Most changes leave the site's paths as they were: then its set is the last one.
             let planned = plan.paths

@@ -31,4 +31,37 @@ import Testing
                 "Templates/card.mustache:1:14: error: template error: `lowercased(root)`: transforms such as `uppercased(name)` are not supported; compute the value in the page data instead"
             ])
     }
+
+    /// A kept build's cards cut dated cards too (`cutsDated`): filled in, each is the card a
+    /// single build renders for its Newest page, at every depth; plain and ranked cards are the
+    /// same either way, and cards kept from a cache that cut fewer kinds are cut again.
+    @Test(arguments: 1...6 as ClosedRange<UInt64>)
+    func datedCardsCutAreTheCardsRendered(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let skills = ListingsPatchTests.skills(&random)
+        var ratings: [String: RatingTally] = [:]
+        for skill in skills { ratings[skill.id] = ListingsPatchTests.tally(&random) }
+        let catalogue = Catalogue(skills: skills, ratings: ratings, config: SiteConfig())
+        let renderer = SiteRenderer(
+            catalogue: catalogue, theme: KeptPlanTests.theme, contentRoot: URL(fileURLWithPath: "/nonexistent"))
+        let engine = KeptPlanTests.theme.engine
+        let single = CardCache(renderer: renderer, engine: engine)
+        let kept = CardCache(renderer: renderer, engine: engine, cutsDated: true)
+        let keptAgain = CardCache(renderer: renderer, engine: engine, reusing: single, cutsDated: true)
+        #expect(catalogue.entries.contains { $0.skill.created != nil }, "seed \(seed): some skills are dated")
+        for entry in catalogue.entries {
+            for (root, level) in [("", 2), ("../../", 3)] {
+                for kind in CardCache.Kind.allCases {
+                    let expected = single.card(entry, kind: kind, root: root, level: level, rank: 7)
+                    #expect(kept.card(entry, kind: kind, root: root, level: level, rank: 7) == expected)
+                    #expect(keptAgain.card(entry, kind: kind, root: root, level: level, rank: 7) == expected)
+                }
+                if let created = entry.skill.created {
+                    #expect(
+                        kept.card(entry, kind: .dated, root: root, level: level).contains(HTML.escape(created)),
+                        "seed \(seed): the dated card shows its date")
+                }
+            }
+        }
+    }
 }

@@ -178,6 +178,31 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         #expect(XML.escape("a\u{1}b<c>&\"'") == "ab&lt;c&gt;&amp;&quot;&apos;")
         #expect(XML.escape("tab\tok\u{FFFE}") == "tab\tok")
     }
+
+    /// Text with nothing to escape or drop is returned as it is; any other is escaped scalar
+    /// by scalar, as this reference does, whichever way `escape` takes.
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
+    func xmlEscapingIsTheScalarRuleOnAnyText(seed: UInt64) {
+        let entities: [Unicode.Scalar: String] = [
+            "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;",
+        ]
+        let allowed =
+            [0x9...0x9, 0xA...0xA, 0xD...0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF]
+            as [ClosedRange<UInt32>]
+        func reference(_ text: String) -> String {
+            text.unicodeScalars.filter { scalar in allowed.contains { $0.contains(scalar.value) } }
+                .map { entities[$0] ?? String($0) }.joined()
+        }
+        let pieces = [
+            "a", "/", "https://example.org/x/", "\u{1}", "\t", "\r\n", "&", "<", ">", "\"", "'", "é", "\u{FFFE}",
+            "\u{FFFF}", "\u{FFFD}", "\u{F000}", "😀", "\u{7F}", " ",
+        ]
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<200 {
+            let text = (0..<random.below(8)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            #expect(XML.escape(text) == reference(text), "\(text.unicodeScalars.map(\.value))")
+        }
+    }
 }
 
 /// Planning decides from what the load stage listed, never from the disk.

@@ -338,6 +338,41 @@ import Testing
         }
     }
 
+    /// Skills that come and go (a new file, a deleted one) move every later skill's place and
+    /// change every word's weight: the lists are scored again, with the words of the skills that
+    /// stayed numbered as before. Step after step they are the lists of a build from scratch.
+    @Test(arguments: 1...30 as ClosedRange<UInt64>)
+    func listsAfterSkillsComeAndGoAreTheListsOfAFreshBuild(seed: UInt64) throws {
+        var added = 0
+        try Self.patchedSeries(seed: seed, salt: 5000, patched: false) { skills, ratings, random in
+            var touched = Set<String>()
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0 where skills.count > 1:
+                let gone = skills.remove(at: Int.random(in: 0..<skills.count, using: &random))
+                touched.insert(gone.id)
+            default:
+                added += 1
+                let vocabulary = RelatedSkillsPropertyTests.vocabulary + ["fresh\(added)x", "fresh\(added)x"]
+                let words = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                    vocabulary[Int.random(in: 0..<vocabulary.count, using: &random)]
+                }
+                var skill = Skill(
+                    id: "new\(added)", tag: "new\(added)", name: "Skill \(Int.random(in: 0...30, using: &random))",
+                    group: "G\(Int.random(in: 0...4, using: &random))", description: words.joined(separator: " "))
+                if Bool.random(using: &random) { Self.edit(&skill, 2, &random) }
+                skills.insert(skill, at: Int.random(in: 0...skills.count, using: &random))
+                touched.insert(skill.id)
+            }
+            // Sometimes an edit beside it, in the same build.
+            if Bool.random(using: &random) {
+                let i = Int.random(in: 0..<skills.count, using: &random)
+                touched.insert(skills[i].id)
+                Self.edit(&skills[i], Int.random(in: 0..<4, using: &random), &random)
+            }
+            return touched
+        }
+    }
+
     /// Edits (new words, another author or group) rescore only the skills they can change: the
     /// lists are those of a build from scratch, edit after edit.
     @Test(arguments: 1...30 as ClosedRange<UInt64>)

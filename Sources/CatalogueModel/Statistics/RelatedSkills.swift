@@ -133,7 +133,7 @@ public struct RelatedSkills: Sendable {
             (candidates, self.index) = (rescored.candidates, rescored.index)
         } else {
             let terms = RelatedTermIndex(
-                words: Self.words(entries, reusing: previous),
+                words: Self.words(entries, reusing: previous), numberedIn: previous?.index,
                 authors: entries.map { $0.skill.author.map(urls.authorPage) }, groups: groupKeys)
             candidates = Self.score(terms)
             self.index = terms
@@ -200,24 +200,29 @@ public struct RelatedSkills: Sendable {
 
     /// Each entry's candidates with their scores, best first by score, cut after the last that
     /// ties with the sixth.
-    /// Each entry's words, taken from `previous` for a skill whose description and examples are
-    /// as they were.
-    private static func words(_ entries: [Catalogue.Entry], reusing previous: RelatedSkills?) -> [[String]] {
+    /// Each entry's words: numbered as in `previous` for a skill whose description and examples
+    /// are as they were (found at its place, else by id), read from its text for the others.
+    private static func words(_ entries: [Catalogue.Entry], reusing previous: RelatedSkills?)
+        -> [RelatedTermIndex.Words]
+    {
+        guard let previous else { return entries.parallelMap { .text(SkillTerms.of($0.skill)) } }
+        let before = previous.entries
         var known: [String: Int] = [:]
-        if let previous {
-            known.reserveCapacity(previous.scoredSkills.count)
-            for (j, skill) in previous.scoredSkills.enumerated() { known[skill.id] = j }
+        // Only a skill that came or went moves the others: those after it are found by id.
+        let moved = entries.indices.first { $0 >= before.count || entries[$0].skill.id != before[$0].skill.id }
+        if let first = moved {
+            known.reserveCapacity(before.count - min(first, before.count))
+            for j in first..<before.count { known[before[j].skill.id] = j }
         }
-        let (kept, index) = (previous, known)
-        return entries.parallelMap { entry -> [String] in
-            let skill = entry.skill
-            if let kept, let j = index[skill.id] {
-                let before = kept.scoredSkills[j]
-                if before.description == skill.description && before.examples == skill.examples {
-                    return kept.index.words(ofSkill: j)
-                }
+        let index = known
+        return entries.indices.parallelMap { i -> RelatedTermIndex.Words in
+            let skill = entries[i].skill
+            let place = i < before.count && before[i].skill.id == skill.id ? i : index[skill.id]
+            if let j = place {
+                let was = before[j].skill
+                if was.description == skill.description && was.examples == skill.examples { return .numbered(j) }
             }
-            return SkillTerms.of(skill)
+            return .text(SkillTerms.of(skill))
         }
     }
 

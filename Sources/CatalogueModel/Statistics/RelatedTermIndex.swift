@@ -27,18 +27,42 @@ struct RelatedTermIndex: Sendable {
     /// The most skills a word may be in and still count.
     let most: Int
 
+    /// A skill's words: as text, or as the words skill `j` of the index they are numbered in has.
+    enum Words: Sendable {
+        case text([String])
+        case numbered(Int)
+    }
+
     /// - Parameters:
     ///   - words: each skill's words (`SkillTerms`).
     ///   - authors: each skill's author key (its author page), nil without an author.
     ///   - groups: each skill's group key (its group page).
     init(words skillWords: [[String]], authors: [String?], groups: [String]) {
+        self.init(words: skillWords.map(Words.text), numberedIn: nil, authors: authors, groups: groups)
+    }
+
+    /// - Parameter previous: the index `.numbered` words are taken from. Its numbers are kept
+    ///   and new words numbered after them, so a skill that came or went (every later skill's
+    ///   place moves, and the weights with the count) does not number every word again. Numbers
+    ///   only name words: scores are the same whatever number a word has.
+    init(words skillWords: [Words], numberedIn previous: RelatedTermIndex?, authors: [String?], groups: [String]) {
         count = skillWords.count
         most = min(RelatedSkills.maxPostings, max(2, Int(Double(count) * RelatedSkills.maxShare)))
+        if let previous {
+            numbers = previous.numbers
+            words = previous.words
+            postings = Array(repeating: [], count: words.count)
+            weights = Array(repeating: 0, count: words.count)
+        }
         terms.reserveCapacity(count)
         for (i, list) in skillWords.enumerated() {
-            let numbered = list.map { number(of: $0) }
+            let numbered: [Int32]
+            switch list {
+            case .text(let text): numbered = text.map { number(of: $0) }.sorted()
+            case .numbered(let j): numbered = previous?.terms[j] ?? []
+            }
             for term in numbered { postings[Int(term)].append(Int32(i)) }
-            terms.append(numbered.sorted())
+            terms.append(numbered)
         }
         weights = postings.map { weight(documents: $0.count) }
         authorOf = authors.enumerated().map { i, author in

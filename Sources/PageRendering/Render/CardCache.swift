@@ -31,13 +31,23 @@ package struct CardCache: Sendable {
     private let renderer: Shared<SiteRenderer>
     private let engine: any TemplateEngine
 
-    /// - Parameter previous: the cards of the last build of a kept site, made with the same theme
-    ///   and settings: an entry that did not change keeps its card.
-    package init(renderer: SiteRenderer, engine: any TemplateEngine, reusing previous: CardCache? = nil) {
+    /// - Parameters:
+    ///   - previous: the cards of the last build of a kept site, made with the same theme and
+    ///     settings: an entry that did not change keeps its card.
+    ///   - cutsDated: whether dated cards (Newest) are cut too. Each appears on one page only, so
+    ///     a single build gains nothing from cutting them, and at 100,000 skills they would cost
+    ///     a few dozen MB more; a kept build gains: a new skill shifts every later Newest page,
+    ///     and those pages' cards are then filled in, not rendered again.
+    package init(
+        renderer: SiteRenderer, engine: any TemplateEngine, reusing previous: CardCache? = nil, cutsDated: Bool = false
+    ) {
         self.renderer = Shared(renderer)
         self.engine = engine
         let entries = renderer.catalogue.entries
         index = Dictionary(entries.enumerated().map { (ObjectIdentifier($1), $0) }) { first, _ in first }
+        let kinds: [Kind] = cutsDated ? [.plain, .ranked, .dated] : [.plain, .ranked]
+        // Cards kept from a build that cut fewer kinds would lack a row: then every card is new.
+        let previous = previous.flatMap { $0.cards.count == kinds.count ? $0 : nil }
         let kept = Self.places(of: entries, in: previous?.renderer.value.catalogue)
         // Only new or changed entries are drawn; the others keep their rows and cuts, copied in
         // one pass (in a kept build, a vote draws one card of 10,000).
@@ -47,11 +57,15 @@ package struct CardCache: Sendable {
             if case .text(let text)? = value { text } else { "" }
         }
         // Dated cards are only on the Newest pages: each is rendered for its page.
-        let cuts = [Kind.plain, .ranked].map { kind in
+        let cuts = kinds.map { kind in
             fresh.indices.parallelMap { k -> TemplateCut? in
-                // Unrated skills are never ranked.
+                // Unrated skills are never ranked; skills without a date are never dated.
                 if kind == .ranked && !entries[fresh[k]].rating.isRated { return nil }
                 var context = contexts[k]
+                if kind == .dated {
+                    guard let created = entries[fresh[k]].skill.created else { return nil }
+                    context.added = created
+                }
                 context.root = Slot.root.value
                 context.cardLevel = Slot.level.value
                 if kind == .ranked { context.rank = Slot.rank.value }
@@ -61,23 +75,20 @@ package struct CardCache: Sendable {
             }
         }
         var starRows: [(small: String, large: String)] = []
-        var cards: [[TemplateCut?]] = [[], []]
+        var cards: [[TemplateCut?]] = kinds.map { _ in [] }
         starRows.reserveCapacity(entries.count)
-        cards[0].reserveCapacity(entries.count)
-        cards[1].reserveCapacity(entries.count)
+        for row in cards.indices { cards[row].reserveCapacity(entries.count) }
         let previousRows = previous?.starRows ?? []
-        let previousCards = previous?.cards ?? [[], []]
+        let previousCards = previous?.cards ?? []
         var next = 0
         for i in entries.indices {
             if let j = kept[i] {
                 starRows.append(previousRows[j])
-                cards[0].append(previousCards[0][j])
-                cards[1].append(previousCards[1][j])
+                for row in cards.indices { cards[row].append(previousCards[row][j]) }
             } else {
                 let rating = contexts[next].rating
                 starRows.append((text(rating?.starRow), text(rating?.starRowLarge)))
-                cards[0].append(cuts[0][next])
-                cards[1].append(cuts[1][next])
+                for row in cards.indices { cards[row].append(cuts[row][next]) }
                 next += 1
             }
         }
@@ -102,12 +113,20 @@ package struct CardCache: Sendable {
     func card(_ entry: Catalogue.Entry, kind: Kind = .plain, root: String, level: Int, rank: Int? = nil) -> String {
         guard let i = index[ObjectIdentifier(entry)] else { return "" }
         if kind == .dated, let created = entry.skill.created {
-            return render(entry, root: root, level: level, rank: nil, added: created)
+            guard Kind.dated.rawValue < cards.count, let cut = cards[Kind.dated.rawValue][i] else {
+                return render(entry, root: root, level: level, rank: nil, added: created)
+            }
+            return fill(cut, entry: i, root: root, level: level, rank: nil)
         }
         let shown: Kind = kind == .ranked && entry.rating.isRated ? .ranked : .plain
         guard let cut = cards[shown.rawValue][i] else {
             return render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil)
         }
+        return fill(cut, entry: i, root: root, level: level, rank: rank)
+    }
+
+    /// A cut card with its slots filled in for one place.
+    private func fill(_ cut: TemplateCut, entry i: Int, root: String, level: Int, rank: Int?) -> String {
         // Room for the whole card at once: appending grew it several times. A `String`, not bytes:
         // appending strings never checks their UTF-8 again, decoding bytes into one does.
         var out = ""

@@ -188,9 +188,10 @@ public struct SiteRenderer: Sendable {
     ///   theme and settings. When only some skills changed since (a vote, an edit), the plan
     ///   leaves out the page, API file and badge of each skill whose page shows nothing that
     ///   changed (`skillsToPlan`): at 10,000 skills a vote makes a few hundred jobs, not 30,000.
+    /// - Parameter cutsDated: whether the cards keep dated cards too (`CardCache`), for a kept build.
     package func plan(
         reusing previous: CardCache?, sitemap: Sitemap.Made? = nil,
-        since last: (renderer: SiteRenderer, outline: Outline)? = nil
+        since last: (renderer: SiteRenderer, outline: Outline)? = nil, cutsDated: Bool = false
     ) -> Plan {
         let urls = catalogue.urls
         let planned = last.flatMap { last in skillsToPlan(since: last.renderer).map { ($0, last.outline) } }
@@ -203,7 +204,7 @@ public struct SiteRenderer: Sendable {
             jobs.append(Badge.files(catalogue, strings: strings, only: only))
             return jobs
         }
-        let cards = CardCache(renderer: self, engine: theme.engine, reusing: previous)
+        let cards = CardCache(renderer: self, engine: theme.engine, reusing: previous, cutsDated: cutsDated)
         let highlights = listingData.listings.highlights
         // `statsText` counts every skill and rating, shown on the page or not.
         var indexValues = [
@@ -280,7 +281,7 @@ public struct SiteRenderer: Sendable {
             let after = jobs.count - skillPages - catalogue.entries.count
             guard lastOutline.skillPages == skillPages, lastOutline.fileJobPaths.count == fileJobs.count,
                 lastOutline.pagePaths.count >= skillPages + catalogue.entries.count, after >= 0
-            else { return plan(reusing: previous, sitemap: sitemap) }
+            else { return plan(reusing: previous, sitemap: sitemap, cutsDated: cutsDated) }
             outline = Outline(
                 pagePaths: Array(jobs.jobs.prefix(skillPages).map(\.path))
                     + lastOutline.pagePaths[skillPages..<(skillPages + catalogue.entries.count)]

@@ -3,6 +3,13 @@
 /// unreadable to a feed reader.
 enum XML {
     package static func escape(_ text: String) -> String {
+        // Most text (every URL of a sitemap) has nothing to escape or drop: it stands as it is.
+        // 0xEF leads U+FFFE and U+FFFF, which are dropped, among others that the loop keeps.
+        let plain = !text.utf8.contains { byte in
+            (byte < 0x20 && byte != 0x9 && byte != 0xA && byte != 0xD) || byte == 0x26 || byte == 0x3C
+                || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0xEF
+        }
+        if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
