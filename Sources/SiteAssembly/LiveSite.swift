@@ -198,7 +198,7 @@ public struct LiveSite: Sendable {
             siteValues[template] = renderer.siteValues(reachedFrom: template)
         }
         let (keys, pageJobs, fileJobs) = Self.stale(
-            plan, samePlan: samePlan, siteValues: siteValues, kept: kept, files: files)
+            plan, samePlan: samePlan, siteValues: siteValues, kept: kept)
         let isKept = kept != nil
 
         var made: [OutputFile]
@@ -321,12 +321,11 @@ public struct LiveSite: Sendable {
     }
 
     /// Each planned page's and generated file's inputs, and the plan's jobs whose inputs differ
-    /// from the kept build's, or whose file the kept site lacks. A vote or an edit usually leaves
+    /// from the kept build's, or that the kept build did not make. A vote or an edit usually leaves
     /// the plan's paths as they were (`samePlan`): then keys are compared place by place, with no
     /// path hashed. Jobs a plan left out (`Plan.places`) keep the kept build's keys at their places.
     private static func stale(
-        _ plan: SiteRenderer.Plan, samePlan: Bool, siteValues: [String: [String]], kept: Built?,
-        files: [String: Data]
+        _ plan: SiteRenderer.Plan, samePlan: Bool, siteValues: [String: [String]], kept: Built?
     ) -> (keys: Keys, pages: [SiteRenderer.PageJob], files: [SiteRenderer.FileJob]) {
         let pageKeys = plan.jobs.map { FileKey(template: $0.template, key: $0.key) }
         let fileKeys = plan.fileJobs.map { FileKey(template: "", key: $0.key) }
@@ -347,10 +346,18 @@ public struct LiveSite: Sendable {
         {
             before = (pagePlaces.map { kept.keys.pages[$0] }, filePlaces.map { kept.keys.files[$0] })
         } else {
-            var byPath = Dictionary(zip(kept.outline.pagePaths, kept.keys.pages)) { first, _ in first }
-            byPath.merge(zip(kept.outline.fileJobPaths, kept.keys.files)) { first, _ in first }
-            func found(_ path: String) -> FileKey? { files[path] == nil ? nil : byPath[path] }
-            before = (plan.jobs.map { found($0.path) }, plan.fileJobs.map { found($0.path) })
+            // A skill that came or went shifts the paths after its own: found by walking the kept
+            // outline alongside. Every path of the kept outline has its file: `last` is only ever
+            // a good build, whose files were all written.
+            func found(_ paths: [String], in keptPaths: [String], keys: [FileKey]) -> [FileKey?] {
+                PlaceWalk.places(of: paths, in: keptPaths) { $0 }.map { place in
+                    place.flatMap { $0 < keys.count ? keys[$0] : nil }
+                }
+            }
+            before = (
+                found(plan.jobs.map(\.path), in: kept.outline.pagePaths, keys: kept.keys.pages),
+                found(plan.fileJobs.map(\.path), in: kept.outline.fileJobPaths, keys: kept.keys.files)
+            )
         }
         let stalePages = plan.jobs.indices.parallelMap { differs(pageKeys[$0], before.pages[$0]) }
         let staleFiles = plan.fileJobs.indices.parallelMap { differs(fileKeys[$0], before.files[$0]) }

@@ -201,24 +201,16 @@ public struct RelatedSkills: Sendable {
     /// Each entry's candidates with their scores, best first by score, cut after the last that
     /// ties with the sixth.
     /// Each entry's words: numbered as in `previous` for a skill whose description and examples
-    /// are as they were (found at its place, else by id), read from its text for the others.
+    /// are as they were (found where it stood, `PlaceWalk`), read from its text for the others.
     private static func words(_ entries: [Catalogue.Entry], reusing previous: RelatedSkills?)
         -> [RelatedTermIndex.Words]
     {
         guard let previous else { return entries.parallelMap { .text(SkillTerms.of($0.skill)) } }
         let before = previous.entries
-        var known: [String: Int] = [:]
-        // Only a skill that came or went moves the others: those after it are found by id.
-        let moved = entries.indices.first { $0 >= before.count || entries[$0].skill.id != before[$0].skill.id }
-        if let first = moved {
-            known.reserveCapacity(before.count - min(first, before.count))
-            for j in first..<before.count { known[before[j].skill.id] = j }
-        }
-        let index = known
+        let places = PlaceWalk.places(of: entries, in: before) { $0.skill.id }
         return entries.indices.parallelMap { i -> RelatedTermIndex.Words in
             let skill = entries[i].skill
-            let place = i < before.count && before[i].skill.id == skill.id ? i : index[skill.id]
-            if let j = place {
+            if let j = places[i] {
                 let was = before[j].skill
                 if was.description == skill.description && was.examples == skill.examples { return .numbered(j) }
             }

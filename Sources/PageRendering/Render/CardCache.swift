@@ -97,15 +97,13 @@ package struct CardCache: Sendable {
     }
 
     /// Each entry's place among the previous build's entries, when it is the same entry there.
-    /// A kept catalogue keeps unchanged entries' objects and order, so most are found at their
-    /// own place; the others (after an edit moved them, or a skill came or went) by skill id.
+    /// A kept catalogue keeps unchanged entries' objects and order: most are found at their own
+    /// place, or one step on when a skill came or went (`PlaceWalk`).
     static func places(of entries: [Catalogue.Entry], in previous: Catalogue?) -> [Int?] {
         guard let previous else { return Array(repeating: nil, count: entries.count) }
         let before = previous.entries
-        return entries.enumerated().map { i, entry in
-            if i < before.count, before[i] === entry { return i }
-            guard let j = previous.place(ofSkill: entry.skill.id), before[j].isSame(as: entry) else { return nil }
-            return j
+        return zip(entries, PlaceWalk.places(of: entries, in: before) { $0.skill.id }).map { entry, place in
+            place.flatMap { before[$0].isSame(as: entry) ? $0 : nil }
         }
     }
 

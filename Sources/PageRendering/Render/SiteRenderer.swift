@@ -82,39 +82,35 @@ public struct SiteRenderer: Sendable {
     private static func cardSummaries(of entries: [Catalogue.Entry], reusing previous: SiteRenderer?)
         -> [String: String]
     {
-        // The previous build's summary while the description is the one it was made from.
-        @Sendable func summary(_ entry: Catalogue.Entry, was before: Catalogue.Entry?) -> String {
-            if let before, before.skill.description == entry.skill.description,
-                let kept = previous?.cardSummaries[entry.skill.id]
-            {
-                return kept
-            }
-            return HTML.truncate(Markdown.summary(entry.skill.description), to: 140)
-        }
-        // A kept catalogue usually has the previous entries at their places: its table is taken
-        // whole, and only the entries that are not the same objects are read again.
-        if let previous, previous.catalogue.entries.count == entries.count {
-            let before = previous.catalogue.entries
-            let changed = entries.indices.filter { before[$0] !== entries[$0] }
-            if changed.allSatisfy({ before[$0].skill.id == entries[$0].skill.id }) {
-                var descriptions = previous.cardSummaries
-                let rendered = changed.parallelMap { summary(entries[$0], was: before[$0]) }
-                for (i, made) in zip(changed, rendered) { descriptions[entries[i].skill.id] = made }
-                return descriptions
-            }
-        }
         // libcmark keeps no global state: descriptions render on all cores.
         // Summaries for now; each skill page makes its HTML when it is rendered.
-        let rendered = entries.parallelMap { entry in
-            summary(
-                entry,
-                was: previous.flatMap { previous in
-                    previous.catalogue.place(ofSkill: entry.skill.id).map { previous.catalogue.entries[$0] }
-                })
+        @Sendable func summary(_ entry: Catalogue.Entry) -> String {
+            HTML.truncate(Markdown.summary(entry.skill.description), to: 140)
         }
-        var descriptions: [String: String] = [:]
-        descriptions.reserveCapacity(rendered.count)
-        for (entry, html) in zip(entries, rendered) { descriptions[entry.skill.id] = html }
+        guard let previous else {
+            let rendered = entries.parallelMap(summary)
+            var descriptions: [String: String] = [:]
+            descriptions.reserveCapacity(rendered.count)
+            for (entry, html) in zip(entries, rendered) { descriptions[entry.skill.id] = html }
+            return descriptions
+        }
+        // A kept catalogue has the previous entries in the previous order (a skill that came or
+        // went shifts the rest): the previous table is taken whole, and only the descriptions it
+        // was not made from are read again.
+        let before = previous.catalogue.entries
+        let places = PlaceWalk.places(of: entries, in: before) { $0.skill.id }
+        let changed = entries.indices.filter { i in
+            guard let j = places[i] else { return true }
+            return before[j] !== entries[i] && before[j].skill.description != entries[i].skill.description
+        }
+        var descriptions = previous.cardSummaries
+        if entries.count != before.count || places.contains(nil) {
+            var placed = [Bool](repeating: false, count: before.count)
+            for case let j? in places { placed[j] = true }
+            for j in before.indices where !placed[j] { descriptions[before[j].skill.id] = nil }
+        }
+        let rendered = changed.parallelMap { summary(entries[$0]) }
+        for (i, made) in zip(changed, rendered) { descriptions[entries[i].skill.id] = made }
         return descriptions
     }
 

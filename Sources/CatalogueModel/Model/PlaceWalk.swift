@@ -1,0 +1,44 @@
+/// Where each item of a list stood in the list's last version, for lists that keep their order
+/// from build to build: a kept build's entries (in name order) and its plan's paths. A skill
+/// that comes or goes shifts every later item's place, so looking each one up by key would hash
+/// them all; walking both lists side by side finds nearly all of them by one comparison, and
+/// builds the table by key only when the walk loses step.
+public enum PlaceWalk {
+    /// For each of `items`, the place in `before` of the item with the same key, or nil when
+    /// there is none. An item one step out of line is a new one when the next item is back in
+    /// line: so nil may also mean an item that moved (a renamed skill), which callers make again.
+    /// - Precondition: keys are unique in `before`.
+    public static func places<T, Key: Equatable & Hashable>(
+        of items: [T], in before: [T], key: (T) -> Key
+    ) -> [Int?] {
+        var places: [Int?] = []
+        places.reserveCapacity(items.count)
+        var table: [Key: Int]?
+        var j = 0
+        for i in items.indices {
+            let item = key(items[i])
+            if j < before.count, key(before[j]) == item {
+                places.append(j)
+                j += 1
+            } else if j + 1 < before.count, key(before[j + 1]) == item {
+                // One gone.
+                places.append(j + 1)
+                j += 2
+            } else if j < before.count, i + 1 < items.count, key(items[i + 1]) == key(before[j]) {
+                // One new.
+                places.append(nil)
+            } else {
+                if table == nil {
+                    var made: [Key: Int] = [:]
+                    made.reserveCapacity(before.count)
+                    for (k, item) in before.enumerated() where made[key(item)] == nil { made[key(item)] = k }
+                    table = made
+                }
+                let found = table?[item]
+                places.append(found)
+                if let found { j = found + 1 }
+            }
+        }
+        return places
+    }
+}
