@@ -58,7 +58,12 @@ enum LinkCheck {
     /// site can be checked a batch of pages at a time. Pages are checked on all cores, in runs
     /// that each keep their own verdicts; the result is in page order whatever core checked what.
     package static func check(_ files: [OutputFile], existing: Set<String>, config: SiteConfig) -> [Broken] {
-        check(files, existing: existing, config: config, recording: false).broken
+        check(files, known: nil, existing: existing, config: config, recording: false).broken
+    }
+
+    /// `check`, with the site's paths made into a table once for every batch (`KnownPaths`).
+    static func check(_ files: [OutputFile], known: KnownPaths, config: SiteConfig) -> [Broken] {
+        check(files, known: known, existing: known.existing, config: config, recording: false).broken
     }
 
     /// `check`, and for each HTML or XML file the targets its internal links lead to
@@ -66,18 +71,25 @@ enum LinkCheck {
     package static func checkRecording(_ files: [OutputFile], existing: Set<String>, config: SiteConfig)
         -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)])
     {
-        check(files, existing: existing, config: config, recording: true)
+        check(files, known: nil, existing: existing, config: config, recording: true)
     }
 
-    private static func check(_ files: [OutputFile], existing: Set<String>, config: SiteConfig, recording: Bool)
+    /// `checkRecording`, with the site's paths made into a table once (`KnownPaths`).
+    static func checkRecording(_ files: [OutputFile], known: KnownPaths, config: SiteConfig)
         -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)])
     {
+        check(files, known: known, existing: known.existing, config: config, recording: true)
+    }
+
+    private static func check(
+        _ files: [OutputFile], known: KnownPaths?, existing: Set<String>, config: SiteConfig, recording: Bool
+    ) -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)]) {
         let sorted = files.sorted(by: { $0.path < $1.path })
         // Few, long runs: each keeps its verdicts, which most links of its later pages reuse.
         let length = max(32, sorted.count / (2 * ProcessInfo.processInfo.activeProcessorCount))
         let runs = stride(from: 0, to: sorted.count, by: length).map { sorted[$0..<min(sorted.count, $0 + length)] }
         let results = runs.parallelMap { run -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)]) in
-            var checker = Checker(existing: existing, config: config)
+            var checker = Checker(existing: existing, config: config, known: known)
             var broken: [Broken] = []
             var targets: [(path: String, targets: LinkTargets)] = []
             for file in run {
@@ -94,6 +106,8 @@ enum LinkCheck {
     struct Checker {
         package let existing: Set<String>
         package let config: SiteConfig
+        /// `existing` as a table of links, when the build made one.
+        let known: KnownPaths?
         // Most links start from the site root (`../../` × depth, the base path, the base URL), so
         // their verdict depends only on the rest: decided once per run, not once per page.
         private var verdicts: [Substring: Verdict] = [:]
@@ -103,8 +117,13 @@ enum LinkCheck {
         private var byteVerdicts: [UInt64: (rest: [UInt8], verdict: Verdict)] = [:]
 
         package init(existing: Set<String>, config: SiteConfig) {
+            self.init(existing: existing, config: config, known: nil)
+        }
+
+        init(existing: Set<String>, config: SiteConfig, known: KnownPaths?) {
             self.existing = existing
             self.config = config
+            self.known = known
         }
 
         /// Why a link does not resolve (nil when it does), and the hash of the site path it
@@ -211,6 +230,7 @@ enum LinkCheck {
                 hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
             }
             let rest = UnsafeBufferPointer(rebasing: value[start...])
+            if let target = known?.target(ofRest: rest, hash: hash) { return Verdict(reason: nil, target: target) }
             if let known = byteVerdicts[hash] {
                 if known.rest.elementsEqual(rest) { return known.verdict }
                 return restVerdict(Substring(String(decoding: rest, as: UTF8.self)))

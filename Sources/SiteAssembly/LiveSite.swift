@@ -191,6 +191,11 @@ public struct LiveSite: Sendable {
         }
         let existing = site.existing
         try SiteBuilder.fail(on: log.items, strict: options.strict)
+        // The site's paths as a table for the link check: made beside the render when they moved.
+        let indexFile = catalogue.urls.indexFile
+        let laterKnown =
+            site.known.map { known in Background { known } }
+            ?? Background { KnownPaths(existing: existing, indexFile: indexFile) }
 
         // Which pages and generated files to make again.
         var siteValues: [String: [String]] = [:]
@@ -223,8 +228,9 @@ public struct LiveSite: Sendable {
         // Only the files made now are scanned; a kept page's links were good, and stay good
         // while every path they could lead to is still there.
         let removed = samePaths ? [] : Set(files.keys.filter { !existing.contains($0) })
+        let known = laterKnown.wait()
         let (madeBroken, madeTargets) = times.time(.linkCheck) {
-            LinkCheck.checkRecording(checked, existing: existing, config: catalogue.config)
+            LinkCheck.checkRecording(checked, known: known, config: catalogue.config)
         }
         var broken = madeBroken
         var linkTargets = last?.linkTargets ?? [:]
@@ -246,7 +252,7 @@ public struct LiveSite: Sendable {
                 return OutputFile(path: path, data: data)
             }
             broken += times.time(.linkCheck) {
-                LinkCheck.check(keptPages, existing: existing, config: catalogue.config)
+                LinkCheck.check(keptPages, known: known, config: catalogue.config)
             }
         }
         log.append(contentsOf: LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay))
@@ -280,11 +286,13 @@ public struct LiveSite: Sendable {
             last?.paths = kept
             throw BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
         }
+        var keptSite = site
+        keptSite.known = known
         let previous = last.take()
         last = Built(
             theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, outline: plan.outline,
             buildDate: options.buildDate,
-            keys: keys, siteValues: siteValues, site: site,
+            keys: keys, siteValues: siteValues, site: keptSite,
             catalogue: catalogue, paths: paths, linkTargets: linkTargets)
         // The caller's references go first, so the last one is dropped on the queue.
         LaterRelease.drop((consume previous, consume kept, consume plan))
@@ -308,6 +316,8 @@ public struct LiveSite: Sendable {
         var caseless: Set<String>?
         var staticPaths: [String]
         var existing: Set<String>
+        /// `existing` as the link check looks links up, once made: kept with the paths.
+        var known: KnownPaths?
         /// How many pages (HTML files) the site has.
         var pageCount: Int
 

@@ -101,6 +101,9 @@ public enum SiteBuilder {
         }
         var pageCount = 0
         var fileCount = 0
+        // The site's paths as the link check looks links up, made beside the first batch's render.
+        let indexFile = catalogue.urls.indexFile
+        let laterKnown = Background { KnownPaths(existing: existing, indexFile: indexFile) }
         let batchSize = 256
         do {
             var start = 0
@@ -111,7 +114,7 @@ public enum SiteBuilder {
                 }
                 if end == plan.count { files += plan.otherFiles + staticFiles }
                 broken += times.time(.linkCheck) {
-                    LinkCheck.check(files, existing: existing, config: catalogue.config)
+                    LinkCheck.check(files, known: laterKnown.wait(), config: catalogue.config)
                 }
                 // Once anything is broken, keep checking (to report it all) but stop writing.
                 if broken.isEmpty, let sink { try times.time(.write) { try sink.write(files, from: source) } }

@@ -62,6 +62,9 @@ import Testing
         }
         #expect(expected.count > 20)
         #expect(LinkCheck.check(files, existing: Self.existing, config: config) == expected)
+        // With the site's paths as a table (`KnownPaths`), as builds check.
+        let known = KnownPaths(existing: Self.existing, indexFile: config.urls.indexFile)
+        #expect(LinkCheck.check(files, known: known, config: config) == expected)
         // One checker for all pages: verdicts remembered from earlier pages are reused.
         var checker = LinkCheck.Checker(existing: Self.existing, config: config)
         #expect(files.sorted(by: { $0.path < $1.path }).flatMap { checker.check($0) } == expected)
@@ -70,6 +73,26 @@ import Testing
     /// Whatever route a link takes, the page's recorded targets include where `resolve` says it
     /// leads (a kept build decides from them which pages a removed path may break), and two
     /// paths no page here links to are not among them.
+    /// The table holds each path's link as written from the root, and no rest the long way
+    /// would read otherwise (entities, `%`, `?`, `#`, dot segments, non-ASCII).
+    @Test func theTableHoldsPlainRestsOnly() throws {
+        let known = KnownPaths(
+            existing: Self.existing.union(["a%20b/index.html", "x/./y.css", "é/index.html", "q?/index.html"]),
+            indexFile: "index.html")
+        func target(_ rest: String) -> UInt64? {
+            Array(rest.utf8).withUnsafeBufferPointer { buffer in
+                KnownPaths.hash(ofPlain: rest).flatMap { known.target(ofRest: buffer, hash: $0) }
+            }
+        }
+        #expect(target("skills/a/") == LinkTargets.hash("skills/a/index.html"))
+        #expect(target("") == LinkTargets.hash("index.html"))
+        #expect(target("assets/style.css") == LinkTargets.hash("assets/style.css"))
+        #expect(target("media/images/ä.png") == nil)
+        for rest in ["skills/a/index.html", "skills/a", "a%20b/", "x/./y.css", "é/", "q?/", "missing/"] {
+            #expect(target(rest) == nil, "\(rest)")
+        }
+    }
+
     @Test func everyRouteRecordsTheTargetOfResolve() {
         var config = SiteConfig()
         config.baseURL = "https://example.org/"
@@ -80,6 +103,12 @@ import Testing
             }
         ) { first, _ in first }
         #expect(Set(recorded.keys) == Set(files.map(\.path)))
+        let known = KnownPaths(existing: Self.existing, indexFile: config.urls.indexFile)
+        let recordedWithTable = LinkCheck.checkRecording(files, known: known, config: config).targets
+        #expect(recordedWithTable.map(\.path) == files.map(\.path).sorted())
+        for (path, targets) in recordedWithTable {
+            #expect(recorded[path].map { $0 == targets } ?? false, "\(path): the same targets with the table")
+        }
         var resolved = 0
         for file in files {
             guard case .data(let data) = file.contents, let targets = recorded[file.path] else { continue }
