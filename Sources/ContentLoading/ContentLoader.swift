@@ -237,6 +237,14 @@ public enum ContentLoader {
         let listing = listed.listing
         let changedPlaces = reused ? Set(changed.compactMap { listed.places?[$0] }) : []
         let keptResults = reused ? listed.results : []
+        // Files came or went: each other file's place in the last listing, so that one the
+        // watcher did not name keeps its result, as in a listing that stands, without its place
+        // and stamp looked up by path (10,000 of them per new skill). A folder's event makes the
+        // watcher look at everything (`FolderEvents`): then nothing is trusted.
+        let lastPlaces: [Int?] =
+            !reused && trusted
+            ? last.map { PlaceWalk.places(of: listing.files, in: $0.listing.files, key: \.path) } ?? [] : []
+        let lastResults = lastPlaces.isEmpty ? [] : last?.results ?? []
         let budget = ReadBudget()
         // Skill files are independent: read them on all cores, then merge in path order.
         let readFiles = listing.files.indices.parallelMap { place -> (FileSkills, ContentStamp?) in
@@ -247,6 +255,12 @@ public enum ContentLoader {
             }
             let file = listing.files[place]
             let path = file.path
+            if place < lastPlaces.count, let before = lastPlaces[place], before < lastResults.count,
+                !changed.contains(path), case let kept = lastResults[before], kept.0.standalone, kept.1 != nil,
+                budget.take(kept.0.bytesRead)
+            {
+                return kept
+            }
             let stamp = stamp(path)
             if let stamp, !changed.contains(path), let known = last?.standalone(path), known.stamp == stamp,
                 budget.take(known.result.bytesRead)

@@ -151,6 +151,29 @@ import Testing
         #expect(all.skills.map(\.name).sorted() == ["A2", "B2"])
     }
 
+    /// A file that comes or goes lists the folders again, but the other files keep what they
+    /// made, with no look at their stamps: only the new file is looked at and read.
+    @Test func aNewOrDeletedFileNamedAloneIsTheOnlyOneLookedAt() {
+        let (site, counting) = Self.twoSkillsAndAVote()
+        var kept = ParsedContent()
+        _ = ContentLoader.load(counting.location, keeping: &kept)
+        _ = (counting.looked(), counting.taken())
+
+        site.skill("g/c", name: "C", group: "G")
+        let path = site.content.appendingPathComponent("skills/g/c.md").path
+        let added = ContentLoader.load(counting.location, keeping: &kept, changed: [path], changedOnly: true)
+        #expect(counting.looked() == ["c.md"])
+        #expect(counting.taken() == ["c.md"])
+        #expect(added.skills.map(\.name).sorted() == ["A", "B", "C"])
+
+        site.remove("skills/g/a.md")
+        let gone = site.content.appendingPathComponent("skills/g/a.md").path
+        let deleted = ContentLoader.load(counting.location, keeping: &kept, changed: [gone], changedOnly: true)
+        #expect(counting.looked() == [])
+        #expect(counting.taken() == [])
+        #expect(deleted.skills.map(\.name).sorted() == ["B", "C"])
+    }
+
     /// After a change of rating files alone (a vote), the skills are the last load's: the skill
     /// folders are not even listed again, and what their files said (warnings included) still stands.
     @Test func aChangeOfRatingFilesAloneKeepsTheSkills() {
