@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Measures `sitegen serve`'s incremental rebuilds (#14 goal 4): edit → page, and vote → 303.
+"""Measures `sitegen serve`'s incremental rebuilds (#14 goal 4): edit → page, vote → 303, new skill → page
+and deleted skill → 404.
 
 usage: python3 Benchmarks/incremental.py [--sitegen .build/release/sitegen] [--sizes 1000,10000] [--tries 7] [--poll]
                                          [--work /dev/shm/sitegen-incremental]
@@ -12,7 +13,10 @@ For each size, generates a catalogue (Benchmarks/generate.py) with the rating fo
   is fetched. With `--poll`, the page is fetched every 2 ms instead, as earlier sessions measured:
   those requests compete with the build for the two cores;
 - vote → 303: a POST of the rating form for a skill until its `303` comes back, and that the
-  page fetched right after counts the vote.
+  page fetched right after counts the vote;
+- new skill → page: a copy of a skill file under a new name (a new skill in the same group) until
+  its page is served, waiting as an edit does; then deleted skill → 404: that file removed until
+  its page answers 404.
 Prints the median, min and max of each in milliseconds, the median CPU time serve used for each
 (user + system, from /proc: steadier than wall time on a busy machine), and serve's own line for
 the last build. Linux; run on a quiet machine (2 cores: serve and this script share them).
@@ -129,6 +133,45 @@ def edit_to_page(server, content, path, word, poll):
             time.sleep(0.002)
 
 
+def wait_for(server, page, status, since, generation, run, poll):
+    """Waits as an open page does (the live-reload question, then a fetch) until `page` answers `status`."""
+    while True:
+        if not poll:
+            _, answer = request(server.port, "GET", f"/.sitegen/live?since={generation}&run={run}")
+            generation = json.loads(answer)["generation"]
+        got, _ = request(server.port, "GET", page)
+        if got == status:
+            return (time.perf_counter() - since) * 1000
+        if time.perf_counter() - since > 60:
+            raise SystemExit(f"{page} never answered {status}; serve said: {server.last_build()}")
+        if poll:
+            time.sleep(0.002)
+
+
+def new_and_deleted(server, content, path, number, poll):
+    """A new skill file beside `path` (a copy under another name) until its page is served, then
+    the file deleted until its page answers 404. Returns both times and serve's CPU for each."""
+    with open(path) as f:
+        text = f.read()
+    added = os.path.join(os.path.dirname(path), f"benchmark-new-{number}.md")
+    _, page = page_of(content, added)
+    times = []
+    for make in (True, False):
+        _, home = request(server.port, "GET", "/")
+        generation, run = script_data(home, "generation"), script_data(home, "run")
+        cpu = cpu_seconds(server.process.pid)
+        started = time.perf_counter()
+        if make:
+            with open(added, "w") as f:
+                f.write(text.replace('name: "', 'name: "New ', 1))
+        else:
+            os.remove(added)
+        took = wait_for(server, page, 200 if make else 404, started, generation, run, poll)
+        times.append((took, (cpu_seconds(server.process.pid) - cpu) * 1000))
+        time.sleep(0.3)
+    return times
+
+
 def vote_to_303(server, content, path):
     skill, page = page_of(content, path)
     before = rating_count(server.port, page)
@@ -172,6 +215,7 @@ def main():
             files = skill_files(content)
             time.sleep(1)
             edits, edit_cpu, votes, vote_cpu, counted = [], [], [], [], 0
+            news, new_cpu, deletions, deletion_cpu = [], [], [], []
             for attempt in range(args.tries):
                 took, used = edit_to_page(
                     server, content, files[(attempt * 7919) % len(files)], f"edited{attempt}x{size}", args.poll)
@@ -183,10 +227,18 @@ def main():
                 vote_cpu.append(used)
                 counted += ok
                 time.sleep(0.3)
+                (took, used), (gone, gone_used) = new_and_deleted(
+                    server, content, files[(attempt * 3571 + 7) % len(files)], attempt, args.poll)
+                news.append(took)
+                new_cpu.append(used)
+                deletions.append(gone)
+                deletion_cpu.append(gone_used)
             how = "polled every 2 ms" if args.poll else "as live reload asks"
             print(f"{size:>8,} edit → page served: {summary(edits)}; serve's CPU median {statistics.median(edit_cpu):.0f} ms ({how})")
             print(f"{size:>8,} vote → 303:         {summary(votes)}; serve's CPU median {statistics.median(vote_cpu):.0f} ms;"
                   f" the page counted the vote {counted} of {args.tries} times")
+            print(f"{size:>8,} new skill → page:   {summary(news)}; serve's CPU median {statistics.median(new_cpu):.0f} ms")
+            print(f"{size:>8,} deleted → 404:      {summary(deletions)}; serve's CPU median {statistics.median(deletion_cpu):.0f} ms")
             print(f"{'':>8} last build: {server.last_build()}", flush=True)
         finally:
             server.stop()
