@@ -14,7 +14,8 @@ then sitegen's time divided by Hugo's. Then sitegen's own time per stage (`--ver
 stages other than template rendering being what #14's goal 2 measures.
 
 Last, Benchmarks/incremental.py measures `sitegen serve`'s incremental rebuilds at --incremental
-sizes (#14 goal 4: edit → page served, vote → 303, medians of --tries); `--incremental ''` skips it.
+sizes (#14 goal 4: edit → page served, vote → 303, new skill → page, deleted skill → 404, medians
+of --tries); `--incremental ''` skips it.
 
 --solo sizes are built by sitegen alone (Hugo needs ~4.5 GB at 50,000 skills), --solo-runs times
 (#14's goal 3: 100,000 skills under 20 s and 1.5 GB). `--solo ''` skips them.
