@@ -84,4 +84,38 @@ import Testing
         skills[0].id = "renamed-id"
         check("an id that changed with the same count")
     }
+
+    /// Series of skills that come, go and are renamed, with names that differ in case, accents
+    /// or not at all: the kept catalogue puts the few new ones in by name, and its order, groups
+    /// and places are a fresh catalogue's every time.
+    @Test(arguments: 1...40 as ClosedRange<UInt64>)
+    func aKeptCatalogueWithSkillsComingAndGoingIsAFreshOne(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let names = ["Alpha", "alpha", "ALPHA", "Émile", "émile", "Emile", "Zed", "zed", "Ångström", "beta", "Beta 2"]
+        var next = 0
+        func make() -> Skill {
+            next += 1
+            return Self.skill("s\(next)", names[random.below(names.count)], group: "G\(random.below(3))")
+        }
+        var skills = (0..<(1 + random.below(30))).map { _ in make() }
+        var kept = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
+        for step in 0..<8 {
+            for _ in 0..<(1 + random.below(3)) {
+                switch random.below(4) {
+                case 0 where skills.count > 1: skills.remove(at: random.below(skills.count))
+                case 1: skills[random.below(skills.count)].name = names[random.below(names.count)]
+                default: skills.insert(make(), at: random.below(skills.count + 1))
+                }
+            }
+            kept = Catalogue(skills: skills, ratings: [:], config: SiteConfig(), reusing: kept)
+            let fresh = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
+            let what = Comment(rawValue: "seed \(seed), step \(step)")
+            #expect(kept.entries.map(\.skill.id) == fresh.entries.map(\.skill.id), what)
+            #expect(
+                kept.groups.map { $0.entries.map(\.skill.id) } == fresh.groups.map { $0.entries.map(\.skill.id) }, what)
+            for (place, entry) in kept.entries.enumerated() {
+                #expect(kept.place(ofSkill: entry.skill.id) == place, what)
+            }
+        }
+    }
 }

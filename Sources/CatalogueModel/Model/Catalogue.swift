@@ -77,8 +77,12 @@ public struct Catalogue: Sendable {
                 }.map { unsorted[$0] }
             }()
         self.entries = entries
+        // The places stand when every skill stayed where it was.
+        let samePlaces =
+            ordered.map { $0.count == before.count && zip($0, before).allSatisfy { $0.skill.id == $1.skill.id } }
+            ?? false
         placeByID =
-            ordered != nil ? places : Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { _, last in last }
+            samePlaces ? places : Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { _, last in last }
         // Groups are keyed by their page name, so spellings that differ only in case or
         // punctuation ("News", "news") share one page instead of overwriting each other.
         // The spelling most skills use names the group; ties go to the first in sort order.
@@ -136,19 +140,27 @@ public struct Catalogue: Sendable {
         groups = previous.groups.map { Group(name: $0.name, path: $0.path, entries: $0.entries.replacing(replaced)) }
     }
 
-    /// `entries` in the order of `previous` (a kept build's sorted entries), when they are the same
-    /// skills by id with the same names: the order depends on names and ids alone, so it holds,
-    /// and a change costs one pass instead of a sort of the catalogue. Nil otherwise.
+    /// `entries` in the order of `previous` (a kept build's sorted entries): the skills that stayed
+    /// with the same names keep their order, which depends on names and ids alone, and the few that
+    /// came or were renamed are put in by name. A change costs one pass and a few binary searches
+    /// instead of a sort of the catalogue. Nil when more than a few came or were renamed.
     private static func inPreviousOrder(_ entries: [Entry], previous: [Entry], places: [String: Int]) -> [Entry]? {
-        guard !previous.isEmpty, entries.count == previous.count else { return nil }
-        var placed = [Entry?](repeating: nil, count: entries.count)
+        guard !previous.isEmpty else { return nil }
+        var placed = [Entry?](repeating: nil, count: previous.count)
+        // New skills, and those whose name changed: each is put in by name, when there are few.
+        var others: [Entry] = []
         for entry in entries {
-            guard let place = places[entry.skill.id], placed[place] == nil,
+            if let place = places[entry.skill.id], placed[place] == nil,
                 previous[place] === entry || previous[place].skill.name == entry.skill.name
-            else { return nil }
-            placed[place] = entry
+            {
+                placed[place] = entry
+            } else {
+                others.append(entry)
+                guard others.count <= 32 else { return nil }
+            }
         }
-        let ordered = placed.compactMap { $0 }
+        // The others go where name order puts them among entries already in name order.
+        let ordered = Listings.reranked(placed.compactMap { $0 }, removing: [:], inserting: others, by: byName)
         return ordered.count == entries.count ? ordered : nil
     }
 
