@@ -186,17 +186,19 @@ enum LinkCheck {
             }
             // Navigation and cards repeat the same links page after page: one lookup.
             if let known = verdicts[rest] { return known }
-            let verdict = restVerdict(rest)
+            // Any other rest is decided from the link as written, as `problem` decides it: the
+            // rest alone is not the link (a space after the prefix, a `?` or `#`, a character
+            // that would combine with the prefix's last one).
+            guard let verdict = plainVerdict(rest) else { return fullVerdict(link, directory: directory) }
             verdicts[rest] = verdict
             return verdict
         }
 
-        /// The verdict on the rest of a link after the way back to the site root.
-        private func restVerdict(_ rest: Substring) -> Verdict {
-            // A plain path to a file that exists is settled without resolving it: it is its target.
+        /// The verdict on the rest of a link after the way back to the site root, when it is a
+        /// plain path to a file that exists: settled without resolving it, it is its target.
+        private func plainVerdict(_ rest: Substring) -> Verdict? {
             let plain = LinkCheck.plainTarget(rest, indexFile: config.urls.indexFile)
-            if existing.contains(plain) { return Verdict(reason: nil, target: LinkTargets.hash(plain)) }
-            return fullVerdict(String(rest), directory: [])
+            return existing.contains(plain) ? Verdict(reason: nil, target: LinkTargets.hash(plain)) : nil
         }
 
         /// `problem`'s verdict, with the link's target.
@@ -211,9 +213,9 @@ enum LinkCheck {
             }
         }
 
-        /// `verdict` of a value as the page holds it, when it is `../` × `depth` and a rest that
-        /// `fromRoot` takes, with no entity to decode. Nil for any other value, which `verdict`
-        /// decides.
+        /// `verdict` of a value as the page holds it, when it is `../` × `depth` and a plain path
+        /// to a file that exists (`plainVerdict`), with no entity to decode. Nil for any other
+        /// value, which `verdict` decides.
         private mutating func fromRootVerdict(_ value: UnsafeBufferPointer<UInt8>, depth: Int) -> Verdict? {
             let start = 3 * depth
             guard value.count >= start else { return nil }
@@ -231,12 +233,9 @@ enum LinkCheck {
             }
             let rest = UnsafeBufferPointer(rebasing: value[start...])
             if let target = known?.target(ofRest: rest, hash: hash) { return Verdict(reason: nil, target: target) }
-            if let known = byteVerdicts[hash] {
-                if known.rest.elementsEqual(rest) { return known.verdict }
-                return restVerdict(Substring(String(decoding: rest, as: UTF8.self)))
-            }
-            let verdict = restVerdict(Substring(String(decoding: rest, as: UTF8.self)))
-            byteVerdicts[hash] = (Array(rest), verdict)
+            if let known = byteVerdicts[hash], known.rest.elementsEqual(rest) { return known.verdict }
+            guard let verdict = plainVerdict(Substring(String(decoding: rest, as: UTF8.self))) else { return nil }
+            if byteVerdicts[hash] == nil { byteVerdicts[hash] = (Array(rest), verdict) }
             return verdict
         }
     }

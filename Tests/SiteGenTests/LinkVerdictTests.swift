@@ -26,6 +26,10 @@ import Testing
         "./skills/a/",
         "//cdn.example/x", "/skills/a/", "/missing/", "skills//a/", "skills/./a/", "skills/a/#ratings", "missing/#x",
         "assets/style.css", "assets/style.cs", "index.html", "skills/a/index.html", "missing/", "missing/",
+        // The rest alone is not the link: a space after the prefix, a query or fragment only, a
+        // character that combines with the prefix's last one, spaces around the whole link.
+        "/ skills/a/", "https://example.org/ skills/a/", "https://example.org/\u{301}skills/a/", "/\u{301}x/",
+        "https://example.org/?q=1", "/#top", " skills/a/", "skills/a/ ", "https://example.org/skills/a/ ",
     ]
 
     static func files() -> [OutputFile] {
@@ -70,9 +74,6 @@ import Testing
         #expect(files.sorted(by: { $0.path < $1.path }).flatMap { checker.check($0) } == expected)
     }
 
-    /// Whatever route a link takes, the page's recorded targets include where `resolve` says it
-    /// leads (a kept build decides from them which pages a removed path may break), and two
-    /// paths no page here links to are not among them.
     /// The table holds each path's link as written from the root, and no rest the long way
     /// would read otherwise (entities, `%`, `?`, `#`, dot segments, non-ASCII).
     @Test func theTableHoldsPlainRestsOnly() throws {
@@ -93,6 +94,9 @@ import Testing
         }
     }
 
+    /// Whatever route a link takes, the page's recorded targets include where `resolve` says it
+    /// leads (a kept build decides from them which pages a removed path may break), and two
+    /// paths no page here links to are not among them.
     @Test func everyRouteRecordsTheTargetOfResolve() {
         var config = SiteConfig()
         config.baseURL = "https://example.org/"
