@@ -17,9 +17,9 @@ import Foundation
 /// are candidates as long as there are at most `maxPostings` of them. When a skill has fewer than
 /// six candidates, its group's skills fill the list in Top rated order.
 ///
-/// Deterministic: words are numbered in the order the catalogue (in name order) first uses them,
-/// and each score is summed over the shared words in that order, so the score of a pair is the
-/// same number from either side.
+/// Deterministic: scores are sums of fixed-point integers, the same in any order, so the score of
+/// a pair is the same number from either side, and the numbers words are given (in the order the
+/// catalogue first uses them, or kept from the last build under `serve`) change no list.
 public struct RelatedSkills: Sendable {
     public static let limit = 6
     public static let sameAuthor = 2.0

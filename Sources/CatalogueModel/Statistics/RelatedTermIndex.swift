@@ -44,7 +44,8 @@ struct RelatedTermIndex: Sendable {
     /// - Parameter previous: the index `.numbered` words are taken from. Its numbers are kept
     ///   and new words numbered after them, so a skill that came or went (every later skill's
     ///   place moves, and the weights with the count) does not number every word again. Numbers
-    ///   only name words: scores are the same whatever number a word has.
+    ///   only name words: scores are the same whatever number a word has. A word no skill uses
+    ///   any more keeps its number (and an empty posting) for the rest of a `serve` session.
     init(words skillWords: [Words], numberedIn previous: RelatedTermIndex?, authors: [String?], groups: [String]) {
         count = skillWords.count
         most = min(RelatedSkills.maxPostings, max(2, Int(Double(count) * RelatedSkills.maxShare)))
