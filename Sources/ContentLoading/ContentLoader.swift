@@ -235,29 +235,22 @@ public enum ContentLoader {
         }
         log.append(contentsOf: listed.diagnostics)
         let listing = listed.listing
-        let changedPlaces = reused ? Set(changed.compactMap { listed.places?[$0] }) : []
-        let keptResults = reused ? listed.results : []
-        // Files came or went: each other file's place in the last listing, so that one the
-        // watcher did not name keeps its result, as in a listing that stands, without its place
-        // and stamp looked up by path (10,000 of them per new skill). A folder's event makes the
-        // watcher look at everything (`FolderEvents`): then nothing is trusted.
-        let lastPlaces: [Int?] =
-            !reused && trusted
-            ? last.map { PlaceWalk.places(of: listing.files, in: $0.listing.files, key: \.path) } ?? [] : []
-        let lastResults = lastPlaces.isEmpty ? [] : last?.results ?? []
+        // A file the watcher did not name keeps the last load's result (`trusted`: it names every
+        // changed file; a folder's event makes it look at everything, `FolderEvents`). Its place
+        // there is its own while the listing stands; when files came or went, it is found by
+        // walking the last listing alongside, not by path (10,000 of them per new skill).
+        let keptResults = trusted ? last?.results ?? [] : []
+        let movedPlaces: [Int?]? =
+            reused || !trusted
+            ? nil : last.map { PlaceWalk.places(of: listing.files, in: $0.listing.files, key: \.path) }
         let budget = ReadBudget()
         // Skill files are independent: read them on all cores, then merge in path order.
         let readFiles = listing.files.indices.parallelMap { place -> (FileSkills, ContentStamp?) in
-            if reused, !changedPlaces.contains(place), case let kept = keptResults[place], kept.0.standalone,
-                kept.1 != nil, budget.take(kept.0.bytesRead)
-            {
-                return kept
-            }
             let file = listing.files[place]
             let path = file.path
-            if place < lastPlaces.count, let before = lastPlaces[place], before < lastResults.count,
-                !changed.contains(path), case let kept = lastResults[before], kept.0.standalone, kept.1 != nil,
-                budget.take(kept.0.bytesRead)
+            let before = movedPlaces.map { place < $0.count ? $0[place] : nil } ?? place
+            if let before, before < keptResults.count, !changed.contains(path), case let kept = keptResults[before],
+                kept.0.standalone, kept.1 != nil, budget.take(kept.0.bytesRead)
             {
                 return kept
             }

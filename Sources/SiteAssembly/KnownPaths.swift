@@ -28,7 +28,7 @@ struct KnownPaths: Sendable {
             let rest =
                 path == indexFile
                 ? "" : path.hasSuffix(suffix) ? String(path.utf8.dropLast(indexFile.utf8.count)) ?? path : path
-            guard let hash = Self.hash(ofPlain: rest), places[hash] == nil else { continue }
+            guard let hash = Self.hash(ofPlain: rest, indexFile: indexFile), places[hash] == nil else { continue }
             places[hash] = Int32(rests.count)
             rests.append(rest)
             targets.append(LinkTargets.hash(path))
@@ -47,21 +47,11 @@ struct KnownPaths: Sendable {
         return same ? targets[Int(place)] : nil
     }
 
-    /// The FNV-1a hash of a rest that the check reads as a plain path to a file (no `:` or
-    /// entity, no empty or dot segment, nothing `plainTarget` would decode, cut or trim); nil for
-    /// any other, which the check decides the long way.
-    static func hash(ofPlain rest: String) -> UInt64? {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        var previous: UInt8 = 0x2F
-        for byte in rest.utf8 {
-            if byte == 0x26 || byte == 0x3A || byte == 0x25 || byte == 0x3F || byte == 0x23 || byte <= 0x20
-                || byte >= 0x80 || (previous == 0x2F && (byte == 0x2E || byte == 0x2F))
-            {
-                return nil
-            }
-            previous = byte
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
+    /// The hash the check makes of `rest` (`LinkCheck.restHash`), when the check reads it as a
+    /// plain path (`LinkCheck.plainTarget`: nothing to decode, cut or trim); nil for any other
+    /// rest, which the check decides the long way.
+    static func hash(ofPlain rest: String, indexFile: String = "index.html") -> UInt64? {
+        guard LinkCheck.plainTarget(Substring(rest), indexFile: indexFile) != "\0" else { return nil }
+        return LinkCheck.restHash(rest.utf8)
     }
 }

@@ -222,22 +222,28 @@ enum LinkCheck {
             for k in 0..<depth where value[3 * k] != 0x2E || value[3 * k + 1] != 0x2E || value[3 * k + 2] != 0x2F {
                 return nil
             }
-            // FNV-1a over the rest, checking it as `fromRoot` does (":", "/.", "//", a leading "." or "/").
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            var previous: UInt8 = 0x2F
-            for index in start..<value.count {
-                let byte = value[index]
-                if byte == 0x26 || byte == 0x3A || (previous == 0x2F && (byte == 0x2E || byte == 0x2F)) { return nil }
-                previous = byte
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
             let rest = UnsafeBufferPointer(rebasing: value[start...])
+            guard let hash = LinkCheck.restHash(rest) else { return nil }
             if let target = known?.target(ofRest: rest, hash: hash) { return Verdict(reason: nil, target: target) }
             if let known = byteVerdicts[hash], known.rest.elementsEqual(rest) { return known.verdict }
             guard let verdict = plainVerdict(Substring(String(decoding: rest, as: UTF8.self))) else { return nil }
             if byteVerdicts[hash] == nil { byteVerdicts[hash] = (Array(rest), verdict) }
             return verdict
         }
+    }
+
+    /// The FNV-1a hash of a link's rest after the way back to the root (`LinkTargets.hash` of its
+    /// bytes), when `fromRoot` would take it with no entity to decode: no `:` or `&`, no empty or
+    /// dot segment, no leading `.` or `/`. Nil for any other rest.
+    static func restHash(_ rest: some Sequence<UInt8>) -> UInt64? {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var previous: UInt8 = 0x2F
+        for byte in rest {
+            if byte == 0x26 || byte == 0x3A || (previous == 0x2F && (byte == 0x2E || byte == 0x2F)) { return nil }
+            previous = byte
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
     }
 
     /// The file a plain site path (`a/b/`, `a/b.css`) names; a path that `problem` would decode,
