@@ -21,8 +21,9 @@ guard let contentPath = option("--content") else {
     exit(2)
 }
 let tries = option("--tries").flatMap(Int.init) ?? 15
-/// `edit`, `vote`, `new skill` or `deleted skill` to time one kind alone (for a profiler); all by default.
-let only = option("--only")
+/// `edit`, `vote`, `new skill` or `deleted skill` to time kinds alone (for a profiler), several
+/// separated by commas; all by default. A new skill is deleted again by the next `deleted skill`.
+let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
 let root = URL(fileURLWithPath: contentPath).standardizedFileURL
 let location = ContentLocation(root: root, display: "Content")
 let options = BuildOptions(content: location, templates: nil, output: URL(fileURLWithPath: "/nonexistent"))
@@ -77,7 +78,7 @@ var site = LiveSite()
     }
     var samples: [String: [Sample]] = [:]
     func timed(_ kind: String, _ change: () throws -> (changed: Set<String>, appended: [AppendedVotes])) rethrows {
-        guard only == nil || only == kind else { return }
+        guard only?.contains(kind) ?? true else { return }
         samples[kind, default: []].append(try measure(change))
     }
     for attempt in 0..<tries {

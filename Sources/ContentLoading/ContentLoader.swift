@@ -98,7 +98,6 @@ public enum ContentLoader {
         // Events name paths as the watched root spells them; a root spelt otherwise
         // (`Content/./`) would not match them, so its files are all looked at.
         let trusted = changedOnly && location.root.path == location.root.standardizedFileURL.path
-        kept.listing?.placeFiles()
         let keptListing = kept.listing
         let keptRatingStamps =
             trusted ? Dictionary(kept.ratings?.stamps.map { ($0.path, $0.stamp) } ?? []) { a, _ in a } : [:]
@@ -181,6 +180,13 @@ public enum ContentLoader {
             rematched = RatingMatcher.rematch(
                 previous, touched: touched, skills: skills, places: places, sources: sources)
             if rematched != nil { touchedSkills = touched }
+        } else if let keptRatings, keptRatings.sources != nil, keptRatings.touched.isEmpty, let previous = kept.matched,
+            previous.ratingsDisplay == ratingsDisplay, let before = previousSkills?.skills
+        {
+            // A skill came or went: the others are found where they stood, not matched again.
+            let walk = Self.walk(from: before, to: skills)
+            rematched = RatingMatcher.rematch(
+                previous, came: walk.came, edited: walk.edited, gone: walk.gone, skills: skills, sources: sources)
         }
         let matched =
             rematched ?? RatingMatcher.match(skills: skills, sources: sources, ratingsDisplay: ratingsDisplay)
@@ -208,6 +214,24 @@ public enum ContentLoader {
             touched.insert(now.id)
         }
         return touched
+    }
+
+    /// Where `skills` differ from `before` (each with unique ids): the places of skills whose
+    /// ids are new, of those whose ids stayed but which differ, and the ids that went.
+    static func walk(from before: [Skill], to skills: [Skill]) -> (came: [Int], edited: [Int], gone: [String]) {
+        var came: [Int] = []
+        var edited: [Int] = []
+        var stayed = [Bool](repeating: false, count: before.count)
+        for (place, found) in PlaceWalk.places(of: skills, in: before, key: \.id).enumerated() {
+            guard let found else {
+                came.append(place)
+                continue
+            }
+            stayed[found] = true
+            if skills[place] != before[found] { edited.append(place) }
+        }
+        let gone = before.indices.filter { !stayed[$0] }.map { before[$0].id }
+        return (came, edited, gone)
     }
 
     /// Lists, reads (or takes from `kept`) and checks every skill file.
@@ -242,20 +266,34 @@ public enum ContentLoader {
         let keptResults = trusted ? last?.results ?? [] : []
         let movedPlaces: [Int?]? =
             reused || !trusted
-            ? nil : last.map { PlaceWalk.places(of: listing.files, in: $0.listing.files, key: \.path) }
+            ? nil
+            : last.map { last in
+                // Listings of one folder hold the same path where they hold the same relative one.
+                last.listing.folderPath == listing.folderPath && last.listing.relativePrefix == listing.relativePrefix
+                    ? PlaceWalk.places(of: listing.files, in: last.listing.files, key: \.relativePath)
+                    : PlaceWalk.places(of: listing.files, in: last.listing.files, key: \.path)
+            }
+        // The changed files by relative path, so that no file's path is made to look it up; a
+        // changed path spelt otherwise than the folder (other bytes, the same text) by path.
+        let changedFiles = Set(changed.compactMap { listing.relative($0) })
+        let changedSpeltOtherwise = changed.contains { path in
+            listing.relative(path) == nil && ParsedContent.path(path, touches: String(listing.folderPath.dropLast()))
+        }
         let budget = ReadBudget()
         // Skill files are independent: read them on all cores, then merge in path order.
         let readFiles = listing.files.indices.parallelMap { place -> (FileSkills, ContentStamp?) in
             let file = listing.files[place]
-            let path = file.path
+            let isChanged =
+                changedFiles.contains(file.relativePath) || (changedSpeltOtherwise && changed.contains(file.path))
             let before = movedPlaces.map { place < $0.count ? $0[place] : nil } ?? place
-            if let before, before < keptResults.count, !changed.contains(path), case let kept = keptResults[before],
+            if let before, before < keptResults.count, !isChanged, case let kept = keptResults[before],
                 kept.0.standalone, kept.1 != nil, budget.take(kept.0.bytesRead)
             {
                 return kept
             }
+            let path = file.path
             let stamp = stamp(path)
-            if let stamp, !changed.contains(path), let known = last?.standalone(path), known.stamp == stamp,
+            if let stamp, !isChanged, let known = last?.standalone(path), known.stamp == stamp,
                 budget.take(known.result.bytesRead)
             {
                 return (known.result, stamp)
@@ -364,9 +402,6 @@ public struct ParsedContent: Sendable {
         /// What listing them said.
         var diagnostics: [Diagnostic]
         var results: [(ContentLoader.FileSkills, ContentStamp?)] = []
-        /// Each listed file's place, by its path; made by `placeFiles` when a later load starts
-        /// (a one-off build never makes it).
-        private(set) var places: [String: Int]?
 
         init(listing: SkillFolder.Listing, diagnostics: [Diagnostic]) {
             self.listing = listing
@@ -375,15 +410,10 @@ public struct ParsedContent: Sendable {
 
         /// What the file at `path` made and its stamp then, when that depends on its bytes alone.
         func standalone(_ path: String) -> (stamp: ContentStamp, result: ContentLoader.FileSkills)? {
-            guard let place = places?[path], results.indices.contains(place), results[place].0.standalone,
+            guard let place = listing.place(of: path), results.indices.contains(place), results[place].0.standalone,
                 let stamp = results[place].1
             else { return nil }
             return (stamp, results[place].0)
-        }
-
-        mutating func placeFiles() {
-            guard places == nil else { return }
-            places = Dictionary(listing.files.enumerated().map { ($1.path, $0) }) { first, _ in first }
         }
 
         /// Whether a listing made now would be this one, when `changed` names every path changed
@@ -393,7 +423,7 @@ public struct ParsedContent: Sendable {
             let folders = [location.skills.path, location.root.appendingPathComponent("models").path]
             return changed.allSatisfy { path in
                 let inside = folders.contains { ParsedContent.path(path, touches: $0) }
-                return !inside || (places?[path] != nil && location.source.status(path, false) == .file)
+                return !inside || (listing.place(of: path) != nil && location.source.status(path, false) == .file)
             }
         }
     }

@@ -223,6 +223,34 @@ enum RatingMatcher {
         return matched
     }
 
+    /// `match` again after skills came or went, and nothing else changed but the skills that
+    /// stayed at `edited` places: only their tallies are made again. Nil when the unknown-skill
+    /// warning may change (a skill that came or went has ratings by its id) or when there are
+    /// SUSI ratings (their keys are matched across skills): then everything is matched again.
+    /// - Parameter came: the places in `skills` of skills whose ids the last match did not have.
+    /// - Parameter gone: the ids the last match had that `skills` has no more.
+    static func rematch(
+        _ previous: MatchedRatings, came: [Int], edited: [Int], gone: [String], skills: [Skill],
+        sources: RatingSources
+    ) -> MatchedRatings? {
+        guard sources.bySusiKey.isEmpty else { return nil }
+        var matched = previous
+        var touched = Set<String>()
+        for id in gone {
+            guard sources.byID[id] == nil else { return nil }
+            matched.ratings[id] = nil
+            touched.insert(id)
+        }
+        for place in came where sources.byID[skills[place].id] != nil { return nil }
+        for place in came + edited {
+            let skill = skills[place]
+            matched.ratings[skill.id] = tally(of: skill, sources: sources, susi: false)
+            touched.insert(skill.id)
+        }
+        hide(sources.moderation, in: &matched, skills: touched)
+        return matched
+    }
+
     /// A skill's ratings from every source; nil when it has none.
     private static func tally(of skill: Skill, sources: RatingSources, susi: Bool) -> RatingTally? {
         var tally = skill.embeddedRating ?? RatingTally()

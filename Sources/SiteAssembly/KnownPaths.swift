@@ -8,34 +8,58 @@
 /// the check's own reading would take as a plain path (`LinkCheck.plainTarget`), and a hit is
 /// compared byte for byte with the rest it was made from.
 struct KnownPaths: Sendable {
-    let existing: Set<String>
+    private(set) var existing: Set<String>
     /// By hash of a rest: its place in `rests` and `targets`.
-    private let places: [UInt64: Int32]
-    private let rests: [String]
+    private var places: [UInt64: Int32]
+    private var rests: [String]
     /// Each rest's target, as `LinkTargets.hash` gives it.
-    private let targets: [UInt64]
+    private var targets: [UInt64]
+
+    let indexFile: String
 
     init(existing: Set<String>, indexFile: String) {
         self.existing = existing
-        var places: [UInt64: Int32] = [:]
-        var rests: [String] = []
-        var targets: [UInt64] = []
+        self.indexFile = indexFile
+        places = [:]
+        rests = []
+        targets = []
         places.reserveCapacity(existing.count)
         rests.reserveCapacity(existing.count)
         targets.reserveCapacity(existing.count)
-        let suffix = "/" + indexFile
-        for path in existing {
-            let rest =
-                path == indexFile
-                ? "" : path.hasSuffix(suffix) ? String(path.utf8.dropLast(indexFile.utf8.count)) ?? path : path
-            guard let hash = Self.hash(ofPlain: rest, indexFile: indexFile), places[hash] == nil else { continue }
-            places[hash] = Int32(rests.count)
-            rests.append(rest)
-            targets.append(LinkTargets.hash(path))
+        for path in existing { add(path) }
+    }
+
+    /// `last`'s table for the site's paths now, `existing`: the paths that went are taken out
+    /// and those that came put in, instead of all 30,000 of a large site's made again when a
+    /// skill comes or goes. A path that went and came again is put in again.
+    /// - Parameter came: the paths in `existing` and not in `last`'s, and `went` the others,
+    ///   when they are known; else both sets are compared.
+    init(patching last: KnownPaths, existing: Set<String>, came: [String]? = nil, went: [String]? = nil) {
+        self = last
+        self.existing = existing
+        for path in went ?? last.existing.filter({ !existing.contains($0) }) {
+            guard let (hash, rest) = Self.entry(path, indexFile: indexFile), let place = places[hash],
+                rests[Int(place)].utf8.elementsEqual(rest.utf8)
+            else { continue }
+            places[hash] = nil
         }
-        self.places = places
-        self.rests = rests
-        self.targets = targets
+        for path in came ?? existing.filter({ !last.existing.contains($0) }) { add(path) }
+    }
+
+    /// A path's rest (its link from the root) and that rest's hash, when the check reads it as a plain path.
+    private static func entry(_ path: String, indexFile: String) -> (UInt64, String)? {
+        let rest =
+            path == indexFile
+            ? ""
+            : path.hasSuffix("/" + indexFile) ? String(path.utf8.dropLast(indexFile.utf8.count)) ?? path : path
+        return hash(ofPlain: rest, indexFile: indexFile).map { ($0, rest) }
+    }
+
+    private mutating func add(_ path: String) {
+        guard let (hash, rest) = Self.entry(path, indexFile: indexFile), places[hash] == nil else { return }
+        places[hash] = Int32(rests.count)
+        rests.append(rest)
+        targets.append(LinkTargets.hash(path))
     }
 
     /// The target of the path `rest` names, when it is one of the site's paths; `hash` is the

@@ -170,12 +170,19 @@ public struct LiveSite: Sendable {
             // Most changes leave the site's paths as they were: then its set is the last one.
             let planned = plan.paths
             let previous = last.flatMap { $0.site.planned == planned ? $0.site : nil }
-            let generated = previous?.generated ?? Set(planned)
+            // Made only when asked for: a skill that came or went patches the last paths (below).
+            var made = previous?.generated
+            func generated() -> Set<String> {
+                if let made { return made }
+                let generated = Set(planned)
+                made = generated
+                return generated
+            }
             var caseless = previous?.caseless
             let staticFiles = StaticFiles.collect(
                 listedStatic,
                 caselessGenerated: {
-                    let made = caseless ?? StaticFiles.caseless(generated)
+                    let made = caseless ?? StaticFiles.caseless(generated())
                     caseless = made
                     return made
                 }, &log)
@@ -185,7 +192,12 @@ public struct LiveSite: Sendable {
                 previous.caseless = caseless
                 return (plan, staticFiles, previous, true, true)
             }
-            var site = SitePaths(planned: planned, generated: generated, staticPaths: staticPaths)
+            if made == nil, let lastSite = last?.site, lastSite.staticPaths == staticPaths,
+                let site = SitePaths(patching: lastSite, planned: planned)
+            {
+                return (plan, staticFiles, site, false, false)
+            }
+            var site = SitePaths(planned: planned, generated: generated(), staticPaths: staticPaths)
             site.caseless = caseless
             return (plan, staticFiles, site, false, previous != nil)
         }
@@ -193,8 +205,12 @@ public struct LiveSite: Sendable {
         try SiteBuilder.fail(on: log.items, strict: options.strict)
         // The site's paths as a table for the link check: made beside the render when they moved.
         let indexFile = catalogue.urls.indexFile
+        let lastKnown = last?.site.known.flatMap { $0.indexFile == indexFile ? $0 : nil }
         let laterKnown =
             site.known.map { known in Background { known } }
+            ?? lastKnown.map { [came = site.came, went = site.went] last in
+                Background { KnownPaths(patching: last, existing: existing, came: came, went: went) }
+            }
             ?? Background { KnownPaths(existing: existing, indexFile: indexFile) }
 
         // Which pages and generated files to make again.
@@ -227,7 +243,7 @@ public struct LiveSite: Sendable {
 
         // Only the files made now are scanned; a kept page's links were good, and stay good
         // while every path they could lead to is still there.
-        let removed = samePaths ? [] : Set(files.keys.filter { !existing.contains($0) })
+        let removed = samePaths ? [] : site.went.map(Set.init) ?? Set(files.keys.filter { !existing.contains($0) })
         let known = laterKnown.wait()
         let (madeBroken, madeTargets) = times.time(.linkCheck) {
             LinkCheck.checkRecording(checked, known: known, config: catalogue.config)
@@ -267,7 +283,9 @@ public struct LiveSite: Sendable {
             try times.time(.write) { () throws(OutputFolder.WriteError) in
                 // Only new paths need claiming: the kept ones were claimed by the last good build.
                 for path in removed { paths.release(path) }
-                if !samePaths {
+                if let came = site.came, !first {
+                    for path in came { try paths.claim(path) }
+                } else if !samePaths {
                     for path in existing where first || files[path] == nil { try paths.claim(path) }
                 }
                 // Everything that can fail comes first: the kept files change only once nothing can.
@@ -321,12 +339,49 @@ public struct LiveSite: Sendable {
         /// How many pages (HTML files) the site has.
         var pageCount: Int
 
+        /// For paths patched from the last build's: the paths that came and went since.
+        var came: [String]?
+        var went: [String]?
+
         init(planned: [String], generated: Set<String>, staticPaths: [String]) {
             self.planned = planned
             self.generated = generated
             self.staticPaths = staticPaths
             existing = staticPaths.isEmpty ? generated : generated.union(staticPaths)
             pageCount = existing.reduce(0) { $0 + ($1.hasSuffix(".html") ? 1 : 0) }
+        }
+
+        /// The paths of a plan whose static files are `last`'s: `last`'s with those that came
+        /// and went, found by walking both plans' paths side by side, instead of 30,000 paths
+        /// hashed into sets again when a skill comes or goes. Nil when either plan names a path
+        /// twice (the walk's places are a set's only for unique paths).
+        init?(patching last: SitePaths, planned: [String]) {
+            guard last.generated.count == last.planned.count else { return nil }
+            var stayed = [Bool](repeating: false, count: last.planned.count)
+            var came: [String] = []
+            for (path, place) in zip(planned, PlaceWalk.places(of: planned, in: last.planned) { $0 }) {
+                if let place { stayed[place] = true } else { came.append(path) }
+            }
+            let went = last.planned.indices.filter { !stayed[$0] }.map { last.planned[$0] }
+            self.planned = planned
+            generated = last.generated
+            existing = last.existing
+            staticPaths = last.staticPaths
+            pageCount = last.pageCount
+            // Static paths are never generated ones (`StaticFiles.collect`): a generated path
+            // that went leaves `existing` too.
+            for path in went where generated.remove(path) != nil {
+                existing.remove(path)
+                if path.hasSuffix(".html") { pageCount -= 1 }
+            }
+            for path in came where generated.insert(path).inserted {
+                existing.insert(path)
+                if path.hasSuffix(".html") { pageCount += 1 }
+            }
+            guard generated.count == planned.count else { return nil }
+            // A path found out of step may have gone from one place and come at another.
+            self.came = came.filter { !last.generated.contains($0) }
+            self.went = went.filter { !generated.contains($0) }
         }
     }
 

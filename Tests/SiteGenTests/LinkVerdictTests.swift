@@ -94,6 +94,52 @@ import Testing
         }
     }
 
+    /// A table patched for paths that came and went (`KnownPaths(patching:existing:)`, as `serve`
+    /// does when a skill comes or goes) finds each rest as a table made whole finds it, and the
+    /// check with it gives `problem`'s verdicts.
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
+    func aPatchedTableFindsWhatAWholeOneFinds(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let pool =
+            Array(Self.existing) + [
+                "skills/b/index.html", "skills/c/index.html", "missing/index.html", "a%20b/index.html", "é/index.html",
+                "feed.xml", "assets/x.css", "skills/a/badge.svg", "newest/page/2/index.html", "index.htm",
+            ]
+        let rests =
+            pool.map { $0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0 } + [
+                "skills/", "assets/x.cs", "nowhere/",
+            ]
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/"
+        var existing = Set(pool.filter { _ in random.below(2) == 0 }).union(["index.html"])
+        var known = KnownPaths(existing: existing, indexFile: "index.html")
+        for step in 0..<25 {
+            for _ in 0...random.below(3) {
+                let path = pool[random.below(pool.count)]
+                if path != "index.html", existing.contains(path) {
+                    existing.remove(path)
+                } else {
+                    existing.insert(path)
+                }
+            }
+            known = KnownPaths(patching: known, existing: existing)
+            let whole = KnownPaths(existing: existing, indexFile: "index.html")
+            #expect(known.existing == existing)
+            for rest in rests {
+                let found = Array(rest.utf8).withUnsafeBufferPointer { buffer in
+                    KnownPaths.hash(ofPlain: rest).map {
+                        (known.target(ofRest: buffer, hash: $0), whole.target(ofRest: buffer, hash: $0))
+                    }
+                }
+                #expect(found.map { $0.0 == $0.1 } ?? true, "step \(step): \(rest)")
+            }
+            let files = [Self.page("index.html", rests), Self.page("skills/a/index.html", rests.map { "../../" + $0 })]
+            #expect(
+                LinkCheck.check(files, known: known, config: config)
+                    == LinkCheck.check(files, existing: existing, config: config), "step \(step)")
+        }
+    }
+
     /// Whatever route a link takes, the page's recorded targets include where `resolve` says it
     /// leads (a kept build decides from them which pages a removed path may break), and two
     /// paths no page here links to are not among them.

@@ -130,6 +130,59 @@ final class XMLCollector: NSObject, XMLParserDelegate {
                 .contents == made.contents)
     }
 
+    /// After pages came or went, the last sitemap with their lines taken out or put in
+    /// (`Sitemap.Made.patched`) is the sitemap made whole, over random series of plans whose
+    /// pages (odd names, unlisted ones, the 404 page, files that are not pages) come and go.
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
+    func aPatchedSitemapIsTheOneMadeWhole(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var config = SiteConfig()
+        config.baseURL = Self.base
+        let urls = config.urls
+        let pool = [
+            "index.html", "404.html", "groups/a/index.html", "groups/a/page/2/index.html", "skills/a/b/index.html",
+            "skills/a/<script>/index.html", "skills/a/é x/index.html", "skills/a/🚀/index.html", "newest/index.html",
+            "skills/b/&amp;/index.html", "top-rated/index.html", "about.html", "skills/Z/index.html",
+            "skills/z/index.html", "feed.xml", "skills/a-/index.html", "skills/a/index.html",
+        ]
+        let unlisted: Set<String> = ["top-rated/"]
+        func made(_ outputs: [String]) -> Sitemap.Made {
+            let listed = Sitemap.pagePaths(of: outputs, urls: urls).filter { !unlisted.contains($0) }
+            var made = Sitemap.Made(pagePaths: listed, config: config)
+            made.madeFrom = (outputs, unlisted)
+            return made
+        }
+        var outputs = pool.filter { _ in random.below(3) != 0 }
+        var last = made(outputs)
+        var patchedCount = 0
+        for step in 0..<30 {
+            var next = outputs
+            for _ in 0...random.below(3) {
+                let path = pool[random.below(pool.count)]
+                if let at = next.firstIndex(of: path) {
+                    next.remove(at: at)
+                } else {
+                    // In the pool's order, as plans keep their order from build to build.
+                    next = pool.filter { next.contains($0) || $0 == path }
+                }
+            }
+            let whole = made(next)
+            if let patched = last.patched(to: next) {
+                patchedCount += 1
+                #expect(patched.pagePaths == whole.pagePaths, "step \(step)")
+                #expect(patched.files.map(\.contents) == whole.files.map(\.contents), "step \(step)")
+                #expect(patched.lines == whole.lines, "step \(step)")
+                #expect(patched.madeFrom.outputPaths == next, "step \(step)")
+                last = patched
+            } else {
+                last = whole
+            }
+            outputs = next
+        }
+        #expect(patchedCount > 20)
+        #expect(made(pool).patched(to: pool, limit: 3) == nil)
+    }
+
     @Test func largeSitemapsAreSplitBehindAnIndex() throws {
         var config = SiteConfig()
         config.baseURL = Self.base

@@ -96,4 +96,79 @@ import Testing
         }
         #expect(rematched > 0)
     }
+
+    /// Skills that come and go (a new file, a deleted one, a renamed one, an edit beside them) are
+    /// matched alone (`rematch(came:edited:gone:)`) unless the unknown-skill warning may change:
+    /// then the match is a whole match's, hidden reviews and all.
+    @Test(arguments: 1...30 as ClosedRange<UInt64>)
+    func skillsComingAndGoingMatchAsAWholeMatchDoes(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let pool = (0..<12).map { "k\($0)" }
+        var events = EventMerger()
+        var log = DiagnosticLog()
+        var lines = ""
+        for _ in 0..<(4 + random.below(12)) {
+            // Rated ids are a part of the pool, and one the catalogue never has.
+            let skill = random.below(8) == 0 ? "ghost" : pool[random.below(5) * 2]
+            lines +=
+                #"{"skill":"\#(skill)","stars":\#(1 + random.below(5)),"user":"u\#(random.below(3))","comment":"c"}"#
+                + "\n"
+        }
+        events.read(lines, path: "ratings/votes.jsonl", &log)
+        try #require(log.items.isEmpty)
+        var counted = RatingSources()
+        counted.moderation.hidden = [
+            .init(id: ReviewDraft.id(["k2", "u1"]), path: "ratings/moderation.txt", line: 1),
+            .init(id: ReviewDraft.id(["k3", "u0"]), path: "ratings/moderation.txt", line: 2),
+        ]
+        let sources = RatingsRead(counted: counted, events: events).sources()
+        func skill(_ id: String, _ version: Int) -> Skill {
+            Skill(
+                id: id, tag: id, name: "\(id) \(version)", group: "G", sourcePath: "skills/\(id).md",
+                embeddedRating: version % 3 == 1 ? RatingTally(stars: StarCounts(four: version)) : nil)
+        }
+        var present = pool.filter { _ in random.below(2) == 0 }.sorted().map { skill($0, random.below(4)) }
+        var matched = RatingMatcher.match(skills: present, sources: sources, ratingsDisplay: "ratings")
+        var rematched = 0
+        for step in 0..<40 {
+            var next = present
+            for _ in 0...random.below(2) {
+                switch random.below(3) {
+                case 0:
+                    let missing = pool.filter { id in !next.contains { $0.id == id } }
+                    if !missing.isEmpty { next.append(skill(missing[random.below(missing.count)], random.below(4))) }
+                case 1:
+                    if !next.isEmpty { next.remove(at: random.below(next.count)) }
+                default:
+                    if !next.isEmpty {
+                        let at = random.below(next.count)
+                        next[at] = skill(next[at].id, random.below(4))
+                    }
+                }
+            }
+            next.sort { $0.id < $1.id }
+            let whole = RatingMatcher.match(skills: next, sources: sources, ratingsDisplay: "ratings")
+            let walk = ContentLoader.walk(from: present, to: next)
+            // A skill that moved may be found as one that went and came.
+            let new = Set(next.map(\.id)).subtracting(present.map(\.id))
+            let went = Set(present.map(\.id)).subtracting(next.map(\.id))
+            let came = Set(walk.came.map { next[$0].id })
+            #expect(came.isSuperset(of: new) && Set(walk.gone).isSuperset(of: went), "step \(step)")
+            #expect(came.subtracting(new) == Set(walk.gone).subtracting(went), "step \(step)")
+            if let again = RatingMatcher.rematch(
+                matched, came: walk.came, edited: walk.edited, gone: walk.gone, skills: next, sources: sources)
+            {
+                rematched += 1
+                #expect(Self.inPageOrder(again.ratings) == Self.inPageOrder(whole.ratings), "step \(step)")
+                #expect(again.hiddenFound == whole.hiddenFound, "step \(step)")
+                #expect(again.diagnostics.map(\.description) == whole.diagnostics.map(\.description), "step \(step)")
+            } else {
+                let moved = walk.came.map { next[$0].id } + walk.gone
+                #expect(moved.contains { sources.byID[$0] != nil }, "step \(step)")
+            }
+            matched = whole
+            present = next
+        }
+        #expect(rematched > 0)
+    }
 }

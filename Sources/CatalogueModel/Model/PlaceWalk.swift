@@ -4,11 +4,13 @@
 /// them all; walking both lists side by side finds nearly all of them by one comparison, and
 /// builds the table by key only when the walk loses step.
 public enum PlaceWalk {
+    // Inlinable, so that callers in other modules get it specialized for their keys: unspecialized,
+    // each comparison went through the generic witnesses.
     /// For each of `items`, the place in `before` of the item with the same key, or nil when
     /// there is none. An item one step out of line is a new one when the next item is back in
     /// line: so nil may also mean an item that moved (a renamed skill), which callers make again.
     /// - Precondition: keys are unique in `before`.
-    public static func places<T, Key: Equatable & Hashable>(
+    @inlinable public static func places<T, Key: Equatable & Hashable>(
         of items: [T], in before: [T], key: (T) -> Key
     ) -> [Int?] {
         var places: [Int?] = []

@@ -17,6 +17,83 @@ package enum Sitemap {
         /// What it was made from: every page's output path, in the plan's order, and the
         /// listings left out. The same again gives the same sitemap, with nothing sorted.
         var madeFrom: (outputPaths: [String], unlisted: Set<String>) = ([], [])
+        /// Each page's line of a sitemap in one file, in `pagePaths`' order; nil for a sitemap
+        /// split into parts.
+        let lines: [String]?
+
+        init(pagePaths: [String], config: SiteConfig, limit: Int = maximumURLs) {
+            self.pagePaths = pagePaths
+            self.config = config
+            (files, lines) = Sitemap.made(pagePaths: pagePaths, config: config, limit: limit)
+        }
+
+        /// A sitemap of the given files (for tests).
+        init(pagePaths: [String], config: SiteConfig, files: [OutputFile]) {
+            self.pagePaths = pagePaths
+            self.config = config
+            self.files = files
+            lines = nil
+        }
+
+        private init(pagePaths: [String], config: SiteConfig, lines: [String]) {
+            self.pagePaths = pagePaths
+            self.config = config
+            self.lines = lines
+            files = [OutputFile(path: config.urls.sitemap, text: Sitemap.urlset(lines: lines))]
+        }
+
+        /// The sitemap of the pages whose output paths are `outputPaths` (in the plan's order),
+        /// made from this one (of the same settings and unlisted pages) when a few pages came
+        /// or went: the pages are found by walking both plans' paths side by side, and each
+        /// kept page keeps its line, instead of 10,000 pages' URLs made, sorted and escaped.
+        /// Nil when this one is split into parts.
+        func patched(to outputPaths: [String], limit: Int = maximumURLs) -> Made? {
+            guard let lines, !madeFrom.outputPaths.isEmpty else { return nil }
+            let urls = config.urls
+            let unlisted = madeFrom.unlisted
+            let before = madeFrom.outputPaths
+            var stayed = [Bool](repeating: false, count: before.count)
+            var came: [String] = []
+            for (path, place) in zip(outputPaths, PlaceWalk.places(of: outputPaths, in: before) { $0 }) {
+                if let place {
+                    stayed[place] = true
+                } else if let page = urls.page(ofOutput: path), !unlisted.contains(page) {
+                    came.append(page)
+                }
+            }
+            var went: [String] = []
+            for (place, path) in before.enumerated() where !stayed[place] {
+                if let page = urls.page(ofOutput: path), !unlisted.contains(page) { went.append(page) }
+            }
+            var pagePaths = self.pagePaths
+            var newLines = lines
+            for page in went {
+                let at = Sitemap.place(of: page, in: pagePaths)
+                guard at < pagePaths.count, pagePaths[at] == page else { return nil }
+                pagePaths.remove(at: at)
+                newLines.remove(at: at)
+            }
+            for page in came {
+                let at = Sitemap.place(of: page, in: pagePaths)
+                pagePaths.insert(page, at: at)
+                newLines.insert(Sitemap.line(urls.absolute(urls.href(page))), at: at)
+            }
+            guard pagePaths.count <= max(1, limit) else { return nil }
+            var made = Made(pagePaths: pagePaths, config: config, lines: newLines)
+            made.madeFrom = (outputPaths, unlisted)
+            return made
+        }
+    }
+
+    /// The first place in sorted `paths` whose path does not sort before `path`: where it stands or would.
+    static func place(of path: String, in paths: [String]) -> Int {
+        var low = 0
+        var high = paths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if paths[middle] < path { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Site paths of the pages a sitemap lists: every HTML page but the 404 page, as its URL
@@ -26,12 +103,20 @@ package enum Sitemap {
     }
 
     package static func files(pagePaths: [String], config: SiteConfig, limit: Int = maximumURLs) -> [OutputFile] {
+        made(pagePaths: pagePaths, config: config, limit: limit).files
+    }
+
+    /// The sitemap's files, and its lines when it is one file.
+    static func made(pagePaths: [String], config: SiteConfig, limit: Int) -> (
+        files: [OutputFile], lines: [String]?
+    ) {
         let scheme = config.urls
-        guard scheme.hasHost else { return [] }
+        guard scheme.hasHost else { return ([], nil) }
         let limit = max(1, limit)
         let urls = pagePaths.map { scheme.absolute(scheme.href($0)) }
         if urls.count <= limit {
-            return [OutputFile(path: scheme.sitemap, text: urlset(urls))]
+            let lines = urls.map(line)
+            return ([OutputFile(path: scheme.sitemap, text: urlset(lines: lines))], lines)
         }
         var files: [OutputFile] = []
         var parts: [String] = []
@@ -46,13 +131,18 @@ package enum Sitemap {
         index += "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for part in parts { index += "  <sitemap><loc>\(XML.escape(part))</loc></sitemap>\n" }
         index += "</sitemapindex>\n"
-        return [OutputFile(path: scheme.sitemap, text: index)] + files
+        return ([OutputFile(path: scheme.sitemap, text: index)] + files, nil)
     }
 
-    static func urlset(_ urls: [String]) -> String {
+    static func urlset(_ urls: [String]) -> String { urlset(lines: urls.map(line)) }
+
+    static func line(_ url: String) -> String { "  <url><loc>\(XML.escape(url))</loc></url>\n" }
+
+    static func urlset(lines: [String]) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for url in urls { out += "  <url><loc>\(XML.escape(url))</loc></url>\n" }
+        out.reserveCapacity(out.utf8.count + lines.reduce(0) { $0 + $1.utf8.count } + 12)
+        for line in lines { out += line }
         out += "</urlset>\n"
         return out
     }

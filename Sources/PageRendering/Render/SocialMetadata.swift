@@ -43,10 +43,16 @@ extension SiteRenderer {
         {
             return (files + previous.files + robots(hasSitemap: !previous.files.isEmpty), previous)
         }
+        // A few pages came or went: the last sitemap with their lines taken out or put in.
+        if let previous, previous.config == config, previous.madeFrom.unlisted == unlisted,
+            let patched = previous.patched(to: pagePaths)
+        {
+            return (files + patched.files + robots(hasSitemap: !patched.files.isEmpty), patched)
+        }
         let listed = Sitemap.pagePaths(of: pagePaths, urls: config.urls).filter { !unlisted.contains($0) }
         var sitemap =
             previous.flatMap { $0.config == config && $0.pagePaths == listed ? $0 : nil }
-            ?? Sitemap.Made(pagePaths: listed, config: config, files: Sitemap.files(pagePaths: listed, config: config))
+            ?? Sitemap.Made(pagePaths: listed, config: config)
         sitemap.madeFrom = (pagePaths, unlisted)
         return (files + sitemap.files + robots(hasSitemap: !sitemap.files.isEmpty), sitemap)
     }
