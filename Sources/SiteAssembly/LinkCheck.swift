@@ -120,10 +120,17 @@ enum LinkCheck {
             self.init(existing: existing, config: config, known: nil)
         }
 
+        /// The base URL (when it has a host) and the base path, as bytes: the prefixes `fromRoot`
+        /// tries before the way back to the root.
+        private let baseURL: [UInt8]?
+        private let basePath: [UInt8]
+
         init(existing: Set<String>, config: SiteConfig, known: KnownPaths?) {
             self.existing = existing
             self.config = config
             self.known = known
+            baseURL = config.hasHost ? Array(config.baseURL.utf8) : nil
+            basePath = Array(config.basePath.utf8)
         }
 
         /// Why a link does not resolve (nil when it does), and the hash of the site path it
@@ -152,7 +159,7 @@ enum LinkCheck {
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 LinkCheck.scan(bytes) { reference in
-                    if reference.kind == .attribute,
+                    if reference.kind != .srcset,
                         let verdict = fromRootVerdict(
                             UnsafeBufferPointer(rebasing: bytes[reference.range]), depth: directory.count)
                     {
@@ -213,14 +220,23 @@ enum LinkCheck {
             }
         }
 
-        /// `verdict` of a value as the page holds it, when it is `../` × `depth` and a plain path
-        /// to a file that exists (`plainVerdict`), with no entity to decode. Nil for any other
-        /// value, which `verdict` decides.
+        /// `verdict` of a value as the page holds it, when it is the way back to the root (the
+        /// base URL, the base path or `../` × `depth`, tried in `fromRoot`'s order) and a plain
+        /// path to a file that exists (`plainVerdict`), with no entity to decode or space to trim.
+        /// Nil for any other value, which `verdict` decides.
         private mutating func fromRootVerdict(_ value: UnsafeBufferPointer<UInt8>, depth: Int) -> Verdict? {
-            let start = 3 * depth
-            guard value.count >= start else { return nil }
-            for k in 0..<depth where value[3 * k] != 0x2E || value[3 * k + 1] != 0x2E || value[3 * k + 2] != 0x2F {
-                return nil
+            let start: Int
+            if let baseURL, value.starts(with: baseURL) {
+                start = baseURL.count
+            } else if value.starts(with: basePath) {
+                start = basePath.count
+            } else {
+                start = 3 * depth
+                guard value.count >= start else { return nil }
+                for k in 0..<depth
+                where value[3 * k] != 0x2E || value[3 * k + 1] != 0x2E || value[3 * k + 2] != 0x2F {
+                    return nil
+                }
             }
             let rest = UnsafeBufferPointer(rebasing: value[start...])
             guard let hash = LinkCheck.restHash(rest) else { return nil }

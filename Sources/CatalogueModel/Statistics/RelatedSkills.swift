@@ -89,7 +89,8 @@ public struct RelatedSkills: Sendable {
         let previous = previous?.urls == urls ? previous : nil
         self.urls = urls
         let sameText = previous.map { $0.hasSameText(as: skills) } ?? false
-        let groupKeys = previous?.groupKeys(of: skills, urls: urls) ?? skills.map { urls.groupPage($0.group) }
+        let groupKeys =
+            previous?.groupKeys(of: skills, urls: urls) ?? skills.map(\.group).map(Self.once(urls.groupPage))
         self.groupKeys = groupKeys
         // Each group's skills in Top rated order, then the unrated by name, to fill short lists.
         func ordered(_ members: [Int]) -> [Int] { members.sorted { (ranks[$0], $0) < (ranks[$1], $1) } }
@@ -132,9 +133,10 @@ public struct RelatedSkills: Sendable {
         } else if let previous, let rescored = previous.rescored(skills, groupKeys: groupKeys, urls: urls) {
             (candidates, self.index) = (rescored.candidates, rescored.index)
         } else {
+            let authorPage = Self.once(urls.authorPage)
             let terms = RelatedTermIndex(
                 words: Self.words(entries, reusing: previous), numberedIn: previous?.index,
-                authors: entries.map { $0.skill.author.map(urls.authorPage) }, groups: groupKeys)
+                authors: skills.map { $0.author.map(authorPage) }, groups: groupKeys)
             candidates = Self.score(terms)
             self.index = terms
         }
@@ -231,9 +233,21 @@ public struct RelatedSkills: Sendable {
         }.flatMap { $0 }
     }
 
+    /// `page`, made once per name: the same few groups and authors come thousands of times, and
+    /// a page path is a slug made character by character.
+    static func once(_ page: @escaping (String) -> String) -> (String) -> String {
+        var made: [String: String] = [:]
+        return { name in
+            if let known = made[name] { return known }
+            let key = page(name)
+            made[name] = key
+            return key
+        }
+    }
+
     /// Each skill's group page, taken from these lists' for a skill in its place with the same group.
     private func groupKeys(of skills: [Skill], urls: SiteURLs) -> [String] {
-        guard skills.count == scoredSkills.count else { return skills.map { urls.groupPage($0.group) } }
+        guard skills.count == scoredSkills.count else { return skills.map(\.group).map(Self.once(urls.groupPage)) }
         return zip(skills, zip(scoredSkills, groupKeys)).map { skill, before in
             skill.group == before.0.group ? before.1 : urls.groupPage(skill.group)
         }
