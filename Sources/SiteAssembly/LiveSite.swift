@@ -153,7 +153,7 @@ public struct LiveSite: Sendable {
         var renderer = times.time(.renderSetup) {
             SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root, reusing: last?.renderer)
         }
-        let (plan, staticFiles, site, samePaths, samePlan) = times.time(.plan) {
+        var (plan, staticFiles, site, samePaths, samePlan) = times.time(.plan) {
             () -> (SiteRenderer.Plan, [OutputFile], SitePaths, Bool, Bool) in
             let listedStatic = StaticFiles.list(options.content, &log)
             renderer.buildDate = options.buildDate
@@ -214,12 +214,23 @@ public struct LiveSite: Sendable {
             ?? Background { KnownPaths(existing: existing, indexFile: indexFile) }
 
         // Which pages and generated files to make again.
-        var siteValues: [String: [String]] = [:]
-        for template in Set(plan.jobs.map(\.template)).union(plan.leftOutTemplates) {
-            siteValues[template] = renderer.siteValues(reachedFrom: template)
+        func valuesReached(by plan: SiteRenderer.Plan) -> [String: [String]] {
+            var values: [String: [String]] = [:]
+            for template in Set(plan.jobs.map(\.template)).union(plan.leftOutTemplates) {
+                values[template] = renderer.siteValues(reachedFrom: template)
+            }
+            return values
         }
-        let (keys, pageJobs, fileJobs) = Self.stale(
-            plan, samePlan: samePlan, siteValues: siteValues, kept: kept)
+        var siteValues = valuesReached(by: plan)
+        var stale = Self.stale(plan, samePlan: samePlan, siteValues: siteValues, kept: kept)
+        if stale == nil {
+            // A left-out job's place was not found in the kept outline: every job is made (the paths are the same).
+            plan = times.time(.plan) { renderer.plan(reusing: kept?.cards, sitemap: kept?.sitemap, cutsDated: true) }
+            siteValues = valuesReached(by: plan)
+            stale = Self.stale(plan, samePlan: samePlan, siteValues: siteValues, kept: kept)
+        }
+        // A plan with every job never lacks a kept key; were it to, everything is made.
+        let (keys, pageJobs, fileJobs) = stale ?? Self.everything(plan)
         let isKept = kept != nil
 
         var made: [OutputFile]
@@ -391,58 +402,85 @@ public struct LiveSite: Sendable {
     /// path hashed. Jobs a plan left out (`Plan.places`) keep the kept build's keys at their places.
     private static func stale(
         _ plan: SiteRenderer.Plan, samePlan: Bool, siteValues: [String: [String]], kept: Built?
-    ) -> (keys: Keys, pages: [SiteRenderer.PageJob], files: [SiteRenderer.FileJob]) {
+    ) -> (keys: Keys, pages: [SiteRenderer.PageJob], files: [SiteRenderer.FileJob])? {
+        guard let kept else { return everything(plan) }
         let pageKeys = plan.jobs.map { FileKey(template: $0.template, key: $0.key) }
         let fileKeys = plan.fileJobs.map { FileKey(template: "", key: $0.key) }
-        guard let kept else {
-            return (Keys(pages: pageKeys, files: fileKeys), plan.jobs, plan.fileJobs)
-        }
         let changedTemplates = Set(siteValues.keys.filter { kept.siteValues[$0] != siteValues[$0] })
         @Sendable func differs(_ key: FileKey, _ before: FileKey?) -> Bool {
             key != before || (!changedTemplates.isEmpty && changedTemplates.contains(key.template))
         }
         let outline = plan.outline
-        // The kept key at each made job's place, or at its path when the plan's paths moved.
-        let before: (pages: [FileKey?], files: [FileKey?])
         let pagePlaces = plan.places?.pages ?? Array(plan.jobs.indices)
         let filePlaces = plan.places?.files ?? Array(plan.fileJobs.indices)
-        if samePlan, kept.keys.pages.count == outline.pagePaths.count,
-            kept.keys.files.count == outline.fileJobPaths.count
-        {
-            before = (pagePlaces.map { kept.keys.pages[$0] }, filePlaces.map { kept.keys.files[$0] })
-        } else {
-            // A skill that came or went shifts the paths after its own: found by walking the kept
-            // outline alongside. Every path of the kept outline has its file: `last` is only ever
-            // a good build, whose files were all written.
-            func found(_ paths: [String], in keptPaths: [String], keys: [FileKey]) -> [FileKey?] {
-                PlaceWalk.places(of: paths, in: keptPaths) { $0 }.map { place in
-                    place.flatMap { $0 < keys.count ? keys[$0] : nil }
-                }
-            }
-            before = (
-                found(plan.jobs.map(\.path), in: kept.outline.pagePaths, keys: kept.keys.pages),
-                found(plan.fileJobs.map(\.path), in: kept.outline.fileJobPaths, keys: kept.keys.files)
+        // Where each place of the outline stood in the kept one: the same place while the plan's
+        // paths stand; else found by walking the kept outline alongside (a skill that came or went
+        // shifts the paths after its own; left-out jobs' paths are the kept outline's strings).
+        // Every path of the kept outline has its file: `last` is only ever a good build, whose
+        // files were all written.
+        let samePlaces =
+            samePlan && kept.keys.pages.count == outline.pagePaths.count
+            && kept.keys.files.count == outline.fileJobPaths.count
+        let previous: (pages: [Int?], files: [Int?])? =
+            samePlaces
+            ? nil
+            : (
+                PlaceWalk.places(of: outline.pagePaths, in: kept.outline.pagePaths) { $0 },
+                PlaceWalk.places(of: outline.fileJobPaths, in: kept.outline.fileJobPaths) { $0 }
             )
+        func keptKey(_ place: Int, _ previous: [Int?]?, _ keys: [FileKey]) -> FileKey? {
+            guard let at = previous.map({ place < $0.count ? $0[place] : nil }) ?? place, at < keys.count else {
+                return nil
+            }
+            return keys[at]
         }
+        let before = (
+            pages: pagePlaces.map { keptKey($0, previous?.pages, kept.keys.pages) },
+            files: filePlaces.map { keptKey($0, previous?.files, kept.keys.files) }
+        )
         let stalePages = plan.jobs.indices.parallelMap { differs(pageKeys[$0], before.pages[$0]) }
         let staleFiles = plan.fileJobs.indices.parallelMap { differs(fileKeys[$0], before.files[$0]) }
-        /// Every place's key: the made jobs', and the kept ones where jobs were left out (those
-        /// places are the same in both plans).
-        func all(_ made: [FileKey], at places: [Int], count: Int, kept: [FileKey]) -> [FileKey] {
+        /// Every place's key: the made jobs', and the kept ones where jobs were left out. Nil when
+        /// a left-out job's place is not found in the kept outline.
+        func all(_ made: [FileKey], at places: [Int], count: Int, kept: [FileKey], previous: [Int?]?) -> [FileKey]? {
             guard made.count < count else { return made }
-            var keys = kept.count == count ? kept : Array(kept.prefix(count))
-            for (key, place) in zip(made, places) {
-                if place < keys.count { keys[place] = key } else { keys.append(key) }
+            var keys: [FileKey] = []
+            keys.reserveCapacity(count)
+            var next = 0
+            for place in 0..<count {
+                if next < places.count, places[next] == place {
+                    keys.append(made[next])
+                    next += 1
+                } else {
+                    guard let key = keptKey(place, previous, kept) else { return nil }
+                    keys.append(key)
+                }
             }
             return keys
         }
-        let keys = Keys(
-            pages: all(pageKeys, at: pagePlaces, count: outline.pagePaths.count, kept: kept.keys.pages),
-            files: all(fileKeys, at: filePlaces, count: outline.fileJobPaths.count, kept: kept.keys.files))
+        guard
+            let pages = all(
+                pageKeys, at: pagePlaces, count: outline.pagePaths.count, kept: kept.keys.pages,
+                previous: previous?.pages),
+            let files = all(
+                fileKeys, at: filePlaces, count: outline.fileJobPaths.count, kept: kept.keys.files,
+                previous: previous?.files)
+        else { return nil }
+        let keys = Keys(pages: pages, files: files)
         return (
             keys, plan.jobs.indices.filter { stalePages[$0] }.map { plan.jobs[$0] },
             plan.fileJobs.indices.filter { staleFiles[$0] }.map { plan.fileJobs[$0] }
         )
+    }
+
+    /// Every job of `plan` to make, with its key.
+    private static func everything(
+        _ plan: SiteRenderer.Plan
+    ) -> (keys: Keys, pages: [SiteRenderer.PageJob], files: [SiteRenderer.FileJob]) {
+        let keys = Keys(
+            pages: plan.jobs.map { FileKey(template: $0.template, key: $0.key) },
+            files: plan.fileJobs.map { FileKey(template: "", key: $0.key) })
+        return (keys, plan.jobs, plan.fileJobs)
     }
 
     /// Whether a path in `changed` (as the watcher spells them) may lie in `folder`; true for a

@@ -4,11 +4,12 @@ import Testing
 @testable import CatalogueModel
 @testable import PageRendering
 
-/// After a vote or an edit, a kept build's plan (`plan(reusing:sitemap:since:)`) makes only the
-/// jobs of the skills whose pages may show it, and every other job. Over random catalogues and
-/// series of votes, or of votes and edits (words, examples, authors): its outline is the whole
-/// plan's, each job it made is the whole plan's job at its place, and each job it left out has
-/// the key the last plan had there (so a kept build that made it would not render it again).
+/// After a vote, an edit or a skill that came or went, a kept build's plan
+/// (`plan(reusing:sitemap:since:)`) makes only the jobs of the skills whose pages may show it,
+/// and every other job. Over random catalogues and series of votes, of votes and edits (words,
+/// examples, authors), or of those and skills added and deleted: its outline is the whole plan's,
+/// each job it made is the whole plan's job at its place, and each job it left out has the key
+/// the last plan had for its path (so a kept build that made it would not render it again).
 @Suite struct KeptPlanTests {
     static let theme: Theme = {
         var log = DiagnosticLog()
@@ -22,8 +23,12 @@ import Testing
         return keys
     }
 
-    @Test(arguments: [false, true], 1...12 as ClosedRange<UInt64>)
-    func aPlanAfterAChangeMakesWhatMayChangeAndLeavesOutWhatCannot(edits: Bool, seed: UInt64) throws {
+    /// What changes between plans: votes; votes and edits; votes, edits and skills that come and go.
+    enum Changes: CaseIterable, Sendable { case votes, edits, skillsComeAndGo }
+
+    @Test(arguments: Changes.allCases, 1...12 as ClosedRange<UInt64>)
+    func aPlanAfterAChangeMakesWhatMayChangeAndLeavesOutWhatCannot(changes: Changes, seed: UInt64) throws {
+        let edits = changes != .votes
         var random = SplitMix64(seed: seed)
         var skills = ListingsPatchTests.skills(&random)
         // Shared words, so related skills come from scores as well as from groups.
@@ -37,22 +42,40 @@ import Testing
         var renderer = SiteRenderer(catalogue: catalogue, theme: Self.theme, contentRoot: root)
         var plan = renderer.plan()
         var lastKeys = Self.keys(plan)
+        var keptWithSkillsComingAndGoing = 0
+        defer { if changes == .skillsComeAndGo { #expect(keptWithSkillsComingAndGoing > 0) } }
         for step in 0..<10 {
             let context = "seed \(seed), step \(step)"
             var touched = Set<String>()
+            var cameOrWent = false
             for _ in 0..<(1 + random.below(2)) {
                 let i = random.below(skills.count)
                 touched.insert(skills[i].id)
-                switch edits ? random.below(4) : 0 {
+                switch changes == .skillsComeAndGo ? random.below(6) : edits ? random.below(4) : 0 {
                 case 0: ratings[skills[i].id] = ListingsPatchTests.tally(&random)
                 case 1: skills[i].description = "word\(random.below(6)) word\(random.below(9)) other\(random.below(3))"
                 case 2: skills[i].author = random.below(3) == 0 ? nil : "Author \(random.below(4))"
-                default: skills[i].examples = random.below(2) == 0 ? [] : ["word\(random.below(9)) please"]
+                case 3: skills[i].examples = random.below(2) == 0 ? [] : ["word\(random.below(9)) please"]
+                case 4:
+                    var added = skills[i]
+                    added.id = "\(skills[i].id)-new\(step)"
+                    added.name = ["Alpha", "Mid", "Zulu", "émile"][random.below(4)] + " \(step)"
+                    added.description = "word\(random.below(6)) word\(random.below(9))"
+                    skills.append(added)
+                    ratings[added.id] = ListingsPatchTests.tally(&random)
+                    cameOrWent = true
+                default:
+                    if skills.count > 8 {
+                        skills.remove(at: i)
+                        cameOrWent = true
+                    }
                 }
             }
             // An author's edit may move a skill in the listings, which the catalogue is not patched for.
             let next = try #require(
-                Catalogue(skills: skills, ratings: ratings, config: config, patching: catalogue, touched: touched)
+                (cameOrWent
+                    ? nil
+                    : Catalogue(skills: skills, ratings: ratings, config: config, patching: catalogue, touched: touched))
                     ?? (edits ? Catalogue(skills: skills, ratings: ratings, config: config, reusing: catalogue) : nil))
             let nextRenderer = SiteRenderer(catalogue: next, theme: Self.theme, contentRoot: root, reusing: renderer)
             let fresh = RelatedSkills(next.entries, topRated: CatalogueListings(next).topRated, urls: next.urls)
@@ -60,6 +83,7 @@ import Testing
             let kept = nextRenderer.plan(reusing: plan.cards, sitemap: plan.sitemap, since: (renderer, plan.outline))
             let whole = nextRenderer.plan()
             // After a vote the plan leaves jobs out; after an edit of an author, it may be made whole.
+            if kept.places != nil, cameOrWent { keptWithSkillsComingAndGoing += 1 }
             guard let places = kept.places else {
                 #expect(edits, "\(context): a vote's plan was made whole")
                 #expect(kept.jobs.map(\.path) == whole.jobs.map(\.path), "\(context)")
@@ -91,8 +115,9 @@ import Testing
         }
     }
 
-    /// A skill that came or went moves every later skill's place: the plan is made whole.
-    @Test func aNewSkillMakesTheWholePlan() {
+    /// A skill that came moves every later skill's place: the others' jobs are still left out,
+    /// their paths taken from the last outline.
+    @Test func aNewSkillLeavesTheOthersOut() {
         var random = SplitMix64(seed: 3)
         let skills = ListingsPatchTests.skills(&random)
         let root = URL(fileURLWithPath: "/nonexistent")
@@ -101,10 +126,57 @@ import Testing
             theme: Self.theme, contentRoot: root)
         let last = before.plan()
         let after = SiteRenderer(
-            catalogue: Catalogue(skills: skills, ratings: [:], config: SiteConfig()), theme: Self.theme,
+            catalogue: Catalogue(skills: skills, ratings: [:], config: SiteConfig(), reusing: before.catalogue),
+            theme: Self.theme,
             contentRoot: root, reusing: before)
         let plan = after.plan(reusing: last.cards, sitemap: last.sitemap, since: (before, last.outline))
-        #expect(plan.places == nil)
-        #expect(plan.jobs.map(\.path) == after.plan().jobs.map(\.path))
+        let whole = after.plan()
+        #expect(plan.places != nil)
+        #expect(plan.jobs.count < whole.jobs.count / 2)
+        #expect(plan.outline.pagePaths == whole.outline.pagePaths)
+        #expect(plan.outline.fileJobPaths == whole.outline.fileJobPaths)
+    }
+
+    /// An author's second skill puts "More by this author" on the first one's page: that page is
+    /// made again, though its related skills stay (six that share two words each with it outscore
+    /// the same author); and made again when the second skill goes.
+    @Test func anAuthorsSecondSkillMakesTheFirstsPageAgain() throws {
+        let root = URL(fileURLWithPath: "/nonexistent")
+        let soloWords = [0, 1, 2, 3, 4, 6].map { "alpha\($0) beta\($0)" }.joined(separator: " ")
+        var skills: [Skill] = []
+        for n in 0..<12 {
+            let description: String = n == 5 ? soloWords : n < 7 ? "alpha\(n) beta\(n)" : ""
+            skills.append(
+                Skill(
+                    id: "g/s\(n)", tag: "s\(n)", name: "Skill \(n)", group: "G",
+                    author: n == 5 ? "Solo" : "Author \(n % 3)", description: description))
+        }
+        let first = SiteRenderer(
+            catalogue: Catalogue(skills: skills, ratings: [:], config: SiteConfig()), theme: Self.theme,
+            contentRoot: root)
+        let firstPlan = first.plan()
+        skills.append(Skill(id: "g/z", tag: "z", name: "Zed", group: "G", author: "Solo"))
+        let second = SiteRenderer(
+            catalogue: Catalogue(skills: skills, ratings: [:], config: SiteConfig(), reusing: first.catalogue),
+            theme: Self.theme, contentRoot: root, reusing: first)
+        let secondPlan = second.plan(
+            reusing: firstPlan.cards, sitemap: firstPlan.sitemap, since: (first, firstPlan.outline))
+        let soloPage = "skills/g/s5/index.html"
+        #expect(secondPlan.places != nil)
+        let soloPlace = try #require(second.catalogue.entries.firstIndex { $0.skill.id == "g/s5" })
+        let firstPlace = try #require(first.catalogue.entries.firstIndex { $0.skill.id == "g/s5" })
+        #expect(
+            second.listingData.related.lists[soloPlace].map { second.catalogue.entries[$0].skill.id }
+                == first.listingData.related.lists[firstPlace].map { first.catalogue.entries[$0].skill.id })
+        #expect(secondPlan.jobs.contains { $0.path == soloPage })
+        #expect(Self.keys(second.plan())[soloPage] != Self.keys(firstPlan)[soloPage])
+        skills.removeLast()
+        let third = SiteRenderer(
+            catalogue: Catalogue(skills: skills, ratings: [:], config: SiteConfig(), reusing: second.catalogue),
+            theme: Self.theme, contentRoot: root, reusing: second)
+        let thirdPlan = third.plan(
+            reusing: secondPlan.cards, sitemap: secondPlan.sitemap, since: (second, secondPlan.outline))
+        #expect(thirdPlan.places != nil)
+        #expect(thirdPlan.jobs.contains { $0.path == soloPage })
     }
 }

@@ -190,9 +190,15 @@ public struct SiteRenderer: Sendable {
         since last: (renderer: SiteRenderer, outline: Outline)? = nil, cutsDated: Bool = false
     ) -> Plan {
         let urls = catalogue.urls
-        let planned = last.flatMap { last in skillsToPlan(since: last.renderer).map { ($0, last.outline) } }
+        // The last renderer is not kept whole: copying it is a retain of each of its many parts.
+        let planned = last.flatMap { last in
+            skillsToPlan(since: last.renderer).map { ($0, last.outline, last.renderer.catalogue) }
+        }
         let only = planned.map { planned in
-            Set(catalogue.entries.indices.lazy.filter { planned.0[$0] }.map { ObjectIdentifier(catalogue.entries[$0]) })
+            Set(
+                catalogue.entries.indices.lazy.filter { planned.0.planned[$0] }.map {
+                    ObjectIdentifier(catalogue.entries[$0])
+                })
         }
         // The API's and badges' jobs (two per skill) on another core while the pages are planned.
         let laterFileJobs = Background { [catalogue, strings] in
@@ -241,7 +247,7 @@ public struct SiteRenderer: Sendable {
         var moreByAuthor: [String: Bool] = [:]
         let skillPages = jobs.count
         for (index, entry) in catalogue.entries.enumerated() {
-            if let planned, !planned.0[index] {
+            if let planned, !planned.0.planned[index] {
                 jobs.skip()
                 continue
             }
@@ -271,22 +277,26 @@ public struct SiteRenderer: Sendable {
 
         let fileJobs = laterFileJobs.wait()
         let outline: Outline
-        if let (_, lastOutline) = planned {
-            // Left-out jobs stand where the last plan had them: the places before and among the
-            // skill pages are the same in both plans (`skillsToPlan`), and the last file jobs'.
-            let after = jobs.count - skillPages - catalogue.entries.count
-            guard lastOutline.skillPages == skillPages, lastOutline.fileJobPaths.count == fileJobs.count,
-                lastOutline.pagePaths.count >= skillPages + catalogue.entries.count, after >= 0
+        if let (kept, lastOutline, lastCatalogue) = planned {
+            guard
+                let outline = keptOutline(
+                    kept, since: lastOutline, of: lastCatalogue, jobs: jobs, skillPages: skillPages,
+                    fileJobs: fileJobs)
             else { return plan(reusing: previous, sitemap: sitemap, cutsDated: cutsDated) }
-            outline = Outline(
-                pagePaths: Array(jobs.jobs.prefix(skillPages).map(\.path))
-                    + lastOutline.pagePaths[skillPages..<(skillPages + catalogue.entries.count)]
-                    + jobs.jobs.suffix(after).map(\.path),
-                fileJobPaths: lastOutline.fileJobPaths, skillPages: skillPages)
+            return finish(jobs: jobs, fileJobs: fileJobs, kept: true, outline: outline, cards: cards, sitemap: sitemap)
         } else {
             outline = Outline(
                 pagePaths: jobs.jobs.map(\.path), fileJobPaths: fileJobs.jobs.map(\.path), skillPages: skillPages)
         }
+        return finish(jobs: jobs, fileJobs: fileJobs, kept: false, outline: outline, cards: cards, sitemap: sitemap)
+    }
+
+    /// The plan of `jobs` and `fileJobs` laid out by `outline`, with the files made now.
+    private func finish(
+        jobs: PlacedJobs<PageJob>, fileJobs: PlacedJobs<FileJob>, kept: Bool, outline: Outline, cards: CardCache,
+        sitemap: Sitemap.Made?
+    ) -> Plan {
+        let urls = catalogue.urls
         let machineReadable = machineReadableFiles(pagePaths: outline.pagePaths, reusing: sitemap)
         var files = machineReadable.files
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key })
@@ -300,8 +310,54 @@ public struct SiteRenderer: Sendable {
         }
         return Plan(
             jobs: jobs.jobs, fileJobs: fileJobs.jobs,
-            places: planned == nil ? nil : (jobs.places, fileJobs.places), outline: outline,
+            places: kept ? (jobs.places, fileJobs.places) : nil, outline: outline,
             otherFiles: files, cards: cards, sitemap: machineReadable.sitemap)
+    }
+
+    /// The outline of a plan that left out the jobs of `kept`'s skills that are not planned: the
+    /// made jobs' paths at their places, and each left-out job's path taken from where the last
+    /// plan had it (the same string, so a kept build walks both outlines by pointer). Nil when
+    /// the last outline does not hold what this plan leaves out.
+    private func keptOutline(
+        _ kept: KeptSkills, since lastOutline: Outline, of lastCatalogue: Catalogue, jobs: PlacedJobs<PageJob>,
+        skillPages: Int, fileJobs: PlacedJobs<FileJob>
+    ) -> Outline? {
+        let entries = catalogue.entries
+        let after = jobs.count - skillPages - entries.count
+        if kept.samePlaces, lastOutline.skillPages == skillPages, lastOutline.fileJobPaths.count == fileJobs.count,
+            lastOutline.pagePaths.count >= skillPages + entries.count, after >= 0
+        {
+            // Every skill where it was: the last outline's skill pages and files, as they were.
+            return Outline(
+                pagePaths: Array(jobs.jobs.prefix(skillPages).map(\.path))
+                    + lastOutline.pagePaths[skillPages..<(skillPages + entries.count)]
+                    + jobs.jobs.suffix(after).map(\.path),
+                fileJobPaths: lastOutline.fileJobPaths, skillPages: skillPages)
+        }
+        // Pages: the made ones, and each left-out skill page where the last outline had it.
+        var pagePaths = [String?](repeating: nil, count: jobs.count)
+        for (job, place) in zip(jobs.jobs, jobs.places) { pagePaths[place] = job.path }
+        for (i, planned) in kept.planned.enumerated() where !planned {
+            guard let j = kept.before[i], lastOutline.skillPages + j < lastOutline.pagePaths.count else { return nil }
+            pagePaths[skillPages + i] = lastOutline.pagePaths[lastOutline.skillPages + j]
+        }
+        // Files: each left-out skill's API file and badge where the last plan had them.
+        let (lastAPI, lastBadges) = Self.filePlaces(of: lastCatalogue)
+        guard lastBadges + lastCatalogue.entries.count == lastOutline.fileJobPaths.count else { return nil }
+        var filePaths = [String?](repeating: nil, count: fileJobs.count)
+        for (job, place) in zip(fileJobs.jobs, fileJobs.places) { filePaths[place] = job.path }
+        let (api, badges) = Self.filePlaces(of: catalogue)
+        guard badges + entries.count == fileJobs.count else { return nil }
+        for (i, planned) in kept.planned.enumerated() where !planned {
+            let entry = ObjectIdentifier(entries[i])
+            guard let j = kept.before[i], let place = api[entry], let lastPlace = lastAPI[entry] else { return nil }
+            filePaths[place] = lastOutline.fileJobPaths[lastPlace]
+            filePaths[badges + i] = lastOutline.fileJobPaths[lastBadges + j]
+        }
+        let pages = pagePaths.compactMap { $0 }
+        let files = filePaths.compactMap { $0 }
+        guard pages.count == pagePaths.count, files.count == filePaths.count else { return nil }
+        return Outline(pagePaths: pages, fileJobPaths: files, skillPages: skillPages)
     }
 
     /// Makes the part of a plan's items (pages first, then files) in `range`, on all cores, in order.
