@@ -294,9 +294,11 @@ public struct LiveSite: Sendable {
             try times.time(.write) { () throws(OutputFolder.WriteError) in
                 // Only new paths need claiming: the kept ones were claimed by the last good build.
                 for path in removed { paths.release(path) }
-                if let came = site.came, !first {
+                if samePaths {
+                    // Nothing came.
+                } else if let came = site.came, !first {
                     for path in came { try paths.claim(path) }
-                } else if !samePaths {
+                } else {
                     for path in existing where first || files[path] == nil { try paths.claim(path) }
                 }
                 // Everything that can fail comes first: the kept files change only once nothing can.
@@ -317,6 +319,9 @@ public struct LiveSite: Sendable {
         }
         var keptSite = site
         keptSite.known = known
+        // What came and went since the build before: the next build's paths are told apart from these.
+        keptSite.came = nil
+        keptSite.went = nil
         let previous = last.take()
         last = Built(
             theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, outline: plan.outline,

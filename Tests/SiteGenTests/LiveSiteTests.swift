@@ -312,6 +312,34 @@ import Testing
     /// A kept build claims only the paths that are new: one that differs from a kept page's
     /// only in case still fails as in a full build, and a path the site lost is free again for
     /// a skill that differs from the old one only in case.
+    /// After a skill came (its paths patched into the kept site's), a change that moves no path
+    /// (an edit, a vote) builds as a full build does; then a skill that goes, and an edit again.
+    @Test func aChangeAfterANewSkillBuildsAsAFullBuild() throws {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G", body: "Weather words")
+        site.skill("g/b", name: "B", group: "G")
+        site.write("ratings/votes.jsonl", #"{"skill":"g/a","stars":4}"# + "\n")
+        var live = LiveSite()
+        try live.apply(site.options())
+        func applied(_ path: String) throws {
+            let changed = site.content.appendingPathComponent(path).path
+            try live.apply(site.options(), changed: [changed], changedOnly: true)
+            let full = MemoryOutput()
+            _ = try SiteBuilder.build(site.options(), into: full)
+            #expect(Self.firstDifference(full.files, live.files) == nil, "after \(path)")
+        }
+        site.skill("g/c", name: "C", group: "G")
+        try applied("skills/g/c.md")
+        site.skill("g/a", name: "A", group: "G", body: "Weather words, edited")
+        try applied("skills/g/a.md")
+        site.write("ratings/votes.jsonl", #"{"skill":"g/a","stars":4}"# + "\n" + #"{"skill":"g/c","stars":2}"# + "\n")
+        try applied("ratings/votes.jsonl")
+        site.remove("skills/g/b.md")
+        try applied("skills/g/b.md")
+        site.skill("g/c", name: "C", group: "G", body: "Edited too")
+        try applied("skills/g/c.md")
+    }
+
     @Test func aNewPathThatCollidesWithAKeptOneFails() throws {
         let site = TestSite()
         site.skill("g/a", name: "A", group: "G")

@@ -32,6 +32,18 @@ import Testing
         return byID
     }
 
+    /// Group and author pages made once per name are each name's own page, for names that are
+    /// the same text in two spellings (é, or e and a combining accent), whose slugs differ.
+    @Test func pagesMadeOncePerNameAreEachNamesOwn() {
+        let urls = SiteURLs.standard
+        let names = ["Jos\u{E9}", "Jose\u{301}", "Jos\u{E9}", "Ana", "Jose\u{301}", "ana", "Ana"]
+        for page in [urls.authorPage, urls.groupPage] {
+            let once = RelatedSkills.once(page)
+            #expect(names.map(once) == names.map(page))
+        }
+        #expect(urls.authorPage("Jos\u{E9}") != urls.authorPage("Jose\u{301}"))
+    }
+
     @Test func aSharedRareWordBeatsTheSameAuthorWhichBeatsTheSameGroup() {
         let lists = Self.related([
             Self.skill("subject", group: "A", author: "Ann", description: "Tides and lighthouses"),

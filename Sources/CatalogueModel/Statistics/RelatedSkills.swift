@@ -234,13 +234,18 @@ public struct RelatedSkills: Sendable {
     }
 
     /// `page`, made once per name: the same few groups and authors come thousands of times, and
-    /// a page path is a slug made character by character.
+    /// a page path is a slug made character by character. Names are told apart by their bytes,
+    /// as slugs are made from them: two spellings of the same text (é, or e and a combining
+    /// accent) are one key of a dictionary, but may be two pages.
     static func once(_ page: @escaping (String) -> String) -> (String) -> String {
-        var made: [String: String] = [:]
+        var made: [String: (name: String, page: String)] = [:]
         return { name in
-            if let known = made[name] { return known }
+            if let known = made[name] {
+                if known.name.utf8.elementsEqual(name.utf8) { return known.page }
+                return page(name)
+            }
             let key = page(name)
-            made[name] = key
+            made[name] = (name, key)
             return key
         }
     }
