@@ -74,6 +74,40 @@ import Testing
         #expect(files.sorted(by: { $0.path < $1.path }).flatMap { checker.check($0) } == expected)
     }
 
+    /// Under a base URL with a path (`https://example.org/cat/`), links written from the base URL
+    /// or the base path take the byte route too; whatever route a link takes, its verdict is
+    /// `problem`'s, in pages at the root and below it and in a sitemap.
+    @Test func underASubPathEveryRouteGivesTheVerdictOfProblem() {
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/cat/"
+        let rests = ["skills/a/", "missing/", "assets/style.css", "", "skills/a/#x", " skills/a/", "\u{301}x/"]
+        var links: [String] = []
+        for rest in rests {
+            links += ["/cat/" + rest, "https://example.org/cat/" + rest, "/" + rest, "https://example.org/" + rest]
+        }
+        links += ["/catalogue/skills/a/", "https://example.org/cat", "/cat", "https://example.org/cat/skills/a/ "]
+        let locs = links.map { "<url><loc>\($0)</loc></url>" }.joined()
+        let files = [
+            Self.page("index.html", links + rests),
+            Self.page("groups/news/index.html", links + rests.map { "../../" + $0 }),
+            OutputFile(path: "sitemap.xml", text: "<urlset>\(locs)</urlset>"),
+        ]
+        var expected: [LinkCheck.Broken] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            guard case .data(let data) = file.contents else { continue }
+            let directory = file.path.split(separator: "/").dropLast().map(String.init)
+            for link in LinkCheck.references(in: data) {
+                if let reason = LinkCheck.problem(link, directory: directory, existing: Self.existing, config: config) {
+                    expected.append(LinkCheck.Broken(page: file.path, link: link, reason: reason))
+                }
+            }
+        }
+        #expect(expected.count > 20)
+        let known = KnownPaths(existing: Self.existing, indexFile: config.urls.indexFile)
+        #expect(LinkCheck.check(files, known: known, config: config) == expected)
+        #expect(LinkCheck.check(files, existing: Self.existing, config: config) == expected)
+    }
+
     /// The table holds each path's link as written from the root, and no rest the long way
     /// would read otherwise (entities, `%`, `?`, `#`, dot segments, non-ASCII).
     @Test func theTableHoldsPlainRestsOnly() throws {
