@@ -50,10 +50,8 @@ import Testing
         ]
     }
 
-    @Test func everyRouteGivesTheVerdictOfProblem() {
-        var config = SiteConfig()
-        config.baseURL = "https://example.org/"
-        let files = Self.files()
+    /// The broken links of `files`, page by page in path order, as `LinkCheck.problem` judges each.
+    static func brokenByProblem(_ files: [OutputFile], config: SiteConfig) -> [LinkCheck.Broken] {
         var expected: [LinkCheck.Broken] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             guard case .data(let data) = file.contents else { continue }
@@ -64,6 +62,14 @@ import Testing
                 }
             }
         }
+        return expected
+    }
+
+    @Test func everyRouteGivesTheVerdictOfProblem() {
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/"
+        let files = Self.files()
+        let expected = Self.brokenByProblem(files, config: config)
         #expect(expected.count > 20)
         #expect(LinkCheck.check(files, existing: Self.existing, config: config) == expected)
         // With the site's paths as a table (`KnownPaths`), as builds check.
@@ -92,16 +98,7 @@ import Testing
             Self.page("groups/news/index.html", links + rests.map { "../../" + $0 }),
             OutputFile(path: "sitemap.xml", text: "<urlset>\(locs)</urlset>"),
         ]
-        var expected: [LinkCheck.Broken] = []
-        for file in files.sorted(by: { $0.path < $1.path }) {
-            guard case .data(let data) = file.contents else { continue }
-            let directory = file.path.split(separator: "/").dropLast().map(String.init)
-            for link in LinkCheck.references(in: data) {
-                if let reason = LinkCheck.problem(link, directory: directory, existing: Self.existing, config: config) {
-                    expected.append(LinkCheck.Broken(page: file.path, link: link, reason: reason))
-                }
-            }
-        }
+        let expected = Self.brokenByProblem(files, config: config)
         #expect(expected.count > 20)
         let known = KnownPaths(existing: Self.existing, indexFile: config.urls.indexFile)
         #expect(LinkCheck.check(files, known: known, config: config) == expected)
