@@ -280,8 +280,7 @@ public enum ContentLoader {
             listing.relative(path) == nil && ParsedContent.path(path, touches: String(listing.folderPath.dropLast()))
         }
         let budget = ReadBudget()
-        // Skill files are independent: read them on all cores, then merge in path order.
-        let readFiles = listing.files.indices.parallelMap { place -> (FileSkills, ContentStamp?) in
+        @Sendable func result(at place: Int) -> (FileSkills, ContentStamp?) {
             let file = listing.files[place]
             let isChanged =
                 changedFiles.contains(file.relativePath) || (changedSpeltOtherwise && changed.contains(file.path))
@@ -314,13 +313,23 @@ public enum ContentLoader {
             result.diagnostics = fileLog.items
             return (result, stamp)
         }
-        listed.results = readFiles
+        // Skill files are independent: read them on all cores, then merge in path order. When
+        // the listing stands (an edit), only the files to read again are looked at: a pass over
+        // 10,000 kept results, each taking its bytes from the budget under a lock, was most of
+        // an edit's load.
+        let readFiles =
+            reused && trusted && !changedSpeltOtherwise
+            ? Self.patched(
+                keptResults, count: listing.files.count, changed: changedFiles.flatMap(listing.places(ofRelative:)),
+                budget: budget, result)
+            : nil
+        listed.results = readFiles ?? listing.files.indices.parallelMap(result)
         kept.listing = listed
-        let perFile = readFiles.map(\.0)
         var skills: [Skill] = []
         var failed: [Skill] = []
         var susiSkills: [Skill] = []
-        for result in perFile {
+        for place in listed.results.indices {
+            let result = listed.results[place].0
             skills.append(contentsOf: result.checked)
             failed.append(contentsOf: result.failed)
             susiSkills.append(contentsOf: result.susiSkills)
@@ -332,6 +341,34 @@ public enum ContentLoader {
         skills = SkillValidator.check(
             skills, textChecked: checkedCount, location: location, pageKeys: &kept.pageKeys, clean: &kept.clean, &log)
         return ParsedContent.Skills(skills: skills, diagnostics: log.items, filesListed: listing.files.count)
+    }
+
+    /// `kept` with the files at `changed` (places in the listing `kept` was made for) and any
+    /// file whose result depends on more than its bytes made again by `result`, as reading every
+    /// file would make them; nil when more than a few must be, or the kept bytes no longer fit
+    /// the budget.
+    private static func patched(
+        _ kept: [(FileSkills, ContentStamp?)], count: Int, changed: [Int], budget: ReadBudget,
+        _ result: (Int) -> (FileSkills, ContentStamp?)
+    ) -> [(FileSkills, ContentStamp?)]? {
+        guard kept.count == count else { return nil }
+        var again = Set(changed)
+        var keptBytes = 0
+        let found = kept.withUnsafeBufferPointer { results -> Bool in
+            for place in results.indices where !again.contains(place) {
+                if results[place].0.standalone, results[place].1 != nil {
+                    keptBytes += results[place].0.bytesRead
+                } else {
+                    again.insert(place)
+                    if again.count > 64 { return false }
+                }
+            }
+            return true
+        }
+        guard found, again.count <= 64, budget.take(keptBytes) else { return nil }
+        var results = kept
+        for place in again.sorted() { results[place] = result(place) }
+        return results
     }
 
     struct FileSkills: Sendable {

@@ -145,18 +145,24 @@ enum SkillFolder {
         /// sorted by it) rather than by making every file's path: at 10,000 files that was a
         /// string per file per change.
         func place(of path: String) -> Int? {
-            if let relative = relative(path) {
-                var low = 0
-                var high = files.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if files[middle].relativePath < relative { low = middle + 1 } else { high = middle }
-                }
-                return low < files.count && files[low].relativePath == relative ? low : nil
-            }
+            if let relative = relative(path) { return places(ofRelative: relative).first }
             // A path spelt otherwise than the folder (other bytes, the same text) is compared whole.
             guard ParsedContent.path(path, touches: String(folderPath.dropLast())) else { return nil }
             return files.firstIndex { $0.path == path }
+        }
+
+        /// The places of the files whose relative path is `relative`, as strings compare: more
+        /// than one only for names on disk that are two spellings of the same text.
+        func places(ofRelative relative: String) -> Range<Int> {
+            var low = 0
+            var high = files.count
+            while low < high {
+                let middle = (low + high) / 2
+                if files[middle].relativePath < relative { low = middle + 1 } else { high = middle }
+            }
+            var end = low
+            while end < files.count, files[end].relativePath == relative { end += 1 }
+            return low..<end
         }
 
         /// `path`'s relative path as a file of this listing would hold it, when its bytes begin

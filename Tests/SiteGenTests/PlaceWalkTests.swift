@@ -20,22 +20,7 @@ import Testing
     func everyPlaceHoldsTheSameKeyAndEveryItemInLineIsPlaced(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         let before = (0..<random.below(40)).map { "k\($0)" }
-        var items = before
-        var added = 0
-        var moved = Set<String>()
-        for _ in 0..<random.below(6) {
-            switch random.below(3) {
-            case 0 where !items.isEmpty:
-                items.remove(at: random.below(items.count))
-            case 1 where !items.isEmpty:
-                let item = items.remove(at: random.below(items.count))
-                items.insert(item, at: random.below(items.count + 1))
-                moved.insert(item)
-            default:
-                added += 1
-                items.insert("new\(added)", at: random.below(items.count + 1))
-            }
-        }
+        let (items, moved) = Self.changed(before, steps: 6, &random) { "new\($0)" }
         let places = PlaceWalk.places(of: items, in: before) { $0 }
         let table = Dictionary(uniqueKeysWithValues: before.enumerated().map { ($1, $0) })
         #expect(places.count == items.count)
@@ -44,8 +29,51 @@ import Testing
                 #expect(before[place] == item, "seed \(seed): \(items) in \(before)")
             } else {
                 // Of two neighbours that changed places, either may be the one taken as moved.
-                #expect(table[item] == nil || !moved.isEmpty, "seed \(seed): \(item) of \(items) in \(before)")
+                #expect(table[item] == nil || moved, "seed \(seed): \(item) of \(items) in \(before)")
             }
         }
+    }
+
+    final class Item {
+        let key: String
+        init(_ key: String) { self.key = key }
+    }
+
+    /// Objects are found at their place without their keys made, and the walk is the same as
+    /// the walk by keys: kept objects, the same keys in new objects, new keys, moves.
+    @Test(arguments: 1...200 as ClosedRange<UInt64>)
+    func objectsArePlacedAsTheirKeysAre(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let before = (0..<random.below(40)).map { Item("k\($0)") }
+        let (items, _) = Self.changed(before, steps: 8, &random, made: { Item("new\($0)") }, remade: { Item($0.key) })
+        let byObject = PlaceWalk.places(of: items, in: before) { $0.key }
+        let byKey = PlaceWalk.places(of: items.map(\.key), in: before.map(\.key)) { $0 }
+        #expect(byObject == byKey, "seed \(seed)")
+        #expect(zip(items, byObject).allSatisfy { item, place in place.map { before[$0].key == item.key } ?? true })
+    }
+
+    /// `before` after up to `steps` random changes: items removed, moved, new ones (`made` of a
+    /// number) put in, and with `remade`, items replaced by a remade one. Says whether one moved.
+    static func changed<T>(
+        _ before: [T], steps: Int, _ random: inout SplitMix64, made: (Int) -> T, remade: ((T) -> T)? = nil
+    ) -> (items: [T], moved: Bool) {
+        var items = before
+        var moved = false
+        for step in 0..<random.below(steps) {
+            switch random.below(remade == nil ? 3 : 4) {
+            case 0 where !items.isEmpty:
+                items.remove(at: random.below(items.count))
+            case 1 where !items.isEmpty:
+                let item = items.remove(at: random.below(items.count))
+                items.insert(item, at: random.below(items.count + 1))
+                moved = true
+            case 2 where !items.isEmpty:
+                let place = random.below(items.count)
+                items[place] = remade?(items[place]) ?? made(step)
+            default:
+                items.insert(made(step), at: random.below(items.count + 1))
+            }
+        }
+        return (items, moved)
     }
 }

@@ -121,7 +121,7 @@ public struct Catalogue: Sendable {
     ) {
         guard config == previous.config, skills.count == previous.entries.count else { return nil }
         var entries = previous.entries
-        var replaced: [ObjectIdentifier: Entry] = [:]
+        var replaced = EntrySwaps()
         for skill in skills where touched.contains(skill.id) {
             guard let place = previous.placeByID[skill.id], entries.indices.contains(place) else { return nil }
             let old = entries[place]
@@ -132,7 +132,7 @@ public struct Catalogue: Sendable {
             if old.rating == rating, old.skill == skill { continue }
             let new = Entry(skill: skill, rating: rating, path: old.path)
             entries[place] = new
-            replaced[ObjectIdentifier(old)] = new
+            replaced.replace(old, with: new)
         }
         self.config = config
         self.entries = entries
@@ -160,7 +160,7 @@ public struct Catalogue: Sendable {
             }
         }
         // The others go where name order puts them among entries already in name order.
-        let ordered = Listings.reranked(placed.compactMap { $0 }, removing: [:], inserting: others, by: byName)
+        let ordered = Listings.reranked(placed.compactMap { $0 }, removing: EntrySwaps(), inserting: others, by: byName)
         return ordered.count == entries.count ? ordered : nil
     }
 

@@ -57,6 +57,22 @@ public enum Listings {
         ordered(groups, by: topRated).map { Array($0.prefix(count)) }
     }
 
+    /// `highlights` and `groupPages` of a catalogue's groups, each group put in Top rated order
+    /// once for both when its pages are in that order (the default).
+    static func groupLists(
+        _ catalogue: Catalogue, topRated: [Catalogue.Entry], mostRated: [Catalogue.Entry], newest: [Catalogue.Entry]
+    ) -> (highlights: [[Catalogue.Entry]], groupPages: [[Catalogue.Entry]]) {
+        let (groups, config) = (catalogue.groups, catalogue.config)
+        guard config.groupOrder == .rating else {
+            return (
+                highlights(groups, topRated: topRated, count: config.homeCards),
+                groupPages(groups, order: config.groupOrder, topRated: topRated, mostRated: mostRated, newest: newest)
+            )
+        }
+        let byRating = ordered(groups, by: topRated)
+        return (byRating.map { Array($0.prefix(config.homeCards)) }, byRating)
+    }
+
     /// Each group's skills in `order`, for its own pages. Lists are in the order of `groups`.
     public static func groupPages(
         _ groups: [Catalogue.Group], order: GroupOrder, topRated: [Catalogue.Entry],
@@ -163,10 +179,8 @@ public struct CatalogueListings: Sendable {
         mostRated = Listings.mostRated(entries, nameOrder: order)
         newest = Listings.newest(entries, nameOrder: order)
         (languages, authors) = partitions.wait()
-        highlights = Listings.highlights(catalogue.groups, topRated: topRated, count: catalogue.config.homeCards)
-        groupPages = Listings.groupPages(
-            catalogue.groups, order: catalogue.config.groupOrder, topRated: topRated,
-            mostRated: mostRated, newest: newest)
+        (highlights, groupPages) = Listings.groupLists(
+            catalogue, topRated: topRated, mostRated: mostRated, newest: newest)
     }
 }
 
@@ -180,10 +194,10 @@ extension CatalogueListings {
     public init?(_ catalogue: Catalogue, patching previous: CatalogueListings, of before: Catalogue) {
         let entries = catalogue.entries
         guard catalogue.config == before.config, entries.count == before.entries.count else { return nil }
-        var replaced: [ObjectIdentifier: Catalogue.Entry] = [:]
+        var replaced = EntrySwaps()
         for (old, new) in zip(before.entries, entries) where old !== new {
             guard Self.listedAlike(old.skill, new.skill) else { return nil }
-            replaced[ObjectIdentifier(old)] = new
+            replaced.replace(old, with: new)
         }
         // Each changed entry is put back in its own pass: for many (a replaced rating file) a
         // sort costs less.
@@ -195,17 +209,15 @@ extension CatalogueListings {
         languages = swapped(previous.languages)
         authors = swapped(previous.authors)
         let ranking = BayesianRanking(priorVotes: catalogue.config.priorVotes)
-        let changed = Array(replaced.values)
+        let changed = replaced.values
         topRated = Listings.reranked(
             previous.topRated, removing: replaced, inserting: changed.filter { ranking.score($0.rating.counts) != nil },
             by: { Listings.ranksAbove(ranking, $0, $1) })
         mostRated = Listings.reranked(
             previous.mostRated, removing: replaced, inserting: changed.filter(\.rating.isRated),
             by: Listings.hasMoreVotes)
-        highlights = Listings.highlights(catalogue.groups, topRated: topRated, count: catalogue.config.homeCards)
-        groupPages = Listings.groupPages(
-            catalogue.groups, order: catalogue.config.groupOrder, topRated: topRated,
-            mostRated: mostRated, newest: newest)
+        (highlights, groupPages) = Listings.groupLists(
+            catalogue, topRated: topRated, mostRated: mostRated, newest: newest)
     }
 
     /// Whether two skills sort and fall into partitions alike in every listing.
@@ -218,10 +230,10 @@ extension Listings {
     /// `list` without the entries `gone` names (by identity), with `new` each put in at its
     /// place in `list`'s order, `before`.
     static func reranked(
-        _ list: [Catalogue.Entry], removing gone: [ObjectIdentifier: Catalogue.Entry], inserting new: [Catalogue.Entry],
+        _ list: [Catalogue.Entry], removing gone: EntrySwaps, inserting new: [Catalogue.Entry],
         by before: (Catalogue.Entry, Catalogue.Entry) -> Bool
     ) -> [Catalogue.Entry] {
-        var result = list.filter { gone[ObjectIdentifier($0)] == nil }
+        var result = gone.isEmpty ? list : list.filter { gone[$0] == nil }
         for entry in new {
             var low = 0
             var high = result.count
@@ -250,9 +262,37 @@ extension Listings {
 extension Array where Element == Catalogue.Entry {
     /// These entries with each one `replaced` names (by identity) swapped for its new entry; the
     /// same array when it holds none of them.
-    func replacing(_ replaced: [ObjectIdentifier: Catalogue.Entry]) -> [Catalogue.Entry] {
-        guard contains(where: { replaced[ObjectIdentifier($0)] != nil }) else { return self }
-        return map { replaced[ObjectIdentifier($0)] ?? $0 }
+    func replacing(_ replaced: EntrySwaps) -> [Catalogue.Entry] {
+        guard !replaced.isEmpty, contains(where: { replaced[$0] != nil }) else { return self }
+        return map { replaced[$0] ?? $0 }
+    }
+}
+
+/// Entries a patch made anew, each by the entry it replaces (by identity). Most patches replace
+/// one or two (a vote): then they are compared by address, which costs less than hashing one
+/// for each of the 10,000 entries of every listing.
+struct EntrySwaps {
+    private var table: [ObjectIdentifier: Catalogue.Entry] = [:]
+    private var few: [(old: ObjectIdentifier, new: Catalogue.Entry)] = []
+    private static let fewest = 8
+
+    var count: Int { table.count }
+    var isEmpty: Bool { table.isEmpty }
+    var values: [Catalogue.Entry] { few.count == table.count ? few.map(\.new) : Array(table.values) }
+
+    subscript(_ old: Catalogue.Entry) -> Catalogue.Entry? {
+        let key = ObjectIdentifier(old)
+        guard table.count > Self.fewest else { return few.first { $0.old == key }?.new }
+        return table[key]
+    }
+
+    mutating func replace(_ old: Catalogue.Entry, with new: Catalogue.Entry) {
+        let key = ObjectIdentifier(old)
+        if table.updateValue(new, forKey: key) == nil, table.count <= Self.fewest {
+            few.append((key, new))
+        } else if let place = few.firstIndex(where: { $0.old == key }) {
+            few[place].new = new
+        }
     }
 }
 

@@ -41,12 +41,11 @@ public struct RelatedSkills: Sendable {
     /// much as the sixth. A vote changes places in Top rated, which only reorders ties, so these
     /// are all a new list can be made of while no skill's text changed.
     private let candidates: [[Candidate]]
-    /// What the candidates were scored from, to tell whether a next build may keep them.
-    private var scoredSkills: LazyMapSequence<[Catalogue.Entry], Skill> { entries.lazy.map(\.skill) }
     /// Each scored skill's words and the rest of what scores are made of: an edit rescores only
     /// the skills it can change, and no skill's text is read again while it stays.
     private let index: RelatedTermIndex
-    /// The entries these lists were made for, each one's Top rated place (`Int.max` unrated),
+    /// The entries these lists were scored and made for (a next build compares only the skills of
+    /// entries that are not these very objects), each one's Top rated place (`Int.max` unrated),
     /// its group page, and each group's skills in the order that fills short lists: a vote
     /// makes again only the lists it can change (`moved`).
     private let entries: [Catalogue.Entry]
@@ -72,7 +71,6 @@ public struct RelatedSkills: Sendable {
         reusing previous: RelatedSkills? = nil
     ) {
         let count = entries.count
-        let skills = entries.map(\.skill)
         self.entries = entries
         var index: [ObjectIdentifier: Int] = [:]
         index.reserveCapacity(count)
@@ -88,9 +86,9 @@ public struct RelatedSkills: Sendable {
         // Group and author keys are page paths: kept ones are good while the folders are the same.
         let previous = previous?.urls == urls ? previous : nil
         self.urls = urls
-        let sameText = previous.map { $0.hasSameText(as: skills) } ?? false
+        let sameText = previous.map { $0.hasSameText(as: entries) } ?? false
         let groupKeys =
-            previous?.groupKeys(of: skills, urls: urls) ?? skills.map(\.group).map(Self.once(urls.groupPage))
+            previous?.groupKeys(of: entries, urls: urls) ?? entries.map(\.skill.group).map(Self.once(urls.groupPage))
         self.groupKeys = groupKeys
         // Each group's skills in Top rated order, then the unrated by name, to fill short lists.
         func ordered(_ members: [Int]) -> [Int] { members.sorted { (ranks[$0], $0) < (ranks[$1], $1) } }
@@ -101,7 +99,7 @@ public struct RelatedSkills: Sendable {
             let moved = previous.moved(entries, topRated: topRated, ranks: ranks, index: index),
             let rescored = sameText
                 ? (previous.candidates, previous.index, [])
-                : previous.rescored(skills, groupKeys: groupKeys, urls: urls)
+                : previous.rescored(entries, groupKeys: groupKeys, urls: urls)
         {
             (candidates, self.index) = (rescored.0, rescored.1)
             let affected = rescored.2
@@ -109,11 +107,14 @@ public struct RelatedSkills: Sendable {
             var fill = previous.fill
             for key in movedGroups { fill[key] = fill[key].map(ordered) }
             self.fill = fill
-            let isMoved = Set(moved)
+            // Flags by index, not sets: every list's candidates are looked at.
+            var again = [Bool](repeating: false, count: count)
+            var isMoved = [Bool](repeating: false, count: count)
+            for i in moved { isMoved[i] = true }
+            for i in affected.union(moved) { again[i] = true }
             var lists = previous.lists
             for i in 0..<count
-            where affected.contains(i) || isMoved.contains(i)
-                || candidates[i].contains(where: { isMoved.contains($0.index) })
+            where again[i] || candidates[i].contains(where: { isMoved[$0.index] })
                 || (candidates[i].count < Self.limit && movedGroups.contains(groupKeys[i]))
             {
                 lists[i] = Self.list(i, candidates: candidates[i], ranks: ranks, fill: fill[groupKeys[i]] ?? [])
@@ -130,13 +131,13 @@ public struct RelatedSkills: Sendable {
         if let previous, sameText {
             candidates = previous.candidates
             self.index = previous.index
-        } else if let previous, let rescored = previous.rescored(skills, groupKeys: groupKeys, urls: urls) {
+        } else if let previous, let rescored = previous.rescored(entries, groupKeys: groupKeys, urls: urls) {
             (candidates, self.index) = (rescored.candidates, rescored.index)
         } else {
             let authorPage = Self.once(urls.authorPage)
             let terms = RelatedTermIndex(
                 words: Self.words(entries, reusing: previous), numberedIn: previous?.index,
-                authors: skills.map { $0.author.map(authorPage) }, groups: groupKeys)
+                authors: entries.map { $0.skill.author.map(authorPage) }, groups: groupKeys)
             candidates = Self.score(terms)
             self.index = terms
         }
@@ -192,10 +193,14 @@ public struct RelatedSkills: Sendable {
 
     /// Whether `skills` are, one by one, the skills these lists were scored from, as far as
     /// scores go: the same id, words, author and group.
-    private func hasSameText(as skills: [Skill]) -> Bool {
-        skills.count == scoredSkills.count
-            && zip(skills, scoredSkills).allSatisfy { a, b in
-                a.id == b.id && a.description == b.description && a.examples == b.examples
+    /// An entry that is the very object these lists were made with holds the same skill: only
+    /// the others' skills are compared (a vote makes one entry anew).
+    private func hasSameText(as entries: [Catalogue.Entry]) -> Bool {
+        entries.count == self.entries.count
+            && zip(entries, self.entries).allSatisfy { entry, before in
+                guard entry !== before else { return true }
+                let (a, b) = (entry.skill, before.skill)
+                return a.id == b.id && a.description == b.description && a.examples == b.examples
                     && a.author == b.author && a.group == b.group
             }
     }
@@ -251,22 +256,29 @@ public struct RelatedSkills: Sendable {
     }
 
     /// Each skill's group page, taken from these lists' for a skill in its place with the same group.
-    private func groupKeys(of skills: [Skill], urls: SiteURLs) -> [String] {
-        guard skills.count == scoredSkills.count else { return skills.map(\.group).map(Self.once(urls.groupPage)) }
-        return zip(skills, zip(scoredSkills, groupKeys)).map { skill, before in
-            skill.group == before.0.group ? before.1 : urls.groupPage(skill.group)
+    private func groupKeys(of entries: [Catalogue.Entry], urls: SiteURLs) -> [String] {
+        guard entries.count == self.entries.count else {
+            return entries.map(\.skill.group).map(Self.once(urls.groupPage))
         }
+        var keys = groupKeys
+        for i in entries.indices where entries[i] !== self.entries[i] {
+            let group = entries[i].skill.group
+            // By bytes, as page paths are made from them.
+            if !group.utf8.elementsEqual(self.entries[i].skill.group.utf8) { keys[i] = urls.groupPage(group) }
+        }
+        return keys
     }
 
     /// The candidates after a few skills changed their words, author or group (an edit in
     /// `sitegen serve`), rescoring only the skills those can change; nil when the skills are not
     /// the same ones in the same order, or too many changed, for a build from scratch.
     private func rescored(
-        _ skills: [Skill], groupKeys: [String], urls: SiteURLs
+        _ entries: [Catalogue.Entry], groupKeys: [String], urls: SiteURLs
     ) -> (candidates: [[Candidate]], index: RelatedTermIndex, affected: Set<Int>)? {
-        guard skills.count == scoredSkills.count else { return nil }
+        guard entries.count == self.entries.count else { return nil }
         var changed: [Int] = []
-        for (i, (skill, before)) in zip(skills, scoredSkills).enumerated() {
+        for i in entries.indices where entries[i] !== self.entries[i] {
+            let (skill, before) = (entries[i].skill, self.entries[i].skill)
             guard skill.id == before.id else { return nil }
             if skill.description != before.description || skill.examples != before.examples
                 || skill.author != before.author || skill.group != before.group
@@ -278,7 +290,7 @@ public struct RelatedSkills: Sendable {
         var index = index
         var affected = Set<Int>()
         for i in changed {
-            let (skill, before) = (skills[i], scoredSkills[i])
+            let (skill, before) = (entries[i].skill, self.entries[i].skill)
             let sameText = skill.description == before.description && skill.examples == before.examples
             affected.formUnion(
                 index.replace(

@@ -22,10 +22,10 @@ struct ListingData: Sendable {
     ///     no skill's text changed (`RelatedSkills`), and whose orders are patched when only
     ///     ratings changed since `before`, the catalogue they were made of.
     package init(_ catalogue: Catalogue, reusing previous: ListingData? = nil, of before: Catalogue? = nil) {
-        listings =
-            previous.flatMap { previous in
-                before.flatMap { CatalogueListings(catalogue, patching: previous.listings, of: $0) }
-            } ?? CatalogueListings(catalogue)
+        let patched = previous.flatMap { previous in
+            before.flatMap { CatalogueListings(catalogue, patching: previous.listings, of: $0) }
+        }
+        listings = patched ?? CatalogueListings(catalogue)
         // An id that names no skill stopped the build already (`SkillReferenceCheck`).
         let config = catalogue.config
         if config.featured.isEmpty && config.collections.isEmpty {
@@ -36,13 +36,18 @@ struct ListingData: Sendable {
             featured = config.featured.compactMap { byID[$0.id] }
             collections = config.collections.map { ($0, $0.skills.compactMap { byID[$0.id] }) }
         }
-        let locale = Locale(identifier: catalogue.config.language)
-        var names: [String: String] = [:]
-        for code in Set(catalogue.entries.map(\.skill.language)) {
-            let name = locale.localizedString(forLanguageCode: code)
-            names[code] = name.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? code
+        if patched != nil, let previous {
+            // Patched listings have the same settings and each skill's language as before.
+            languageNames = previous.languageNames
+        } else {
+            let locale = Locale(identifier: catalogue.config.language)
+            var names: [String: String] = [:]
+            for code in Set(catalogue.entries.map(\.skill.language)) {
+                let name = locale.localizedString(forLanguageCode: code)
+                names[code] = name.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? code
+            }
+            languageNames = names
         }
-        languageNames = names
         hasFeed = catalogue.config.hasHost && !listings.newest.isEmpty
         related = RelatedSkills(
             catalogue.entries, topRated: listings.topRated, urls: catalogue.urls, reusing: previous?.related)
