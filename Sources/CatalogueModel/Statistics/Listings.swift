@@ -162,6 +162,8 @@ public struct CatalogueListings: Sendable {
     public let highlights: [[Catalogue.Entry]]
     /// Each group's skills in `group_order`, in the order of `Catalogue.groups`.
     public let groupPages: [[Catalogue.Entry]]
+    /// When patched (`init(_:patching:of:)`): the entries of skills that came since.
+    package private(set) var came: [Catalogue.Entry] = []
 
     public init(_ catalogue: Catalogue) {
         let entries = catalogue.entries
@@ -186,38 +188,132 @@ public struct CatalogueListings: Sendable {
 
 extension CatalogueListings {
     /// The listings of `catalogue` made from `previous`, the listings of `before`, when the two
-    /// differ only in ratings and in what no listing orders or partitions by (a vote, or an edit
-    /// of a description): the same settings, the same skills at the same places with the same
-    /// names, languages, authors and dates. Skills whose entry changed leave the rankings and go
-    /// back in at their place; every other listing keeps its order with their new entries. Nil
-    /// when anything else differs.
+    /// differ in a few skills that came or went, and otherwise only in ratings and in what no
+    /// listing orders or partitions by (a vote, an edit of a description, a new or deleted
+    /// skill): the same settings, and the skills that stayed with the same names, languages,
+    /// authors and dates. Skills whose entry changed, came or went leave the listings and go
+    /// (back) in at their place; every other listing keeps its order with their new entries.
+    /// Nil when anything else differs, or a language or author page would come or go.
     public init?(_ catalogue: Catalogue, patching previous: CatalogueListings, of before: Catalogue) {
         let entries = catalogue.entries
-        guard catalogue.config == before.config, entries.count == before.entries.count else { return nil }
+        guard catalogue.config == before.config else { return nil }
         var replaced = EntrySwaps()
-        for (old, new) in zip(before.entries, entries) where old !== new {
-            guard Self.listedAlike(old.skill, new.skill) else { return nil }
-            replaced.replace(old, with: new)
+        var came: [Catalogue.Entry] = []
+        var went: [Catalogue.Entry] = []
+        let limit = max(16, entries.count / 32)
+        if entries.count == before.entries.count {
+            for (old, new) in zip(before.entries, entries) where old !== new {
+                guard Self.listedAlike(old.skill, new.skill) else { return nil }
+                replaced.replace(old, with: new)
+            }
+        } else {
+            var stayed = [Bool](repeating: false, count: before.entries.count)
+            for (new, place) in zip(entries, PlaceWalk.places(of: entries, in: before.entries) { $0.skill.id }) {
+                guard let place else {
+                    came.append(new)
+                    guard came.count <= limit else { return nil }
+                    continue
+                }
+                stayed[place] = true
+                let old = before.entries[place]
+                guard old !== new else { continue }
+                guard Self.listedAlike(old.skill, new.skill) else { return nil }
+                replaced.replace(old, with: new)
+            }
+            for (place, old) in before.entries.enumerated() where !stayed[place] {
+                went.append(old)
+                guard went.count <= limit else { return nil }
+            }
         }
         // Each changed entry is put back in its own pass: for many (a replaced rating file) a
         // sort costs less.
-        guard replaced.count <= max(16, entries.count / 32) else { return nil }
-        func swapped(_ partitions: [Listings.Partition]) -> [Listings.Partition] {
-            partitions.map { Listings.Partition(name: $0.name, path: $0.path, entries: $0.entries.replacing(replaced)) }
+        guard replaced.count + came.count + went.count <= limit else { return nil }
+        var leaving = replaced
+        var gone = EntrySwaps()
+        for old in went {
+            leaving.replace(old, with: old)
+            gone.replace(old, with: old)
         }
-        newest = previous.newest.replacing(replaced)
-        languages = swapped(previous.languages)
-        authors = swapped(previous.authors)
+        let urls = catalogue.urls
+        guard
+            let languages = Self.patched(
+                previous.languages, replacing: replaced, came: came, went: went, key: { $0.skill.language },
+                path: urls.languagePage),
+            let authors = Self.patched(
+                previous.authors, replacing: replaced, came: came, went: went, key: { $0.skill.author },
+                path: urls.authorPage)
+        else { return nil }
+        self.languages = languages
+        self.authors = authors
+        self.came = came
+        newest = Listings.reranked(
+            previous.newest.replacing(replaced), removing: gone, inserting: came.filter { $0.skill.created != nil },
+            by: Listings.isNewer)
         let ranking = BayesianRanking(priorVotes: catalogue.config.priorVotes)
-        let changed = replaced.values
+        let changed = replaced.values + came
         topRated = Listings.reranked(
-            previous.topRated, removing: replaced, inserting: changed.filter { ranking.score($0.rating.counts) != nil },
+            previous.topRated, removing: leaving, inserting: changed.filter { ranking.score($0.rating.counts) != nil },
             by: { Listings.ranksAbove(ranking, $0, $1) })
         mostRated = Listings.reranked(
-            previous.mostRated, removing: replaced, inserting: changed.filter(\.rating.isRated),
+            previous.mostRated, removing: leaving, inserting: changed.filter(\.rating.isRated),
             by: Listings.hasMoreVotes)
         (highlights, groupPages) = Listings.groupLists(
             catalogue, topRated: topRated, mostRated: mostRated, newest: newest)
+    }
+
+    /// `partitions` (by language or author) with `replaced` entries swapped in, those that `went`
+    /// taken out and those that `came` put in by name, each partition named as `partition` names
+    /// it; nil when a partition would come or go, or its name would be a tie of two spellings.
+    private static func patched(
+        _ partitions: [Listings.Partition], replacing replaced: EntrySwaps, came: [Catalogue.Entry],
+        went: [Catalogue.Entry], key: (Catalogue.Entry) -> String?, path: (String) -> String
+    ) -> [Listings.Partition]? {
+        var all = partitions.map {
+            (name: $0.name, path: $0.path, entries: $0.entries.replacing(replaced))
+        }
+        guard !came.isEmpty || !went.isEmpty else {
+            return all.map { Listings.Partition(name: $0.name, path: $0.path, entries: $0.entries) }
+        }
+        var place: [String: Int] = [:]
+        for (k, partition) in all.enumerated() { place[partition.path] = k }
+        var renamed = false
+        for entry in went {
+            guard let name = key(entry) else { continue }
+            guard let k = place[path(name)] else { return nil }
+            all[k].entries.removeAll { $0 === entry }
+            guard !all[k].entries.isEmpty else { return nil }
+            if name == all[k].name {
+                // The name shown may have been this skill's spelling: named again from the rest.
+                var shown: String?
+                for member in all[k].entries {
+                    guard let spelling = key(member) else { continue }
+                    if let named = shown, !Catalogue.compareNames(spelling, named) { continue }
+                    shown = spelling
+                }
+                guard let shown else { return nil }
+                renamed = renamed || !shown.utf8.elementsEqual(all[k].name.utf8)
+                all[k].name = shown
+            }
+        }
+        for entry in came {
+            guard let name = key(entry) else { continue }
+            guard let k = place[path(name)] else { return nil }
+            all[k].entries = Listings.reranked(
+                all[k].entries, removing: EntrySwaps(), inserting: [entry], by: Catalogue.byName)
+            if name == all[k].name {
+                // Two spellings of one text: which shows depends on which skill comes first.
+                guard name.utf8.elementsEqual(all[k].name.utf8) else { return nil }
+            } else if Catalogue.compareNames(name, all[k].name) {
+                all[k].name = name
+                renamed = true
+            }
+        }
+        let patched = all.map { Listings.Partition(name: $0.name, path: $0.path, entries: $0.entries) }
+        guard renamed else { return patched }
+        return patched.sorted { a, b in
+            let order = Catalogue.compareNamesOrder(a.name, b.name)
+            return order != 0 ? order < 0 : a.path < b.path
+        }
     }
 
     /// Whether two skills sort and fall into partitions alike in every listing.
@@ -251,6 +347,12 @@ extension Listings {
         BayesianRanking.ranksAbove(
             score: ranking.score(a.rating.counts) ?? 0, total: a.rating.total,
             score: ranking.score(b.rating.counts) ?? 0, total: b.rating.total) ?? Catalogue.byName(a, b)
+    }
+
+    /// Newest's order of two dated entries, as `newest` sorts them.
+    static func isNewer(_ a: Catalogue.Entry, _ b: Catalogue.Entry) -> Bool {
+        let (dayA, dayB) = (a.skill.created ?? "", b.skill.created ?? "")
+        return dayA != dayB ? dayA > dayB : Catalogue.byName(a, b)
     }
 
     /// Most rated's order of two entries, as `mostRated` sorts them.

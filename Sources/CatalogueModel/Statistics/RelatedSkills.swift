@@ -258,7 +258,16 @@ public struct RelatedSkills: Sendable {
     /// Each skill's group page, taken from these lists' for a skill in its place with the same group.
     private func groupKeys(of entries: [Catalogue.Entry], urls: SiteURLs) -> [String] {
         guard entries.count == self.entries.count else {
-            return entries.map(\.skill.group).map(Self.once(urls.groupPage))
+            // Skills came or went: the others are found where they stood (`PlaceWalk`).
+            let page = Self.once(urls.groupPage)
+            let places = PlaceWalk.places(of: entries, in: self.entries) { $0.skill.id }
+            return zip(entries, places).map { entry, place in
+                guard let place else { return page(entry.skill.group) }
+                let before = self.entries[place]
+                if entry === before { return groupKeys[place] }
+                let group = entry.skill.group
+                return group.utf8.elementsEqual(before.skill.group.utf8) ? groupKeys[place] : page(group)
+            }
         }
         var keys = groupKeys
         for i in entries.indices where entries[i] !== self.entries[i] {

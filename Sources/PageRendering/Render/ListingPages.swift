@@ -36,18 +36,23 @@ struct ListingData: Sendable {
             featured = config.featured.compactMap { byID[$0.id] }
             collections = config.collections.map { ($0, $0.skills.compactMap { byID[$0.id] }) }
         }
-        if patched != nil, let previous {
-            // Patched listings have the same settings and each skill's language as before.
-            languageNames = previous.languageNames
-        } else {
-            let locale = Locale(identifier: catalogue.config.language)
-            var names: [String: String] = [:]
-            for code in Set(catalogue.entries.map(\.skill.language)) {
+        let locale = Locale(identifier: catalogue.config.language)
+        func named(_ codes: some Sequence<String>, adding names: [String: String] = [:]) -> [String: String] {
+            var names = names
+            for code in codes where names[code] == nil {
                 let name = locale.localizedString(forLanguageCode: code)
                 names[code] = name.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? code
             }
-            languageNames = names
+            return names
         }
+        // Patched listings have the same settings, and each skill that stayed its language: only
+        // the codes of skills that came may be new (a name no skill shows any more is never asked).
+        languageNames =
+            if let patched, let previous {
+                named(patched.came.map(\.skill.language), adding: previous.languageNames)
+            } else {
+                named(Set(catalogue.entries.map(\.skill.language)))
+            }
         hasFeed = catalogue.config.hasHost && !listings.newest.isEmpty
         related = RelatedSkills(
             catalogue.entries, topRated: listings.topRated, urls: catalogue.urls, reusing: previous?.related)
