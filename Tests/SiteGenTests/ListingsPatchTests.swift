@@ -31,6 +31,28 @@ import Testing
 
     static func ids(_ entries: [Catalogue.Entry]) -> [String] { entries.map(\.skill.id) }
 
+    /// Every list of `patched` holds the entries of `fresh`'s, the very objects, in its order.
+    static func expect(_ patched: CatalogueListings, isMadeAfresh fresh: CatalogueListings, _ context: String) {
+        var pairs: [([Catalogue.Entry], [Catalogue.Entry])] = [
+            (patched.topRated, fresh.topRated), (patched.mostRated, fresh.mostRated), (patched.newest, fresh.newest),
+        ]
+        pairs += zip(patched.highlights, fresh.highlights).map { ($0, $1) }
+        pairs += zip(patched.groupPages, fresh.groupPages).map { ($0, $1) }
+        pairs += zip(patched.languages, fresh.languages).map { ($0.entries, $1.entries) }
+        pairs += zip(patched.authors, fresh.authors).map { ($0.entries, $1.entries) }
+        for (made, expected) in pairs {
+            #expect(Self.ids(made) == Self.ids(expected), "\(context)")
+            // The new entries, not the last catalogue's: pages show what the entries hold.
+            #expect(zip(made, expected).allSatisfy { $0 === $1 }, "\(context)")
+        }
+        for (made, expected) in [(patched.languages, fresh.languages), (patched.authors, fresh.authors)] {
+            #expect(made.map(\.path) == expected.map(\.path), "\(context)")
+            #expect(made.map(\.name) == expected.map(\.name), "\(context)")
+        }
+        #expect(patched.highlights.count == fresh.highlights.count, "\(context)")
+        #expect(patched.groupPages.count == fresh.groupPages.count, "\(context)")
+    }
+
     @Test(arguments: 1...25 as ClosedRange<UInt64>)
     func patchedListingsAreTheListingsMadeAfresh(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
@@ -70,23 +92,7 @@ import Testing
                 }, "step \(step): a group holds an entry the catalogue no longer has")
             let patched = try #require(CatalogueListings(next, patching: listings, of: catalogue), "step \(step)")
             let fresh = CatalogueListings(next)
-            let context = "seed \(seed), step \(step)"
-            var pairs: [([Catalogue.Entry], [Catalogue.Entry])] = [
-                (patched.topRated, fresh.topRated), (patched.mostRated, fresh.mostRated),
-                (patched.newest, fresh.newest),
-            ]
-            pairs += zip(patched.highlights, fresh.highlights).map { ($0, $1) }
-            pairs += zip(patched.groupPages, fresh.groupPages).map { ($0, $1) }
-            pairs += zip(patched.languages, fresh.languages).map { ($0.entries, $1.entries) }
-            pairs += zip(patched.authors, fresh.authors).map { ($0.entries, $1.entries) }
-            for (made, expected) in pairs {
-                #expect(Self.ids(made) == Self.ids(expected), "\(context)")
-                // The new entries, not the last catalogue's: pages show what the entries hold.
-                #expect(zip(made, expected).allSatisfy { $0 === $1 }, "\(context)")
-            }
-            #expect(patched.languages.map(\.path) == fresh.languages.map(\.path), "\(context)")
-            #expect(patched.authors.map(\.name) == fresh.authors.map(\.name), "\(context)")
-            #expect(patched.highlights.count == fresh.highlights.count, "\(context)")
+            Self.expect(patched, isMadeAfresh: fresh, "seed \(seed), step \(step)")
             catalogue = next
             listings = patched
         }
@@ -136,27 +142,9 @@ import Testing
             }
             let next = Catalogue(skills: skills, ratings: ratings, config: config, reusing: catalogue)
             let fresh = CatalogueListings(next)
-            let context = "seed \(seed), step \(step)"
             if let patched = CatalogueListings(next, patching: listings, of: catalogue) {
                 patches += 1
-                var pairs: [([Catalogue.Entry], [Catalogue.Entry])] = [
-                    (patched.topRated, fresh.topRated), (patched.mostRated, fresh.mostRated),
-                    (patched.newest, fresh.newest),
-                ]
-                pairs += zip(patched.highlights, fresh.highlights).map { ($0, $1) }
-                pairs += zip(patched.groupPages, fresh.groupPages).map { ($0, $1) }
-                pairs += zip(patched.languages, fresh.languages).map { ($0.entries, $1.entries) }
-                pairs += zip(patched.authors, fresh.authors).map { ($0.entries, $1.entries) }
-                for (made, expected) in pairs {
-                    #expect(Self.ids(made) == Self.ids(expected), "\(context)")
-                    #expect(zip(made, expected).allSatisfy { $0 === $1 }, "\(context)")
-                }
-                for (made, expected) in [(patched.languages, fresh.languages), (patched.authors, fresh.authors)] {
-                    #expect(made.map(\.path) == expected.map(\.path), "\(context)")
-                    #expect(made.map(\.name) == expected.map(\.name), "\(context)")
-                }
-                #expect(patched.highlights.count == fresh.highlights.count, "\(context)")
-                #expect(patched.groupPages.count == fresh.groupPages.count, "\(context)")
+                Self.expect(patched, isMadeAfresh: fresh, "seed \(seed), step \(step)")
                 #expect(Set(patched.came.map(\.skill.id)).isSubset(of: Set(next.entries.map(\.skill.id))))
             }
             catalogue = next
