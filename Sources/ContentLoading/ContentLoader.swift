@@ -30,8 +30,8 @@ public struct LoadedContent: Sendable {
     public var diagnostics: [Diagnostic]
     public var ratingFilesRead: Int
     public var votesRead: Int
-    /// The skills whose skill or ratings may differ from the last load's, which had the same
-    /// skills at the same places (a vote, or an edit that kept every id); nil when any may.
+    /// The skills whose skill or ratings may differ from the last load's, or that came or went
+    /// since (a vote, an edit, a new or deleted skill); nil when any may.
     public var touchedSkills: Set<String>?
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
@@ -187,6 +187,9 @@ public enum ContentLoader {
             let walk = Self.walk(from: before, to: skills)
             rematched = RatingMatcher.rematch(
                 previous, came: walk.came, edited: walk.edited, gone: walk.gone, skills: skills, sources: sources)
+            if rematched != nil {
+                touchedSkills = Set((walk.came + walk.edited).map { skills[$0].id } + walk.gone)
+            }
         }
         let matched =
             rematched ?? RatingMatcher.match(skills: skills, sources: sources, ratingsDisplay: ratingsDisplay)

@@ -123,24 +123,56 @@ import Testing
         var catalogue = Catalogue(skills: skills, ratings: ratings, config: config)
         var listings = CatalogueListings(catalogue)
         var patches = 0
+        var catalogues = 0
         var added = 0
         for step in 0..<12 {
+            var touched = Set<String>()
             for _ in 0..<(1 + random.below(2)) {
                 switch random.below(3) {
                 case 0 where skills.count > 2:
-                    skills.remove(at: random.below(skills.count))
+                    touched.insert(skills.remove(at: random.below(skills.count)).id)
                 case 1:
                     let place = random.below(skills.count)
                     ratings[skills[place].id] = Self.tally(&random)
+                    touched.insert(skills[place].id)
                 default:
                     added += 1
                     var skill = respelt(Self.skills(&random)[0])
                     skill.id = "new/\(added)"
+                    // Mostly groups spelt one way; "News" is also spelt "news" (the name may move).
+                    skill.group = ["Games", "Tools", "Games", "News"][random.below(4)]
                     ratings[skill.id] = Self.tally(&random)
                     skills.insert(skill, at: random.below(skills.count + 1))
+                    touched.insert(skill.id)
                 }
             }
             let next = Catalogue(skills: skills, ratings: ratings, config: config, reusing: catalogue)
+            // The catalogue patched for the skills that changed, came or went is the one made whole.
+            if let patched = Catalogue(
+                skills: skills, ratings: ratings, config: config, patching: catalogue, touched: touched)
+            {
+                catalogues += 1
+                let context = "seed \(seed), step \(step)"
+                #expect(Self.ids(patched.entries) == Self.ids(next.entries), "\(context)")
+                #expect(patched.entries.map(\.rating) == next.entries.map(\.rating), "\(context)")
+                #expect(patched.entries.map(\.skill) == next.entries.map(\.skill), "\(context)")
+                #expect(patched.entries.map(\.path) == next.entries.map(\.path), "\(context)")
+                #expect(patched.groups.map(\.name) == next.groups.map(\.name), "\(context)")
+                #expect(patched.groups.map(\.path) == next.groups.map(\.path), "\(context)")
+                #expect(
+                    patched.groups.map { Self.ids($0.entries) } == next.groups.map { Self.ids($0.entries) },
+                    "\(context)")
+                #expect(
+                    patched.groups.allSatisfy { group in
+                        group.entries.allSatisfy { entry in patched.entries.contains { $0 === entry } }
+                    }, "\(context): a group holds an entry the catalogue does not")
+                #expect(
+                    next.entries.allSatisfy { patched.place(ofSkill: $0.skill.id).map(\.self) != nil },
+                    "\(context)")
+                #expect(
+                    patched.entries.indices.allSatisfy { patched.place(ofSkill: patched.entries[$0].skill.id) == $0 },
+                    "\(context)")
+            }
             let fresh = CatalogueListings(next)
             if let patched = CatalogueListings(next, patching: listings, of: catalogue) {
                 patches += 1
@@ -152,6 +184,7 @@ import Testing
         }
         // Most changes are patched: a test that always fell back would prove nothing.
         #expect(patches >= 6, "seed \(seed): only \(patches) of 12 patched")
+        #expect(catalogues >= 3, "seed \(seed): only \(catalogues) of 12 catalogues patched")
     }
 
     /// An edit of what listings order or partition by, or other settings, makes them afresh.

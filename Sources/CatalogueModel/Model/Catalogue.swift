@@ -112,32 +112,77 @@ public struct Catalogue: Sendable {
 
     /// The catalogue `init(skills:ratings:config:reusing:)` makes, from `previous`, when only the
     /// skills of `touched` (ids) may differ from those `previous` was made of, in their skill or
-    /// their rating, and each keeps its name and group (a vote, or an edit of a description):
-    /// their entries are made again in place, and every other entry, the order and the groups
-    /// stand. Nil otherwise: then the catalogue is made whole.
+    /// their rating, or came or went, and each that stayed keeps its name and group (a vote, an
+    /// edit of a description, a new or deleted skill): their entries are made again in place,
+    /// those that came are put in by name, and every other entry and the groups stand. Nil
+    /// otherwise (a group would come or go, or be named otherwise): then the catalogue is made whole.
     package init?(
         skills: [Skill], ratings: [String: RatingTally], config: SiteConfig, patching previous: Catalogue,
         touched: Set<String>
     ) {
-        guard config == previous.config, skills.count == previous.entries.count else { return nil }
+        guard config == previous.config else { return nil }
         var entries = previous.entries
         var replaced = EntrySwaps()
+        var came: [Entry] = []
+        var stayed = Set<String>()
+        let urls = config.urls
         for skill in skills where touched.contains(skill.id) {
-            guard let place = previous.placeByID[skill.id], entries.indices.contains(place) else { return nil }
+            let rating = RatingSummary(ratings[skill.id] ?? RatingTally())
+            guard let place = previous.placeByID[skill.id], entries.indices.contains(place) else {
+                came.append(Entry(skill: skill, rating: rating, path: urls.skillPage(skill.id)))
+                continue
+            }
+            stayed.insert(skill.id)
             let old = entries[place]
             guard old.skill.id == skill.id, old.skill.name == skill.name, old.skill.group == skill.group else {
                 return nil
             }
-            let rating = RatingSummary(ratings[skill.id] ?? RatingTally())
             if old.rating == rating, old.skill == skill { continue }
             let new = Entry(skill: skill, rating: rating, path: old.path)
             entries[place] = new
             replaced.replace(old, with: new)
         }
+        let gone = touched.subtracting(stayed).compactMap { id in
+            previous.placeByID[id].flatMap { entries.indices.contains($0) ? entries[$0] : nil }
+        }
+        guard skills.count == previous.entries.count + came.count - gone.count else { return nil }
         self.config = config
+        guard !came.isEmpty || !gone.isEmpty else {
+            self.entries = entries
+            placeByID = previous.placeByID
+            groups = previous.groups.map {
+                Group(name: $0.name, path: $0.path, entries: $0.entries.replacing(replaced))
+            }
+            return
+        }
+        var leaving = EntrySwaps()
+        for old in gone { leaving.replace(old, with: old) }
+        entries = Listings.reranked(entries, removing: leaving, inserting: came, by: Self.byName)
+        guard entries.count == skills.count else { return nil }
         self.entries = entries
-        placeByID = previous.placeByID
-        groups = previous.groups.map { Group(name: $0.name, path: $0.path, entries: $0.entries.replacing(replaced)) }
+        placeByID = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { _, last in last }
+        var patched = previous.groups.map { (name: $0.name, path: $0.path, entries: $0.entries.replacing(replaced)) }
+        var groupPlace: [String: Int] = [:]
+        for (k, group) in patched.enumerated() { groupPlace[group.path] = k }
+        // A group keeps its name while every skill in it spells the name alike: the name is the
+        // spelling most of its skills use.
+        func spelledAlike(_ k: Int) -> Bool {
+            let name = patched[k].name
+            return patched[k].entries.allSatisfy { $0.skill.group.utf8.elementsEqual(name.utf8) }
+        }
+        for old in gone {
+            guard let k = groupPlace[urls.groupPage(old.skill.group)], spelledAlike(k) else { return nil }
+            patched[k].entries.removeAll { $0 === old }
+            guard !patched[k].entries.isEmpty else { return nil }
+        }
+        for new in came {
+            guard let k = groupPlace[urls.groupPage(new.skill.group)], spelledAlike(k),
+                new.skill.group.utf8.elementsEqual(patched[k].name.utf8)
+            else { return nil }
+            patched[k].entries = Listings.reranked(
+                patched[k].entries, removing: EntrySwaps(), inserting: [new], by: Self.byName)
+        }
+        groups = patched.map { Group(name: $0.name, path: $0.path, entries: $0.entries) }
     }
 
     /// `entries` in the order of `previous` (a kept build's sorted entries): the skills that stayed
