@@ -222,19 +222,11 @@ public enum ContentLoader {
     /// Where `skills` differ from `before` (each with unique ids): the places of skills whose
     /// ids are new, of those whose ids stayed but which differ, and the ids that went.
     static func walk(from before: [Skill], to skills: [Skill]) -> (came: [Int], edited: [Int], gone: [String]) {
-        var came: [Int] = []
-        var edited: [Int] = []
-        var stayed = [Bool](repeating: false, count: before.count)
-        for (place, found) in PlaceWalk.places(of: skills, in: before, key: \.id).enumerated() {
-            guard let found else {
-                came.append(place)
-                continue
-            }
-            stayed[found] = true
-            if skills[place] != before[found] { edited.append(place) }
+        let changes = PlaceWalk.changes(of: skills, in: before, key: \.id)
+        let edited = changes.places.indices.filter { place in
+            changes.places[place].map { skills[place] != before[$0] } ?? false
         }
-        let gone = before.indices.filter { !stayed[$0] }.map { before[$0].id }
-        return (came, edited, gone)
+        return (changes.came, edited, changes.went.map { before[$0].id })
     }
 
     /// Lists, reads (or takes from `kept`) and checks every skill file.

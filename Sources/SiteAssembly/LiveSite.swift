@@ -373,12 +373,9 @@ public struct LiveSite: Sendable {
         /// twice (the walk's places are a set's only for unique paths).
         init?(patching last: SitePaths, planned: [String]) {
             guard last.generated.count == last.planned.count else { return nil }
-            var stayed = [Bool](repeating: false, count: last.planned.count)
-            var came: [String] = []
-            for (path, place) in zip(planned, PlaceWalk.places(of: planned, in: last.planned) { $0 }) {
-                if let place { stayed[place] = true } else { came.append(path) }
-            }
-            let went = last.planned.indices.filter { !stayed[$0] }.map { last.planned[$0] }
+            let changes = PlaceWalk.changes(of: planned, in: last.planned) { $0 }
+            let came = changes.came.map { planned[$0] }
+            let went = changes.went.map { last.planned[$0] }
             self.planned = planned
             generated = last.generated
             existing = last.existing

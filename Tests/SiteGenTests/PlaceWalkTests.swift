@@ -22,6 +22,11 @@ import Testing
         let before = (0..<random.below(40)).map { "k\($0)" }
         let (items, moved) = Self.changed(before, steps: 6, &random) { "new\($0)" }
         let places = PlaceWalk.places(of: items, in: before) { $0 }
+        // What came and went: the items with no place, and the places no item has, in order.
+        let changes = PlaceWalk.changes(of: items, in: before) { $0 }
+        #expect(changes.places == places)
+        #expect(changes.came == places.indices.filter { places[$0] == nil })
+        #expect(changes.went == before.indices.filter { !places.contains($0) })
         let table = Dictionary(uniqueKeysWithValues: before.enumerated().map { ($1, $0) })
         #expect(places.count == items.count)
         for (item, place) in zip(items, places) {

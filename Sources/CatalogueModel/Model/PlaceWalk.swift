@@ -25,6 +25,40 @@ public enum PlaceWalk {
         walk(items, before, key: key) { $0 === $1 }
     }
 
+    /// What came and went between a list's last version and this one: each item's place in the
+    /// last (`places`), the places of the items that came (none there), and the places in the
+    /// last version of those that went (no item has them).
+    public struct Changes: Sendable {
+        public let places: [Int?]
+        public let came: [Int]
+        public let went: [Int]
+
+        @inlinable init(places: [Int?], before count: Int) {
+            var stayed = [Bool](repeating: false, count: count)
+            var came: [Int] = []
+            for (i, place) in places.enumerated() {
+                if let place { stayed[place] = true } else { came.append(i) }
+            }
+            self.places = places
+            self.came = came
+            went = stayed.indices.filter { !stayed[$0] }
+        }
+    }
+
+    /// `places(of:in:key:)` with what came and went.
+    @inlinable public static func changes<T, Key: Equatable & Hashable>(
+        of items: [T], in before: [T], key: (T) -> Key
+    ) -> Changes {
+        Changes(places: places(of: items, in: before, key: key), before: before.count)
+    }
+
+    /// `changes(of:in:key:)` for objects, found at their places by identity.
+    @inlinable public static func changes<T: AnyObject, Key: Equatable & Hashable>(
+        of items: [T], in before: [T], key: (T) -> Key
+    ) -> Changes {
+        Changes(places: places(of: items, in: before, key: key), before: before.count)
+    }
+
     /// The walk, where `identical` items are known to have the same key.
     @inlinable static func walk<T, Key: Equatable & Hashable>(
         _ items: [T], _ before: [T], key: (T) -> Key, identical: (T, T) -> Bool

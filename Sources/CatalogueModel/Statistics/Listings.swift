@@ -207,22 +207,16 @@ extension CatalogueListings {
                 replaced.replace(old, with: new)
             }
         } else {
-            var stayed = [Bool](repeating: false, count: before.entries.count)
-            for (new, place) in zip(entries, PlaceWalk.places(of: entries, in: before.entries) { $0.skill.id }) {
-                guard let place else {
-                    came.append(new)
-                    guard came.count <= limit else { return nil }
-                    continue
-                }
-                stayed[place] = true
+            let changes = PlaceWalk.changes(of: entries, in: before.entries) { $0.skill.id }
+            guard changes.came.count <= limit, changes.went.count <= limit else { return nil }
+            came = changes.came.map { entries[$0] }
+            went = changes.went.map { before.entries[$0] }
+            for (new, place) in zip(entries, changes.places) {
+                guard let place else { continue }
                 let old = before.entries[place]
                 guard old !== new else { continue }
                 guard Self.listedAlike(old.skill, new.skill) else { return nil }
                 replaced.replace(old, with: new)
-            }
-            for (place, old) in before.entries.enumerated() where !stayed[place] {
-                went.append(old)
-                guard went.count <= limit else { return nil }
             }
         }
         // Each changed entry is put back in its own pass: for many (a replaced rating file) a

@@ -52,19 +52,12 @@ package enum Sitemap {
             let urls = config.urls
             let unlisted = madeFrom.unlisted
             let before = madeFrom.outputPaths
-            var stayed = [Bool](repeating: false, count: before.count)
-            var came: [String] = []
-            for (path, place) in zip(outputPaths, PlaceWalk.places(of: outputPaths, in: before) { $0 }) {
-                if let place {
-                    stayed[place] = true
-                } else if let page = urls.page(ofOutput: path), !unlisted.contains(page) {
-                    came.append(page)
-                }
+            let changes = PlaceWalk.changes(of: outputPaths, in: before) { $0 }
+            func listed(_ path: String) -> String? {
+                urls.page(ofOutput: path).flatMap { unlisted.contains($0) ? nil : $0 }
             }
-            var went: [String] = []
-            for (place, path) in before.enumerated() where !stayed[place] {
-                if let page = urls.page(ofOutput: path), !unlisted.contains(page) { went.append(page) }
-            }
+            let came = changes.came.compactMap { listed(outputPaths[$0]) }
+            let went = changes.went.compactMap { listed(before[$0]) }
             var pagePaths = self.pagePaths
             var newLines = lines
             for page in went {
