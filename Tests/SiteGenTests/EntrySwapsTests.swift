@@ -33,4 +33,22 @@ import Testing
         #expect(
             replaced.map(ObjectIdentifier.init) == entries.map { ObjectIdentifier(table[ObjectIdentifier($0)] ?? $0) })
     }
+
+    /// Entries marked for removal leave a list, wherever they stand and however many there are,
+    /// and the others keep their order; `replacing` leaves every entry in its place.
+    @Test(arguments: 1...40 as ClosedRange<UInt64>)
+    func removedEntriesLeaveTheList(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let entries = (0..<30).map { Self.entry("s\($0)") }
+        let gone = entries.filter { _ in random.below(3) == 0 }
+        let removal = EntrySwaps(removing: gone)
+        let goneIDs = Set(gone.map(ObjectIdentifier.init))
+        #expect(removal.count == goneIDs.count)
+        let kept = Listings.reranked(entries, removing: removal, inserting: [], by: Catalogue.byName)
+        #expect(
+            kept.map(ObjectIdentifier.init)
+                == entries.filter { !goneIDs.contains(ObjectIdentifier($0)) }.map(ObjectIdentifier.init), "seed \(seed)"
+        )
+        #expect(entries.replacing(removal).map(ObjectIdentifier.init) == entries.map(ObjectIdentifier.init))
+    }
 }

@@ -155,9 +155,7 @@ public struct Catalogue: Sendable {
             }
             return
         }
-        var leaving = EntrySwaps()
-        for old in gone { leaving.replace(old, with: old) }
-        entries = Listings.reranked(entries, removing: leaving, inserting: came, by: Self.byName)
+        entries = Listings.reranked(entries, removing: EntrySwaps(removing: gone), inserting: came, by: Self.byName)
         guard entries.count == skills.count else { return nil }
         self.entries = entries
         placeByID = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { _, last in last }
@@ -179,8 +177,7 @@ public struct Catalogue: Sendable {
             guard let k = groupPlace[urls.groupPage(new.skill.group)], spelledAlike(k),
                 new.skill.group.utf8.elementsEqual(patched[k].name.utf8)
             else { return nil }
-            patched[k].entries = Listings.reranked(
-                patched[k].entries, removing: EntrySwaps(), inserting: [new], by: Self.byName)
+            patched[k].entries = Listings.reranked(patched[k].entries, inserting: [new], by: Self.byName)
         }
         groups = patched.map { Group(name: $0.name, path: $0.path, entries: $0.entries) }
     }
@@ -205,7 +202,7 @@ public struct Catalogue: Sendable {
             }
         }
         // The others go where name order puts them among entries already in name order.
-        let ordered = Listings.reranked(placed.compactMap { $0 }, removing: EntrySwaps(), inserting: others, by: byName)
+        let ordered = Listings.reranked(placed.compactMap { $0 }, inserting: others, by: byName)
         return ordered.count == entries.count ? ordered : nil
     }
 

@@ -9,6 +9,12 @@ public enum Listings {
         public let path: String
         /// Sorted by name, then id.
         public let entries: [Catalogue.Entry]
+
+        /// The order of a listing's partitions: by name, then path.
+        static func isListedBefore(_ a: Partition, _ b: Partition) -> Bool {
+            let order = Catalogue.compareNamesOrder(a.name, b.name)
+            return order != 0 ? order < 0 : a.path < b.path
+        }
     }
 
     /// Rated skills by Bayesian score (see `BayesianRanking`).
@@ -139,15 +145,16 @@ public enum Listings {
                 paths[name] = p
             }
             lists[p, default: []].append(entry)
-            // The name shown is the spelling that sorts first, whichever skill came first.
-            if let shown = names[p], !Catalogue.compareNames(name, shown) { continue }
-            names[p] = name
+            if shows(name, over: names[p]) { names[p] = name }
         }
         return lists.map { Partition(name: names[$0.key] ?? $0.key, path: $0.key, entries: $0.value) }
-            .sorted { a, b in
-                let order = Catalogue.compareNamesOrder(a.name, b.name)
-                return order != 0 ? order < 0 : a.path < b.path
-            }
+            .sorted(by: Partition.isListedBefore)
+    }
+
+    /// Whether a partition shows `spelling` of its name rather than `shown`: the spelling that
+    /// sorts first, whichever skill came first.
+    static func shows(_ spelling: String, over shown: String?) -> Bool {
+        shown.map { Catalogue.compareNames(spelling, $0) } ?? true
     }
 }
 
@@ -223,11 +230,8 @@ extension CatalogueListings {
         // sort costs less.
         guard replaced.count + came.count + went.count <= limit else { return nil }
         var leaving = replaced
-        var gone = EntrySwaps()
-        for old in went {
-            leaving.replace(old, with: old)
-            gone.replace(old, with: old)
-        }
+        for old in went { leaving.remove(old) }
+        let gone = EntrySwaps(removing: went)
         let urls = catalogue.urls
         guard
             let languages = Self.patched(
@@ -279,9 +283,7 @@ extension CatalogueListings {
             if name == all[k].name {
                 // The name shown may have been this skill's spelling: named again from the rest.
                 var shown: String?
-                for member in all[k].entries {
-                    guard let spelling = key(member) else { continue }
-                    if let named = shown, !Catalogue.compareNames(spelling, named) { continue }
+                for spelling in all[k].entries.compactMap(key) where Listings.shows(spelling, over: shown) {
                     shown = spelling
                 }
                 guard let shown else { return nil }
@@ -292,22 +294,17 @@ extension CatalogueListings {
         for entry in came {
             guard let name = key(entry) else { continue }
             guard let k = place[path(name)] else { return nil }
-            all[k].entries = Listings.reranked(
-                all[k].entries, removing: EntrySwaps(), inserting: [entry], by: Catalogue.byName)
+            all[k].entries = Listings.reranked(all[k].entries, inserting: [entry], by: Catalogue.byName)
             if name == all[k].name {
                 // Two spellings of one text: which shows depends on which skill comes first.
                 guard name.utf8.elementsEqual(all[k].name.utf8) else { return nil }
-            } else if Catalogue.compareNames(name, all[k].name) {
+            } else if Listings.shows(name, over: all[k].name) {
                 all[k].name = name
                 renamed = true
             }
         }
         let patched = all.map { Listings.Partition(name: $0.name, path: $0.path, entries: $0.entries) }
-        guard renamed else { return patched }
-        return patched.sorted { a, b in
-            let order = Catalogue.compareNamesOrder(a.name, b.name)
-            return order != 0 ? order < 0 : a.path < b.path
-        }
+        return renamed ? patched.sorted(by: Listings.Partition.isListedBefore) : patched
     }
 
     /// Whether two skills sort and fall into partitions alike in every listing.
@@ -320,7 +317,7 @@ extension Listings {
     /// `list` without the entries `gone` names (by identity), with `new` each put in at its
     /// place in `list`'s order, `before`.
     static func reranked(
-        _ list: [Catalogue.Entry], removing gone: EntrySwaps, inserting new: [Catalogue.Entry],
+        _ list: [Catalogue.Entry], removing gone: EntrySwaps = EntrySwaps(), inserting new: [Catalogue.Entry],
         by before: (Catalogue.Entry, Catalogue.Entry) -> Bool
     ) -> [Catalogue.Entry] {
         var result = gone.isEmpty ? list : list.filter { gone[$0] == nil }
@@ -381,6 +378,16 @@ struct EntrySwaps {
         guard table.count > Self.fewest else { return few.first { $0.old == key }?.new }
         return table[key]
     }
+
+    init() {}
+
+    /// Entries to take out, with nothing in their place: `reranked` drops them and `replacing`
+    /// leaves them be.
+    init(removing entries: [Catalogue.Entry]) {
+        for entry in entries { remove(entry) }
+    }
+
+    mutating func remove(_ entry: Catalogue.Entry) { replace(entry, with: entry) }
 
     mutating func replace(_ old: Catalogue.Entry, with new: Catalogue.Entry) {
         let key = ObjectIdentifier(old)

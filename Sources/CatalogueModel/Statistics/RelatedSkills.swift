@@ -257,25 +257,21 @@ public struct RelatedSkills: Sendable {
 
     /// Each skill's group page, taken from these lists' for a skill in its place with the same group.
     private func groupKeys(of entries: [Catalogue.Entry], urls: SiteURLs) -> [String] {
-        guard entries.count == self.entries.count else {
-            // Skills came or went: the others are found where they stood (`PlaceWalk`).
-            let page = Self.once(urls.groupPage)
-            let places = PlaceWalk.places(of: entries, in: self.entries) { $0.skill.id }
-            return zip(entries, places).map { entry, place in
-                guard let place else { return page(entry.skill.group) }
-                let before = self.entries[place]
-                if entry === before { return groupKeys[place] }
-                let group = entry.skill.group
-                return group.utf8.elementsEqual(before.skill.group.utf8) ? groupKeys[place] : page(group)
-            }
-        }
-        var keys = groupKeys
-        for i in entries.indices where entries[i] !== self.entries[i] {
-            let group = entries[i].skill.group
+        let page = Self.once(urls.groupPage)
+        // The same number of skills: each in its own place (a vote, an edit). Otherwise skills came
+        // or went, and the others are found where they stood (`PlaceWalk`).
+        let places: [Int?] =
+            entries.count == self.entries.count
+            ? Array(entries.indices) : PlaceWalk.places(of: entries, in: self.entries) { $0.skill.id }
+        return zip(entries, places).map { entry, place in
+            guard let place else { return page(entry.skill.group) }
+            let before = self.entries[place]
             // By bytes, as page paths are made from them.
-            if !group.utf8.elementsEqual(self.entries[i].skill.group.utf8) { keys[i] = urls.groupPage(group) }
+            guard entry === before || entry.skill.group.utf8.elementsEqual(before.skill.group.utf8) else {
+                return page(entry.skill.group)
+            }
+            return groupKeys[place]
         }
-        return keys
     }
 
     /// The candidates after a few skills changed their words, author or group (an edit in
