@@ -1,9 +1,11 @@
 /// A theme's templates, each parsed once, with partials and parents found by name at compile
 /// time. Immutable after compiling, so one library renders on many threads at once.
 public struct TemplateLibrary: Sendable {
+    /// Each template's nodes, as parsed: for walking its names.
     private let templates: [[TemplateNode]]
+    /// The same, laid out for rendering.
+    private let program: TemplateProgram
     private let indexes: [String: Int]
-    private let initialEscaping: TemplateEscaping
     /// Bytes one rendering may write before it counts as never ending (see `TemplateRenderer`).
     public var outputLimit = TemplateLibrary.defaultOutputLimit
 
@@ -74,18 +76,17 @@ public struct TemplateLibrary: Sendable {
     private init(templates: [[TemplateNode]], indexes: [String: Int], initialEscaping: TemplateEscaping) {
         self.templates = templates
         self.indexes = indexes
-        self.initialEscaping = initialEscaping
+        program = TemplateProgram(templates, initialEscaping: initialEscaping)
     }
 
     /// Nil also when a slot prints inside an indented partial or block: there the text put in
     /// it could change the indentation of what follows.
     public func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut? {
         guard let index = indexes[name] else { return nil }
-        var renderer = TemplateRenderer(templates: templates, initialEscaping: initialEscaping, root: data, output: [])
+        var renderer = TemplateRenderer(program: program, root: data, output: [])
         renderer.outputLimit = outputLimit
         renderer.slots = []
-        renderer.render(
-            templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
+        renderer.render(template: index)
         guard let slots = renderer.slots, !renderer.slotIndented, !renderer.overran else { return nil }
         let output = renderer.output
         var pieces: [TemplateCut.Piece] = []
@@ -107,13 +108,11 @@ public struct TemplateLibrary: Sendable {
     /// (`hasTemplate` tells the two apart).
     public func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool {
         guard let index = indexes[name] else { return false }
-        var renderer = TemplateRenderer(
-            templates: templates, initialEscaping: initialEscaping, root: data, output: output)
+        var renderer = TemplateRenderer(program: program, root: data, output: output)
         renderer.outputLimit = outputLimit
         // The renderer holds the only reference, so appending never copies the caller's bytes.
         output = []
-        renderer.render(
-            templates[index], TemplateRenderer.Scope(indentation: nil, overrides: nil, escaping: initialEscaping))
+        renderer.render(template: index)
         output = renderer.output
         return !renderer.overran
     }

@@ -5,9 +5,10 @@ struct TemplateRenderer {
     struct Scope {
         /// Put in front of every line a partial or block renders after its first.
         var indentation: [UInt8]?
-        /// The blocks `{{<parent}}` tags have overridden, outermost first.
-        var overrides: [String: [TemplateNode]]?
-        var escaping: TemplateEscaping
+        /// The blocks `{{<parent}}` tags have overridden, outermost first: their bodies' ops.
+        var overrides: [String: Range<Int>]?
+        /// In `TemplateProgram.escapings`.
+        var escaping: Int
     }
 
     /// Partials and blocks nested deeper than this render nothing: a template that includes
@@ -25,12 +26,16 @@ struct TemplateRenderer {
     static let defaultOutputLimit = 256 * 1024 * 1024
     var outputLimit = defaultOutputLimit
 
-    let templates: [[TemplateNode]]
-    let initialEscaping: TemplateEscaping
+    /// Held so that the buffers below stay allocated.
+    private let program: TemplateProgram
+    private let ops: UnsafeBufferPointer<TemplateProgram.Op>
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let names: UnsafeBufferPointer<TemplateProgram.Name>
+    private let keys: UnsafeBufferPointer<TemplateKey>
     var output: [UInt8]
     /// The contexts, innermost last: the data, then every section's value.
     private var stack: [TemplateValue]
-    private var scope: Scope
+    private var scope = Scope(indentation: nil, overrides: nil, escaping: 0)
     private var nesting = 0
     private var expansions = 0
     /// Set once the expansion limit cut the rendering short: its output is incomplete.
@@ -40,118 +45,134 @@ struct TemplateRenderer {
     /// A slot printed inside an indented partial or block.
     var slotIndented = false
 
-    init(templates: [[TemplateNode]], initialEscaping: TemplateEscaping, root: any TemplateData, output: [UInt8]) {
-        self.templates = templates
-        self.initialEscaping = initialEscaping
+    init(program: TemplateProgram, root: any TemplateData, output: [UInt8]) {
+        self.program = program
+        ops = UnsafeBufferPointer(program.ops)
+        bytes = UnsafeBufferPointer(program.bytes)
+        names = UnsafeBufferPointer(program.names)
+        keys = UnsafeBufferPointer(program.keys)
         self.stack = [.data(root)]
-        self.scope = Scope(indentation: nil, overrides: nil, escaping: initialEscaping)
         self.output = output
     }
 
-    /// Renders `nodes` in `scope`: a template's, a partial's or a block's.
-    mutating func render(_ nodes: [TemplateNode], _ scope: Scope) {
+    /// Renders template `template` of the program, as the outermost template.
+    mutating func render(template: Int) {
+        render(program.templates[template], Scope(indentation: nil, overrides: nil, escaping: 0))
+    }
+
+    /// Renders `body` in `scope`: a template's, a partial's or a block's.
+    private mutating func render(_ body: Range<Int>, _ scope: Scope) {
         let outer = self.scope
         self.scope = scope
-        render(nodes)
+        render(body)
         self.scope = outer
     }
 
-    /// Renders `nodes` in the scope in force. The scope is the renderer's own rather than a
+    /// Renders `body` in the scope in force. The scope is the renderer's own rather than a
     /// parameter: a section's body, rendered once per item, would otherwise copy it (and retain
     /// what it holds) every time.
-    private mutating func render(_ nodes: [TemplateNode]) {
+    private mutating func render(_ body: Range<Int>) {
         // A pragma holds for the rest of the nodes it stands among, and no further.
-        var escapingBefore: TemplateEscaping?
+        var escapingBefore: Int?
         defer { if let escapingBefore { scope.escaping = escapingBefore } }
+        var op = body.lowerBound
         guard let indentation = scope.indentation, !indentation.isEmpty else {
-            for node in nodes { render(node, &escapingBefore) }
+            while op < body.upperBound { op = render(at: op, &escapingBefore) }
             return
         }
         // Swift-mustache indents a piece that renders something right after a line end in what
         // this call has rendered so far, where a line end is a `\n` that is not part of `\r\n`.
         let start = output.count
-        for node in nodes {
+        while op < body.upperBound {
             let end = output.count
             guard end > start, output[end - 1] == 0x0A, end - 2 < start || output[end - 2] != 0x0D else {
-                render(node, &escapingBefore)
+                op = render(at: op, &escapingBefore)
                 continue
             }
             output.append(contentsOf: indentation)
             let mark = output.count
-            render(node, &escapingBefore)
+            op = render(at: op, &escapingBefore)
             if output.count == mark { output.removeLast(indentation.count) }
         }
     }
 
-    private mutating func render(_ node: TemplateNode, _ escapingBefore: inout TemplateEscaping?) {
-        switch node {
-        case .text(let bytes):
-            output.append(contentsOf: bytes)
+    /// Renders the node at `op`; returns where the node after it (and after its body) starts.
+    private mutating func render(at op: Int, _ escapingBefore: inout Int?) -> Int {
+        switch ops[op] {
+        case .text(let start, let count):
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]))
+            return op + 1
 
         case .variable(let name, let escaped):
-            guard let value = lookUp(name) else { return }
+            guard let value = lookUp(names[name]) else { return op + 1 }
             if slots != nil, case .data(let data) = value, let slot = data as? TemplateSlot {
                 if let indentation = scope.indentation, !indentation.isEmpty { slotIndented = true }
-                slots?.append((output.count, slot.number, escaped ? scope.escaping : nil))
-                return
+                slots?.append((output.count, slot.number, escaped ? program.escapings[scope.escaping] : nil))
+                return op + 1
             }
             if escaped {
-                scope.escaping.append(Self.text(of: value), &output)
+                program.escapings[scope.escaping].append(Self.text(of: value), &output)
             } else if case .text(let text) = value {
                 output.append(contentsOf: text.utf8)
             } else {
                 output.append(contentsOf: Self.text(of: value).utf8)
             }
+            return op + 1
 
-        case .section(let name, let body):
-            switch lookUp(name) {
+        case .section(let name, let end):
+            let body = (op + 1)..<end
+            switch lookUp(names[name]) {
             case nil, .flag(false)?: break
             case .flag(true)?: render(body)
             case .list(let items)?:
                 for item in items { render(body, inside: item) }
             case let value?: render(body, inside: value)
             }
+            return end
 
-        case .invertedSection(let name, let body):
-            switch lookUp(name) {
+        case .invertedSection(let name, let end):
+            let body = (op + 1)..<end
+            switch lookUp(names[name]) {
             case nil, .flag(false)?: render(body)
             // Swift-mustache renders it inside the empty list, which `{{.}}` then prints as `[]`.
             case .list(let items)? where items.isEmpty: render(body, inside: .list(items))
             default: break
             }
+            return end
 
-        case .block(let name, let defaultBody, let indentation):
-            guard nesting < Self.nestingLimit, expand() else { return }
+        case .block(let block, let end):
+            guard nesting < Self.nestingLimit, expand() else { return end }
+            let block = program.blocks[block]
             let inner = Scope(
-                indentation: (scope.indentation ?? []) + indentation, overrides: scope.overrides,
+                indentation: (scope.indentation ?? []) + block.indentation, overrides: scope.overrides,
                 escaping: scope.escaping)
             nesting += 1
-            render(scope.overrides?[name] ?? defaultBody, inner)
+            render(scope.overrides?[block.name] ?? (op + 1)..<end, inner)
             nesting -= 1
+            return end
 
-        case .partial(let template, let indentation, let overrides):
-            guard let template, nesting < Self.nestingLimit, expand() else { return }
+        case .partial(let partial):
+            guard nesting < Self.nestingLimit, expand() else { return op + 1 }
+            let partial = program.partials[partial]
             var inherited = scope.overrides
-            if let overrides {
+            if let overrides = partial.overrides {
                 // The outer template's overrides win: it is the one being rendered.
                 inherited = scope.overrides?.merging(overrides) { outer, _ in outer } ?? overrides
             }
             let inner = Scope(
-                indentation: indentation.map { (scope.indentation ?? []) + $0 } ?? scope.indentation,
+                indentation: partial.indentation.map { (scope.indentation ?? []) + $0 } ?? scope.indentation,
                 overrides: inherited,
-                escaping: initialEscaping
+                escaping: 0
             )
             nesting += 1
-            render(templates[template], inner)
+            render(program.templates[partial.template], inner)
             nesting -= 1
+            return op + 1
 
         case .contentType(let escaping):
             if escapingBefore == nil { escapingBefore = scope.escaping }
             scope.escaping = escaping
-
-        case .blockDefinition:
-            // Only ever inside `{{<parent}}`, whose parser turns them into overrides.
-            break
+            return op + 1
         }
     }
 
@@ -165,7 +186,7 @@ struct TemplateRenderer {
         return true
     }
 
-    private mutating func render(_ body: [TemplateNode], inside value: TemplateValue) {
+    private mutating func render(_ body: Range<Int>, inside value: TemplateValue) {
         guard !overran, output.count <= outputLimit else {
             overran = true
             return
@@ -177,28 +198,29 @@ struct TemplateRenderer {
 
     /// The first context, innermost first, that answers the first part of the name; the rest
     /// of the name is looked up inside that answer only.
-    private func lookUp(_ name: TemplateName) -> TemplateValue? {
-        switch name {
+    private func lookUp(_ name: TemplateProgram.Name) -> TemplateValue? {
+        switch name.kind {
         case .current:
             return stack.last
-        case .inStack(let first, let rest):
+        case .inStack:
+            let first = keys[name.keys.lowerBound]
             var index = stack.count
             while index > 0 {
                 index -= 1
                 if case .data(let data) = stack[index], let value = data.value(for: first) {
-                    return rest.isEmpty ? value : Self.descend(value, rest)
+                    return name.keys.count == 1 ? value : descend(value, name.keys.dropFirst())
                 }
             }
             return nil
-        case .fromCurrent(let path):
-            return stack.last.flatMap { Self.descend($0, path) }
+        case .fromCurrent:
+            return stack.last.flatMap { descend($0, name.keys) }
         }
     }
 
-    private static func descend(_ value: TemplateValue, _ path: [TemplateKey]) -> TemplateValue? {
+    private func descend(_ value: TemplateValue, _ path: Range<Int>) -> TemplateValue? {
         var value = value
         for key in path {
-            guard case .data(let data) = value, let child = data.value(for: key) else { return nil }
+            guard case .data(let data) = value, let child = data.value(for: keys[key]) else { return nil }
             value = child
         }
         return value

@@ -22,6 +22,18 @@ import Testing
         #expect(HTML.escape(input) == expected)
     }
 
+    /// Appending the escaped bytes gives `escape`'s text, on text with every escaped character
+    /// at the start, the end, side by side, and among scalars of every UTF-8 length.
+    @Test(arguments: 1...200 as ClosedRange<UInt64>)
+    func appendingEscapesAsEscapeDoes(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let pieces = ["<", ">", "&", "\"", "'", "a", " ", "é", "\u{301}", "日", "🙂", "\r\n", "&amp;"]
+        let text = (0..<random.below(24)).map { _ in pieces[random.below(pieces.count)] }.joined()
+        var output = Array("kept".utf8)
+        HTML.escape(text, into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "kept" + HTML.escape(text), "seed \(seed)")
+    }
+
     /// Templates, including one that names the HTML content type itself, use the same escaping.
     @Test(arguments: ["{{name}}|{{{name}}}", "{{% CONTENT_TYPE: HTML }}{{name}}|{{{name}}}"])
     func templatesEscapeScalars(_ source: String) {

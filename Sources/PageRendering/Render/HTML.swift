@@ -26,6 +26,28 @@ public enum HTML {
         } ?? text
     }
 
+    /// `escape(text)`'s bytes appended to `output`, without making the escaped text first: what
+    /// every `{{name}}` of a page does.
+    public static func escape(_ text: String, into output: inout [UInt8]) {
+        var text = text
+        let escapes = escapes
+        text.withUTF8 { bytes in
+            var start = 0
+            for (index, byte) in bytes.enumerated() where escapes[Int(byte)] {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                switch byte {
+                case 0x26: output.append(contentsOf: amp)
+                case 0x3C: output.append(contentsOf: lt)
+                case 0x3E: output.append(contentsOf: gt)
+                case 0x22: output.append(contentsOf: quot)
+                default: output.append(contentsOf: apos)
+                }
+                start = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+
     private static let escapes: [Bool] = (0..<256).map { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }
     private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8)
     private static let quot = Array("&quot;".utf8), apos = Array("&#39;".utf8)

@@ -13,5 +13,5 @@ enum HTMLContent {
     /// template errors stay as the user's file has them.
     package static let pragma = "{{% CONTENT_TYPE: \(name) }}"
 
-    static let escaping = TemplateEscaping(HTML.escape)
+    static let escaping = TemplateEscaping(appending: HTML.escape(_:into:))
 }
