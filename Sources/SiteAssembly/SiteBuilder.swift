@@ -149,6 +149,7 @@ public enum SiteBuilder {
             if let note = sink.note { notes.append(note) }
         }
 
+        if !options.freesMemory { ProcessLifetime.keep((loaded, theme, renderer, plan, existing, laterKnown, sink)) }
         return BuildReport(
             catalogue: catalogue, loaded: loaded, options: options, pages: pageCount, files: fileCount,
             unchanged: sink?.unchanged ?? 0, log: log, notes: notes,

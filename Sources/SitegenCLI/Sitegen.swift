@@ -151,11 +151,14 @@ struct Build: AsyncParsableCommand {
         sitegen_map_large_allocations()
         var options = try site.buildOptions()
         options.buildDate = try resolvedBuildDate()
+        // The command exits when the build is done: the system takes the memory back faster.
+        options.freesMemory = false
         let override = try database.named()
         do {
             options.recordedVotes = try await RatingsDatabase.recordedVotes(
                 override: override, content: options.content)
             let report = try SiteBuilder.build(options)
+            defer { ProcessLifetime.keep(report) }
             Report.print(report.warnings, verbose: verbose)
             Report.note(report.notes)
             Swift.print(report.summary + " → \(options.outputDisplay)/")

@@ -108,6 +108,23 @@ import Testing
         #expect(third.unchangedFiles == third.files, "each build counts its own kept files")
     }
 
+    /// A build frees what it made once its report is gone, unless told to leave it to the
+    /// process (`sitegen build`, which exits next).
+    @Test(arguments: [true, false])
+    func aBuildFreesItsCatalogueUnlessToldToLeaveIt(frees: Bool) throws {
+        let site = TestSite()
+        site.skill("g/x", name: "X", group: "G")
+        var options = site.options()
+        options.freesMemory = frees
+        weak var entry: Catalogue.Entry?
+        do {
+            let report = try SiteBuilder.build(options, into: MemoryOutput())
+            entry = report.catalogue?.entries.first
+            #expect(entry != nil)
+        }
+        #expect((entry == nil) == frees)
+    }
+
     @Test func aFailedBuildLeavesTheMemorySiteAsItWas() throws {
         let site = TestSite()
         site.skill("g/x", name: "X", group: "G")
