@@ -105,7 +105,18 @@ public enum SiteBuilder {
         let indexFile = catalogue.urls.indexFile
         let laterKnown = Background { KnownPaths(existing: existing, indexFile: indexFile) }
         let batchSize = 256
+        // A batch is written on another thread while the next one renders: the cores a batch's
+        // render or check leaves idle at its end, waiting for its slowest page, write instead.
+        var writing: Background<BatchWrite>?
+        func finishWriting() throws {
+            guard let batch = writing else { return }
+            writing = nil
+            let done = batch.wait()
+            times.add(done.seconds, to: .write)
+            try done.result.get()
+        }
         do {
+            defer { try? finishWriting() }
             var start = 0
             while start < plan.count || start == 0 {
                 let end = min(start + batchSize, plan.count)
@@ -116,13 +127,15 @@ public enum SiteBuilder {
                 broken += times.time(.linkCheck) {
                     LinkCheck.check(files, known: laterKnown.wait(), config: catalogue.config)
                 }
+                try finishWriting()
                 // Once anything is broken, keep checking (to report it all) but stop writing.
-                if broken.isEmpty, let sink { try times.time(.write) { try sink.write(files, from: source) } }
+                if broken.isEmpty, let sink { writing = BatchWrite.start(files, into: sink, from: source) }
                 pageCount += files.filter { $0.path.hasSuffix(".html") }.count
                 fileCount += files.count
                 if end == plan.count { break }
                 start = end
             }
+            try finishWriting()
         } catch let error as SiteRenderer.RenderError {
             sink?.discard()
             // Links found broken in earlier batches are reported with the render error.
@@ -205,6 +218,29 @@ enum StaticFiles {
                 return nil
             }
             return OutputFile(path: file.relativePath, copyOf: file.url)
+        }
+    }
+}
+
+/// One batch written into a sink on another thread, and how it went.
+private struct BatchWrite: Sendable {
+    let result: Result<Void, any Error>
+    let seconds: Double
+
+    /// The sink is not `Sendable`: the build hands it to this write and touches it again only
+    /// after waiting for it, so one thread at a time uses it.
+    private struct Handed: @unchecked Sendable {
+        let sink: any OutputSink
+    }
+
+    static func start(_ files: [OutputFile], into sink: any OutputSink, from source: ContentSource) -> Background<Self>
+    {
+        let handed = Handed(sink: sink)
+        return Background {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = Result { try handed.sink.write(files, from: source) }
+            return BatchWrite(result: result, seconds: (clock.now - start).seconds)
         }
     }
 }

@@ -21,6 +21,11 @@ struct StageTimes {
         Stage.allCases.compactMap { stage in seconds[stage].map { (stage.rawValue, $0) } }
     }
 
+    /// Adds `seconds` to `stage`: for work timed on another thread.
+    package mutating func add(_ seconds: Double, to stage: Stage) {
+        self.seconds[stage, default: 0] += seconds
+    }
+
     package mutating func time<T, E: Error>(_ stage: Stage, _ body: () throws(E) -> T) throws(E) -> T {
         let start = clock.now
         defer { seconds[stage, default: 0] += (clock.now - start).seconds }
