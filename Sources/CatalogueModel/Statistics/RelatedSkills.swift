@@ -205,8 +205,6 @@ public struct RelatedSkills: Sendable {
             }
     }
 
-    /// Each entry's candidates with their scores, best first by score, cut after the last that
-    /// ties with the sixth.
     /// Each entry's words: numbered as in `previous` for a skill whose description and examples
     /// are as they were (found where it stood, `PlaceWalk`), read from its text for the others.
     private static func words(_ entries: [Catalogue.Entry], reusing previous: RelatedSkills?)

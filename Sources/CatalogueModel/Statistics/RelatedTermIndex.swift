@@ -55,15 +55,36 @@ struct RelatedTermIndex: Sendable {
             postings = Array(repeating: [], count: words.count)
             weights = Array(repeating: 0, count: words.count)
         }
-        terms.reserveCapacity(count)
-        for (i, list) in skillWords.enumerated() {
-            let numbered: [Int32]
-            switch list {
-            case .text(let text): numbered = text.map { number(of: $0) }.sorted()
-            case .numbered(let j): numbered = previous?.terms[j] ?? []
+        // Words are numbered in the order they first appear, skill by skill, as one pass over the
+        // skills would number them; hashing every word of every skill on one core was most of
+        // the index. Each run of skills numbers its own words on a core, the runs' words are then
+        // numbered in run order (each word once per run, not once per use), and each skill's
+        // words are put in the index's numbers and sorted on all cores again.
+        let runs = Self.runs(count)
+        let local = runs.parallelMap { run -> LocalWords in
+            var local = LocalWords()
+            for i in run {
+                guard case .text(let text) = skillWords[i] else {
+                    local.skills.append(nil)
+                    continue
+                }
+                local.skills.append(text.map { local.number(of: $0) })
             }
+            return local
+        }
+        let global = local.map { $0.words.map { number(of: $0) } }
+        let previousTerms = previous?.terms ?? []
+        terms = runs.indices.parallelMap { r -> [[Int32]] in
+            zip(runs[r], local[r].skills).map { i, numbered in
+                guard let numbered else {
+                    guard case .numbered(let j) = skillWords[i], previousTerms.indices.contains(j) else { return [] }
+                    return previousTerms[j]
+                }
+                return numbered.map { global[r][Int($0)] }.sorted()
+            }
+        }.flatMap { $0 }
+        for (i, numbered) in terms.enumerated() {
             for term in numbered { postings[Int(term)].append(Int32(i)) }
-            terms.append(numbered)
         }
         weights = postings.map { weight(documents: $0.count) }
         authorOf = authors.enumerated().map { i, author in
@@ -83,6 +104,28 @@ struct RelatedTermIndex: Sendable {
 
     /// A skill's words, as `SkillTerms` would give them (in another order).
     func words(ofSkill i: Int) -> [String] { terms[i].map { words[Int($0)] } }
+
+    /// Skills split into a few runs per core.
+    private static func runs(_ count: Int) -> [Range<Int>] {
+        let runs = Swift.max(1, Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        return (0..<runs).map { (($0 * count) / runs)..<((($0 + 1) * count) / runs) }
+    }
+
+    /// One run's words, numbered from 0 in the order they first appear in it.
+    private struct LocalWords: Sendable {
+        var numbers: [String: Int32] = [:]
+        var words: [String] = []
+        /// Each skill's words by these numbers; nil for a skill numbered in the previous index.
+        var skills: [[Int32]?] = []
+
+        mutating func number(of word: String) -> Int32 {
+            if let known = numbers[word] { return known }
+            let number = Int32(words.count)
+            numbers[word] = number
+            words.append(word)
+            return number
+        }
+    }
 
     private mutating func number(of word: String) -> Int32 {
         if let known = numbers[word] { return known }
