@@ -5,18 +5,28 @@ extension Array where Element: Sendable {
     /// work never changes the output.
     package func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         guard count > 1 else { return map(transform) }
-        let results = ResultSlots<T>(count: count)
-        self.withUnsafeBufferPointer { input in
-            let input = UnsafeSendable(input)
-            // Chunks keep scheduling overhead small next to the work in each element.
-            let chunks = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 8)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let lower = chunk * input.value.count / chunks
-                let upper = (chunk + 1) * input.value.count / chunks
-                for index in lower..<upper { results.set(index, transform(input.value[index])) }
+        return withUnsafeBufferPointer { input in
+            // Each result is put straight into the array's memory, by the thread that made it:
+            // results gathered into slots first were copied out one by one on one core (with a
+            // retain and a release for each) while the others waited.
+            [T](unsafeUninitializedCapacity: count) { output, initialized in
+                let input = UnsafeSendable(input)
+                let output = UnsafeSendable(output)
+                // Many small chunks, taken in turn: a core that finishes early takes the next
+                // instead of waiting at the end for the slowest of a few large ones. Still few
+                // enough that scheduling costs little next to the work in each.
+                let chunks = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 32)
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    let lower = chunk * input.value.count / chunks
+                    let upper = (chunk + 1) * input.value.count / chunks
+                    for index in lower..<upper {
+                        (output.value.baseAddress.unsafelyUnwrapped + index).initialize(to: transform(input.value[index]))
+                    }
+                }
+                // Every index belongs to exactly one chunk, and every chunk ran.
+                initialized = input.value.count
             }
         }
-        return results.values()
     }
 }
 
@@ -25,29 +35,6 @@ extension Range where Bound == Int {
     package func parallelMap<T: Sendable>(_ transform: @Sendable (Int) -> T) -> [T] {
         Array(self).parallelMap(transform)
     }
-}
-
-/// Write-once slots filled from several threads; each index is written by exactly one of them.
-/// Raw memory rather than an array, so concurrent writes to distinct indices never trip Swift's
-/// exclusivity checks on a shared array.
-private final class ResultSlots<T>: @unchecked Sendable {
-    private let storage: UnsafeMutablePointer<T?>
-    private let count: Int
-
-    init(count: Int) {
-        self.count = count
-        storage = UnsafeMutablePointer<T?>.allocate(capacity: count)
-        storage.initialize(repeating: nil, count: count)
-    }
-
-    deinit {
-        storage.deinitialize(count: count)
-        storage.deallocate()
-    }
-
-    func set(_ index: Int, _ value: T) { storage[index] = value }
-
-    func values() -> [T] { (0..<count).compactMap { storage[$0] } }
 }
 
 private struct UnsafeSendable<Value>: @unchecked Sendable {
