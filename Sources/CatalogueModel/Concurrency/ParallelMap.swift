@@ -19,9 +19,8 @@ extension Array where Element: Sendable {
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     let lower = chunk * input.value.count / chunks
                     let upper = (chunk + 1) * input.value.count / chunks
-                    for index in lower..<upper {
-                        (output.value.baseAddress.unsafelyUnwrapped + index).initialize(to: transform(input.value[index]))
-                    }
+                    let base = output.value.baseAddress.unsafelyUnwrapped
+                    for index in lower..<upper { (base + index).initialize(to: transform(input.value[index])) }
                 }
                 // Every index belongs to exactly one chunk, and every chunk ran.
                 initialized = input.value.count
