@@ -68,6 +68,10 @@ enum SkillValidator {
         byID.reserveCapacity(skills.count)
         byURL.reserveCapacity(skills.count)
         let realRoot = Self.realRoot(location)
+        // Each id's page key, made on all cores: a slug made character by character, for every
+        // skill, was most of what this check did on one core while the others waited.
+        // (In a closure, so the table is not shared when keys are added to it below.)
+        let keys = { [pageKeys] in skills.parallelMap { pageKeys?[$0.id] ?? Self.pageKey($0.id) } }()
         for (index, var skill) in skills.enumerated() {
             if index >= textChecked {
                 // The skills not checked yet are those of SUSI `.txt` files: community content.
@@ -80,13 +84,9 @@ enum SkillValidator {
                 continue
             }
             // Hosts differ in case sensitivity, so two paths that differ only in case collide.
-            let urlKey: String
-            if let known = pageKeys?[skill.id] {
-                urlKey = known
-            } else {
-                urlKey = SiteURLs.standard.skillPage(skill.id).lowercased()
-                pageKeys?[skill.id] = urlKey
-            }
+            // The text check may have changed the id the key was made from.
+            let urlKey = skill.id == skills[index].id ? keys[index] : Self.pageKey(skill.id)
+            if pageKeys != nil, pageKeys?[skill.id] == nil { pageKeys?[skill.id] = urlKey }
             if let first = byURL[urlKey].map({ result[$0] }) {
                 log.error(
                     skill.sourcePath, line: skill.sourceLine,
@@ -118,6 +118,11 @@ enum SkillValidator {
             result.append(skill)
         }
         return result
+    }
+
+    /// The page an id is written to, as hosts that ignore case compare it.
+    private static func pageKey(_ id: String) -> String {
+        SiteURLs.standard.skillPage(id).lowercased()
     }
 
     static func realRoot(_ location: ContentLocation) -> String {
