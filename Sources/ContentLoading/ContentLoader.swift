@@ -123,11 +123,13 @@ public enum ContentLoader {
                         by: appended, to: ratingStamps, files: ratingFiles, changed: changed, source: source)
         }
         kept.ratings = nil
-        let ratingsRead = Background { () -> (RatingsRead, [Diagnostic]) in
-            if let keptRatings { return (keptRatings.read, keptRatings.diagnostics) }
+        // The votes are added to the counts here too, beside the skills' load: after it, on this
+        // thread, the other cores had nothing to do.
+        let ratingsRead = Background { () -> (RatingsRead, [Diagnostic], RatingSources) in
+            if let keptRatings { return (keptRatings.read, keptRatings.diagnostics, keptRatings.current) }
             var ratingLog = DiagnosticLog()
             let read = RatingReader.readApart(files: ratingFiles, source: source, recorded: recordedVotes, &ratingLog)
-            return (read, ratingLog.items)
+            return (read, ratingLog.items, read.sources())
         }
         var skillsLoaded: ParsedContent.Skills
         // The skills the last load matched ratings to.
@@ -145,10 +147,9 @@ public enum ContentLoader {
         log.append(contentsOf: skillsLoaded.diagnostics)
         let skills = skillsLoaded.skills
 
-        let (read, ratingDiagnostics) = ratingsRead.wait()
         // Rating files a kept load did not read again hold what they held: so do their sources,
         // but for the skills the appended votes changed.
-        let sources = keptRatings?.current ?? read.sources()
+        let (read, ratingDiagnostics, sources) = ratingsRead.wait()
         kept.ratings = ParsedContent.Ratings(
             stamps: ratingStamps, read: read, diagnostics: ratingDiagnostics, sources: sources)
         log.append(contentsOf: ratingDiagnostics)
