@@ -126,6 +126,8 @@ public enum ContentLoader {
         // The votes are added to the counts here too, beside the skills' load: after it, on this
         // thread, the other cores had nothing to do.
         let ratingsRead = Background { () -> (RatingsRead, [Diagnostic], RatingSources) in
+            // Rating files a kept load did not read again hold what they held: so do their
+            // sources, but for the skills the appended votes changed.
             if let keptRatings { return (keptRatings.read, keptRatings.diagnostics, keptRatings.current) }
             var ratingLog = DiagnosticLog()
             let read = RatingReader.readApart(files: ratingFiles, source: source, recorded: recordedVotes, &ratingLog)
@@ -147,8 +149,6 @@ public enum ContentLoader {
         log.append(contentsOf: skillsLoaded.diagnostics)
         let skills = skillsLoaded.skills
 
-        // Rating files a kept load did not read again hold what they held: so do their sources,
-        // but for the skills the appended votes changed.
         let (read, ratingDiagnostics, sources) = ratingsRead.wait()
         kept.ratings = ParsedContent.Ratings(
             stamps: ratingStamps, read: read, diagnostics: ratingDiagnostics, sources: sources)

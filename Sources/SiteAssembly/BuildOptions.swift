@@ -27,7 +27,7 @@ public struct BuildOptions: Sendable {
     /// False hands what the build made (the catalogue, the theme, the plan) to the process
     /// instead of freeing it when the build ends: for a command that exits right after, as clang
     /// does with `-disable-free`. Freeing it is one thread's work at the end of every build,
-    /// about a tenth of a second at 10,000 skills.
+    /// about a tenth of a second at 10,000 skills. A build that fails frees it either way.
     public var freesMemory = true
 
     public init(

@@ -115,8 +115,13 @@ public enum SiteBuilder {
             times.add(done.seconds, to: .write)
             try done.result.get()
         }
+        // A batch's write that failed while a later batch failed to render: the build stops at
+        // the write, as it did before writes ran beside renders.
+        var writeFailure: (any Error)?
         do {
-            defer { try? finishWriting() }
+            defer {
+                do { try finishWriting() } catch { writeFailure = error }
+            }
             var start = 0
             while start < plan.count || start == 0 {
                 let end = min(start + batchSize, plan.count)
@@ -138,6 +143,9 @@ public enum SiteBuilder {
             try finishWriting()
         } catch let error as SiteRenderer.RenderError {
             sink?.discard()
+            if let writeFailure {
+                throw failure([.error(options.outputDisplay, "cannot write the site: \(writeFailure)")])
+            }
             // Links found broken in earlier batches are reported with the render error.
             throw failure(brokenLinks() + error.diagnostics)
         } catch {

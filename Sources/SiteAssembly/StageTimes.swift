@@ -1,7 +1,8 @@
 import Foundation
 
 /// How long each named stage of a build took; a stage run once per batch (render, link check,
-/// write) adds up. `sitegen build --verbose` prints them.
+/// write) adds up. `sitegen build --verbose` prints them. A batch is written while the next one
+/// renders, so the stages can add up to more than the whole build.
 struct StageTimes {
     /// In pipeline order, which is the order they are reported in.
     enum Stage: String, CaseIterable {

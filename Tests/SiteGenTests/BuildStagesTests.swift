@@ -37,6 +37,42 @@ import Testing
         #expect(sink.discarded)
     }
 
+    /// A sink whose first write fails, as a full disk would make it, counting what it is asked.
+    final class FailingWrite: OutputSink {
+        var unchanged: Int { 0 }
+        var note: String? { nil }
+        private(set) var writes = 0
+        private(set) var committed = false
+        private(set) var discarded = false
+        func write(_ files: [OutputFile], from content: ContentSource) throws {
+            writes += 1
+            throw FailingCommit.Full()
+        }
+        func commit() throws { committed = true }
+        func discard() { discarded = true }
+    }
+
+    /// A batch is written while the next one renders; a write that fails still stops the build
+    /// there: no later batch is written, nothing is committed, and the error is the write's.
+    @Test func aFailedWriteStopsTheBuildAtThatBatch() {
+        let site = TestSite()
+        // More pages than one batch holds (256).
+        for i in 0..<300 { site.skill("g/s\(i)", name: "S\(i)", group: "G") }
+        let sink = FailingWrite()
+        do {
+            _ = try SiteBuilder.build(site.options(), into: sink)
+            Issue.record("the build should fail when a batch cannot be written")
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "Public: error: cannot write the site: no space left on device"
+                ])
+        }
+        #expect(sink.writes == 1)
+        #expect(sink.discarded)
+        #expect(!sink.committed)
+    }
+
     @Test func everyStageIsNamedAndTimedRenderApartFromTheLinkCheck() throws {
         let site = TestSite()
         site.skill("g/x", name: "X", group: "G")

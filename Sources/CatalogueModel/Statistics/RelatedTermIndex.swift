@@ -73,12 +73,12 @@ struct RelatedTermIndex: Sendable {
             return local
         }
         let global = local.map { $0.words.map { number(of: $0) } }
-        let previousTerms = previous?.terms ?? []
+        let previousTerms = previous?.terms
         terms = runs.indices.parallelMap { r -> [[Int32]] in
             zip(runs[r], local[r].skills).map { i, numbered in
                 guard let numbered else {
-                    guard case .numbered(let j) = skillWords[i], previousTerms.indices.contains(j) else { return [] }
-                    return previousTerms[j]
+                    guard case .numbered(let j) = skillWords[i] else { return [] }
+                    return previousTerms.map { $0[j] } ?? []
                 }
                 return numbered.map { global[r][Int($0)] }.sorted()
             }
