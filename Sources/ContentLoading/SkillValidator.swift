@@ -86,7 +86,7 @@ enum SkillValidator {
             // Hosts differ in case sensitivity, so two paths that differ only in case collide.
             // The text check may have changed the id the key was made from.
             let urlKey = skill.id == skills[index].id ? keys[index] : Self.pageKey(skill.id)
-            if pageKeys != nil, pageKeys?[skill.id] == nil { pageKeys?[skill.id] = urlKey }
+            if pageKeys?[skill.id] == nil { pageKeys?[skill.id] = urlKey }
             if let first = byURL[urlKey].map({ result[$0] }) {
                 log.error(
                     skill.sourcePath, line: skill.sourceLine,

@@ -10,8 +10,8 @@ import Foundation
 /// two skills that share the same words tie exactly.
 struct RelatedTermIndex: Sendable {
     /// Word → number, and back.
-    private var numbers: [String: Int32] = [:]
-    private(set) var words: [String] = []
+    private var vocabulary = Vocabulary()
+    var words: [String] { vocabulary.words }
     /// For each word, the skills (indices) that use it.
     private(set) var postings: [[Int32]] = []
     /// For each skill, its words' numbers.
@@ -50,8 +50,7 @@ struct RelatedTermIndex: Sendable {
         count = skillWords.count
         most = min(RelatedSkills.maxPostings, max(2, Int(Double(count) * RelatedSkills.maxShare)))
         if let previous {
-            numbers = previous.numbers
-            words = previous.words
+            vocabulary = previous.vocabulary
             postings = Array(repeating: [], count: words.count)
             weights = Array(repeating: 0, count: words.count)
         }
@@ -61,18 +60,18 @@ struct RelatedTermIndex: Sendable {
         // numbered in run order (each word once per run, not once per use), and each skill's
         // words are put in the index's numbers and sorted on all cores again.
         let runs = Self.runs(count)
-        let local = runs.parallelMap { run -> LocalWords in
-            var local = LocalWords()
+        let local = runs.parallelMap { run -> RunWords in
+            var local = RunWords()
             for i in run {
                 guard case .text(let text) = skillWords[i] else {
                     local.skills.append(nil)
                     continue
                 }
-                local.skills.append(text.map { local.number(of: $0) })
+                local.skills.append(text.map { local.vocabulary.number(of: $0).number })
             }
             return local
         }
-        let global = local.map { $0.words.map { number(of: $0) } }
+        let global = local.map { $0.vocabulary.words.map { number(of: $0) } }
         let previousTerms = previous?.terms
         terms = runs.indices.parallelMap { r -> [[Int32]] in
             zip(runs[r], local[r].skills).map { i, numbered in
@@ -111,29 +110,33 @@ struct RelatedTermIndex: Sendable {
         return (0..<runs).map { (($0 * count) / runs)..<((($0 + 1) * count) / runs) }
     }
 
-    /// One run's words, numbered from 0 in the order they first appear in it.
-    private struct LocalWords: Sendable {
+    /// Words numbered from 0 in the order they first appear.
+    private struct Vocabulary: Sendable {
         var numbers: [String: Int32] = [:]
         var words: [String] = []
-        /// Each skill's words by these numbers; nil for a skill numbered in the previous index.
-        var skills: [[Int32]?] = []
 
-        mutating func number(of word: String) -> Int32 {
-            if let known = numbers[word] { return known }
+        mutating func number(of word: String) -> (number: Int32, isNew: Bool) {
+            if let known = numbers[word] { return (known, false) }
             let number = Int32(words.count)
             numbers[word] = number
             words.append(word)
-            return number
+            return (number, true)
         }
     }
 
+    /// One run's words, numbered in its own vocabulary.
+    private struct RunWords: Sendable {
+        var vocabulary = Vocabulary()
+        /// Each skill's words by those numbers; nil for a skill numbered in the previous index.
+        var skills: [[Int32]?] = []
+    }
+
     private mutating func number(of word: String) -> Int32 {
-        if let known = numbers[word] { return known }
-        let number = Int32(words.count)
-        numbers[word] = number
-        words.append(word)
-        postings.append([])
-        weights.append(0)
+        let (number, isNew) = vocabulary.number(of: word)
+        if isNew {
+            postings.append([])
+            weights.append(0)
+        }
         return number
     }
 

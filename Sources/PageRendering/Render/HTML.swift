@@ -7,23 +7,11 @@ public enum HTML {
         var text = text
         // A local, not the static: reading a static in the loop costs a `swift_once` check per byte.
         let escapes = escapes
-        return text.withUTF8 { bytes -> String? in
-            guard let first = bytes.firstIndex(where: { escapes[Int($0)] }) else { return nil }
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count + 24)
-            out.append(contentsOf: bytes[..<first])
-            for byte in bytes[first...] {
-                switch byte {
-                case 0x26: out.append(contentsOf: amp)
-                case 0x3C: out.append(contentsOf: lt)
-                case 0x3E: out.append(contentsOf: gt)
-                case 0x22: out.append(contentsOf: quot)
-                case 0x27: out.append(contentsOf: apos)
-                default: out.append(byte)
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
-        } ?? text
+        guard text.withUTF8({ $0.contains { escapes[Int($0)] } }) else { return text }
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count + 24)
+        escape(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `escape(text)`'s bytes appended to `output`, without making the escaped text first: what
