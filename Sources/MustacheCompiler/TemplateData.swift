@@ -44,6 +44,25 @@ public enum TemplateValue: Sendable {
     case list([TemplateValue])
     /// A nested context: `{{#x}}…{{/x}}` renders once inside it, and `{{x.name}}` reads from it.
     case data(any TemplateData)
+    /// Text written where it prints instead of held: in every other way the text it writes.
+    case fragment(any TemplateFragment)
+}
+
+/// Text that writes itself into the page where a template prints it. A page made of pieces
+/// rendered elsewhere (its cards, its charts) would otherwise make each one a `String`, check
+/// its UTF-8, and copy it in; a fragment is appended once. It must write the same valid UTF-8
+/// every time: a template may print it more than once.
+public protocol TemplateFragment: Sendable {
+    func write(into output: inout [UInt8])
+}
+
+extension TemplateFragment {
+    /// What the fragment writes, as text: for escaping it, and for engines that take text.
+    public var text: String {
+        var output: [UInt8] = []
+        write(into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {

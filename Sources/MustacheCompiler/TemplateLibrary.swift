@@ -88,19 +88,10 @@ public struct TemplateLibrary: Sendable {
         renderer.slots = []
         renderer.render(template: index)
         guard let slots = renderer.slots, !renderer.slotIndented, !renderer.overran else { return nil }
-        let output = renderer.output
-        var pieces: [TemplateCut.Piece] = []
-        var start = 0
-        for slot in slots {
-            // Slots print between appends, so every cut is between whole UTF-8 sequences.
-            if slot.offset > start {
-                pieces.append(.text(String(decoding: output[start..<slot.offset], as: UTF8.self)))
-            }
-            pieces.append(.slot(slot.number, escaping: slot.escaping))
-            start = slot.offset
-        }
-        if start < output.count { pieces.append(.text(String(decoding: output[start...], as: UTF8.self))) }
-        return TemplateCut(pieces: pieces)
+        // Slots print between appends, so every cut is between whole UTF-8 sequences.
+        return TemplateCut(
+            text: renderer.output,
+            slots: slots.map { TemplateCut.Slot(offset: $0.offset, number: $0.number, escaping: $0.escaping) })
     }
 
     /// Appends the rendering to `output` (for writing straight to a file); false for an unknown

@@ -114,6 +114,8 @@ struct TemplateRenderer {
                 program.escapings[scope.escaping].append(Self.text(of: value), &output)
             } else if case .text(let text) = value {
                 output.append(contentsOf: text.utf8)
+            } else if case .fragment(let fragment) = value {
+                fragment.write(into: &output)
             } else {
                 output.append(contentsOf: Self.text(of: value).utf8)
             }
@@ -234,6 +236,7 @@ struct TemplateRenderer {
         case .flag(let flag): flag ? "true" : "false"
         case .list(let items): String(describing: items.map(\.described))
         case .data(let data): String(describing: data)
+        case .fragment(let fragment): fragment.text
         }
     }
 }
@@ -248,6 +251,7 @@ extension TemplateValue {
         case .flag(let flag): flag
         case .list(let items): items.map(\.described)
         case .data(let data): data
+        case .fragment(let fragment): fragment.text
         }
     }
 }

@@ -10,22 +10,37 @@ public struct TemplateSlot: TemplateData {
     public func value(named name: String) -> TemplateValue? { nil }
 }
 
-/// A rendering cut where its slots print.
+/// A rendering cut where its slots print: its text in one buffer, and where each slot goes in it.
 public struct TemplateCut: Sendable {
-    public enum Piece: Sendable {
-        case text(String)
-        /// Where slot `number`'s text goes, escaped as the tag there escapes (nil: as it is).
-        case slot(Int, escaping: TemplateEscaping?)
+    public struct Slot: Sendable {
+        /// Where in `text` the slot's value goes.
+        public let offset: Int
+        public let number: Int
+        /// How the tag there escapes (nil: it prints the value as it is).
+        public let escaping: TemplateEscaping?
     }
 
-    public let pieces: [Piece]
-    /// The UTF-8 bytes of the text pieces: what a completed cut holds besides its slots.
-    public let textLength: Int
+    /// The rendering without its slots' values: one buffer, so that completing a cut appends
+    /// runs of it instead of retaining and releasing a string per piece.
+    public let text: [UInt8]
+    /// In the order they print (offsets ascending).
+    public let slots: [Slot]
 
-    init(pieces: [Piece]) {
-        self.pieces = pieces
-        textLength = pieces.reduce(0) { total, piece in
-            if case .text(let text) = piece { total + text.utf8.count } else { total }
+    /// Appends the cut to `output` with slot `number`'s value as `value(number)` gives it.
+    @inlinable
+    public func write(into output: inout [UInt8], _ value: (_ number: Int) -> String) {
+        text.withUnsafeBufferPointer { text in
+            var start = 0
+            for slot in slots {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<slot.offset]))
+                if let escaping = slot.escaping {
+                    escaping.append(value(slot.number), &output)
+                } else {
+                    output.append(contentsOf: value(slot.number).utf8)
+                }
+                start = slot.offset
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
         }
     }
 }

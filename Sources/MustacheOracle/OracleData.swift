@@ -25,6 +25,7 @@ public struct OracleData: MustacheParent, CustomStringConvertible, CustomDebugSt
         case .flag(let flag): flag
         case .list(let items): items.map(mustacheValue)
         case .data(let data): OracleData(data)
+        case .fragment(let fragment): fragment.text
         }
     }
 }

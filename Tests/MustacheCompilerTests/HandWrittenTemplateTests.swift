@@ -127,6 +127,30 @@ import Testing
         #expect(compiled == oracle)
     }
 
+    /// Text that writes itself where it prints (`TemplateValue.fragment`).
+    struct Written: TemplateFragment {
+        let value: String
+        func write(into output: inout [UInt8]) { output.append(contentsOf: value.utf8) }
+    }
+
+    /// A fragment prints as the text it writes would, in every tag: escaped, as it is, as a
+    /// section's context, inside a printed list, in an indented partial; in both engines.
+    @Test(arguments: HostileText.samples)
+    func aFragmentPrintsAsItsText(_ value: String) {
+        let template =
+            "<a title=\"{{v}}\">{{{v}}}</a>{{#v}}[{{.}}]{{/v}}{{^v}}none{{/v}}{{v.x}}{{#list}}{{.}}{{/list}}{{list}}\n  {{>p}}\n"
+        let partials = ["p": "{{v}}\n{{&v}}\n"]
+        let fragment = TemplateDictionary([
+            "v": .fragment(Written(value: value)), "list": .list([.fragment(Written(value: value)), .text(value)]),
+        ])
+        let text = TemplateDictionary(["v": .text(value), "list": .list([.text(value), .text(value)])])
+        expectSameOutput(template, fragment, partials: partials)
+        let pair = EnginePair(partials.merging(["main": template]) { _, main in main })
+        let (asFragment, _) = pair.render("main", fragment)
+        let (asText, _) = pair.render("main", text)
+        #expect(asFragment != nil && asFragment == asText)
+    }
+
     /// Swift-mustache traps here (a range below its start when it slices an empty section's
     /// text with one-character delimiters); the engine renders the section.
     @Test func anEmptySectionWithOneCharacterDelimitersCompiles() throws {

@@ -10,13 +10,7 @@ import Testing
     /// Fills the cut's slots with `values`.
     static func fill(_ cut: TemplateCut) -> String {
         var out: [UInt8] = []
-        for piece in cut.pieces {
-            switch piece {
-            case .text(let text): out.append(contentsOf: text.utf8)
-            case .slot(let number, let escaping?): escaping.append(values[number], &out)
-            case .slot(let number, nil): out.append(contentsOf: values[number].utf8)
-            }
-        }
+        cut.write(into: &out) { values[$0] }
         return String(decoding: out, as: UTF8.self)
     }
 

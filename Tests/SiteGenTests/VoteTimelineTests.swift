@@ -88,7 +88,7 @@ import Testing
         #expect(buckets.buckets.last?.period == .month(year: 2024, month: 6))
         let html = try #require(
             TimelineChart(strings: BuiltInTheme.english.strings).html(
-                try Self.timeline(votes), engine: BuiltInTheme.english.engine))
+                try Self.timeline(votes), theme: BuiltInTheme.english))
         #expect(html.contains("<caption>Ratings per month, only the latest 24 months</caption>"))
         #expect(html.components(separatedBy: "<rect class=\"timeline-bar\"").count == 25)
         // A vote thousands of years back costs no more than the periods shown.
@@ -314,7 +314,7 @@ import Testing
         let testCase = Self.chartCases[index]
         let html = try #require(
             TimelineChart(strings: BuiltInTheme.english.strings).html(
-                try Self.timeline(testCase.votes), engine: BuiltInTheme.english.engine))
+                try Self.timeline(testCase.votes), theme: BuiltInTheme.english))
         let parsed = RatingXML.parse(html)
         #expect(parsed.error == nil, "\(testCase.file) is not well-formed XML: \(parsed.error ?? "")")
         #expect(parsed.elements.filter { $0 == "svg" }.count == 1)

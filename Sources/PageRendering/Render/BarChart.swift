@@ -49,11 +49,14 @@ public struct BarChart: Sendable {
 
     /// The chart as HTML, drawn by the theme's `_chart.mustache` in its language.
     public func html(_ summary: RatingSummary, theme: Theme) -> String {
-        html(summary, engine: theme.engine, strings: theme.strings)
+        fragment(summary, engine: theme.engine, strings: theme.strings).text
     }
 
-    package func html(_ summary: RatingSummary, engine: any TemplateEngine, strings: UIStrings) -> String {
-        ThemePartial.render("_chart", data(summary, strings: strings), engine: engine)
+    /// The chart, drawn where the page prints it.
+    package func fragment(_ summary: RatingSummary, engine: any TemplateEngine, strings: UIStrings)
+        -> ThemePartial.Fragment
+    {
+        ThemePartial.Fragment(name: "_chart", data: data(summary, strings: strings), engine: engine)
     }
 
     /// The configured bar colours as CSS custom properties, for the page's `<style>`: after the

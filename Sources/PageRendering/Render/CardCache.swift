@@ -108,51 +108,20 @@ package struct CardCache: Sendable {
     }
 
     /// The card of `entry` as it stands on a page whose root prefix is `root`.
-    func card(_ entry: Catalogue.Entry, kind: Kind = .plain, root: String, level: Int, rank: Int? = nil) -> String {
-        guard let i = index[ObjectIdentifier(entry)] else { return "" }
+    func card(_ entry: Catalogue.Entry, kind: Kind = .plain, root: String, level: Int, rank: Int? = nil) -> PlacedCard {
+        guard let i = index[ObjectIdentifier(entry)] else { return PlacedCard(rendered: "") }
         if kind == .dated, let created = entry.skill.created {
             guard Kind.dated.rawValue < cards.count, let cut = cards[Kind.dated.rawValue][i] else {
-                return render(entry, root: root, level: level, rank: nil, added: created)
+                return PlacedCard(rendered: render(entry, root: root, level: level, rank: nil, added: created))
             }
-            return fill(cut, entry: i, root: root, level: level, rank: nil)
+            return PlacedCard(.cut(cut, starRows: starRows[i]), root: root, level: level, rank: nil)
         }
         let shown: Kind = kind == .ranked && entry.rating.isRated ? .ranked : .plain
         guard let cut = cards[shown.rawValue][i] else {
-            return render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil)
+            return PlacedCard(
+                rendered: render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil))
         }
-        return fill(cut, entry: i, root: root, level: level, rank: rank)
-    }
-
-    /// A cut card with its slots filled in for one place.
-    private func fill(_ cut: TemplateCut, entry i: Int, root: String, level: Int, rank: Int?) -> String {
-        // Room for the whole card at once: appending grew it several times. A `String`, not bytes:
-        // appending strings never checks their UTF-8 again, decoding bytes into one does.
-        var out = ""
-        out.reserveCapacity(cut.textLength + starRows[i].small.utf8.count + starRows[i].large.utf8.count + 64)
-        for piece in cut.pieces {
-            switch piece {
-            case .text(let text):
-                out += text
-            case .slot(let number, let escaping):
-                let value =
-                    switch Slot(rawValue: number) {
-                    case .root?: root
-                    case .level?: String(level)
-                    case .rank?: rank.map(String.init) ?? ""
-                    case .starRow?: starRows[i].small
-                    case .largeStarRow?: starRows[i].large
-                    case nil: ""
-                    }
-                guard let escaping else {
-                    out += value
-                    continue
-                }
-                var escaped: [UInt8] = []
-                escaping.append(value, &escaped)
-                out += String(decoding: escaped, as: UTF8.self)
-            }
-        }
-        return out
+        return PlacedCard(.cut(cut, starRows: starRows[i]), root: root, level: level, rank: rank)
     }
 
     /// A card rendered for one place only: dated cards, and cards the engine did not cut.

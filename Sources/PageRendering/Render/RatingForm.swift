@@ -62,11 +62,14 @@ public struct RatingForm: Sendable {
 
     /// The form as HTML, drawn by the theme's `_form.mustache` in its language.
     public func html(for skill: Skill, root: String, theme: Theme) -> String {
-        html(for: skill, root: root, engine: theme.engine, strings: theme.strings)
+        fragment(for: skill, root: root, engine: theme.engine, strings: theme.strings).text
     }
 
-    package func html(for skill: Skill, root: String, engine: any TemplateEngine, strings: UIStrings) -> String {
-        ThemePartial.render("_form", data(for: skill, root: root, strings: strings), engine: engine)
+    /// The form, drawn where the page prints it.
+    package func fragment(for skill: Skill, root: String, engine: any TemplateEngine, strings: UIStrings)
+        -> ThemePartial.Fragment
+    {
+        ThemePartial.Fragment(name: "_form", data: data(for: skill, root: root, strings: strings), engine: engine)
     }
 
     /// Hidden until the endpoint sends the visitor back to `<skill page>#rating-thanks`, or to

@@ -47,7 +47,7 @@ extension SiteRenderer {
             query: query,
             heading: query.isEmpty ? strings.text("search") : strings.text("search_results", ["query": query]),
             countText: countText, noMatchText: strings.text("search_none", ["query": query]),
-            cards: outcome.matches.map { searchCard($0, root: root) },
+            cards: outcome.matches.map { PlacedCard(rendered: searchCard($0, root: root)) },
             pager: searchPager(search, query: query, total: outcome.total, page: outcome.page))
         var bytes: [UInt8] = []
         guard theme.engine.render(templateNamed: "search", data: page, into: &bytes) else { return nil }

@@ -566,7 +566,7 @@ public struct SiteRenderer: Sendable {
             termsURL: skill.termsOfUse, privacyURL: skill.privacyPolicy,
             groupURL: urls.href(urls.groupPage(skill.group)),
             model: skill.model, dynamicContent: skill.dynamicContent, created: skill.created,
-            ratingForm: ratingForm?.html(
+            ratingForm: ratingForm?.fragment(
                 for: skill, root: urls.root(from: entry.path), engine: theme.engine, strings: strings),
             ratingThanks: ratingForm?.thanksHTML(for: skill, strings: strings),
             jsonLD: social.jsonLD, ogImage: social.ogImage,
@@ -574,7 +574,7 @@ public struct SiteRenderer: Sendable {
             languageName: languageNames(skill.language),
             authorPageURL: skill.author.map { urls.href(urls.authorPage($0)) },
             authorSkillsText: skill.author.map { strings.text("all_skills_by", ["author": $0]) },
-            chart: entry.rating.isRated ? chart.html(entry.rating, engine: theme.engine, strings: strings) : nil,
+            chart: entry.rating.isRated ? chart.fragment(entry.rating, engine: theme.engine, strings: strings) : nil,
             feedback: entry.rating.hasFeedback
                 ? (
                     strings.numbers.integer(entry.rating.positive ?? 0),
@@ -605,7 +605,7 @@ public struct SiteRenderer: Sendable {
                     url: urls.href(urls.reviewsPage(page: entry.path)))
             }
         }
-        page.timeline = timelineChart.html(entry.rating.timeline, engine: theme.engine)
+        page.timeline = timelineChart.fragment(entry.rating.timeline, engine: theme.engine)
         page.embed = BadgeEmbed(skill: skill, pagePath: entry.path, urls: urls, strings: strings)
         if page.embed != nil {
             let badge = Badge(skillName: skill.name, rating: entry.rating, strings: strings)

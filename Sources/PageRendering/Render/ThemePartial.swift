@@ -6,15 +6,28 @@ import MustacheCompiler
 /// the rating chart (`_chart.mustache`), ratings over time (`_timeline.mustache`), the rating form
 /// (`_form.mustache`), and the header and footer. A site restyles them with its own files; the
 /// geometry stays in Swift.
-enum ThemePartial {
+package enum ThemePartial {
     /// The fragment without the newline that ends its file: pages place it inline.
     package static func render(_ name: String, _ data: any TemplateData, engine: any TemplateEngine) -> String {
-        var html: [UInt8] = []
-        _ = engine.render(templateNamed: name, data: data, into: &html)
-        // Only a lone `\n`: a final `\r\n` is one Character and is left whole, as Swift's
-        // `hasSuffix("\n")` leaves it.
-        if html.last == 0x0A, html.count < 2 || html[html.count - 2] != 0x0D { html.removeLast() }
-        return String(decoding: html, as: UTF8.self)
+        Fragment(name: name, data: data, engine: engine).text
+    }
+
+    /// The fragment rendered where a page prints it, straight into the page's bytes.
+    package struct Fragment: TemplateFragment {
+        let name: String
+        let data: any TemplateData
+        let engine: any TemplateEngine
+
+        package func write(into output: inout [UInt8]) {
+            let start = output.count
+            _ = engine.render(templateNamed: name, data: data, into: &output)
+            // Only a lone `\n`: a final `\r\n` is one Character and is left whole, as Swift's
+            // `hasSuffix("\n")` leaves it.
+            let count = output.count - start
+            if count > 0, output[output.count - 1] == 0x0A, count < 2 || output[output.count - 2] != 0x0D {
+                output.removeLast()
+            }
+        }
     }
 
     /// The built-in theme's templates, for star rows drawn outside a build (docs, tests): they

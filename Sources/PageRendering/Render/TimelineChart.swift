@@ -149,7 +149,12 @@ public struct TimelineChart: Sendable {
     }
 
     /// The chart as HTML, drawn by the theme's `_timeline.mustache`; nil without timed votes.
-    package func html(_ timeline: VoteTimeline, engine: any TemplateEngine) -> String? {
-        data(timeline).map { ThemePartial.render("_timeline", $0, engine: engine) }
+    public func html(_ timeline: VoteTimeline, theme: Theme) -> String? {
+        fragment(timeline, engine: theme.engine)?.text
+    }
+
+    /// The chart, drawn where the page prints it; nil without timed votes.
+    package func fragment(_ timeline: VoteTimeline, engine: any TemplateEngine) -> ThemePartial.Fragment? {
+        data(timeline).map { ThemePartial.Fragment(name: "_timeline", data: $0, engine: engine) }
     }
 }

@@ -70,12 +70,59 @@ package struct CardData: PageData {
     }
 }
 
-/// A rendered card in a page's list of skills (`{{#skills}}{{{card}}}{{/skills}}`).
-struct PlacedCard: PageData {
-    package let html: String
+/// A card in a page's list of skills (`{{#skills}}{{{card}}}{{/skills}}`): the cut card and its
+/// slots' values on this page, written into the page where it prints, or a card rendered for it.
+/// A class, so that the list holds it as a context and the context as a fragment by reference.
+package final class PlacedCard: PageData, TemplateFragment {
+    enum Source {
+        /// A card the engine cut (`CardCache`), with the entry's star rows (small, large).
+        case cut(TemplateCut, starRows: (small: String, large: String))
+        /// A card rendered for this place.
+        case rendered(String)
+    }
 
-    package func value(_ key: PageName) -> TemplateValue? { key == .card ? .text(html) : nil }
+    let source: Source
+    /// The card's slots on this page (`CardCache.Slot`): the way back to the site root, the
+    /// heading level, the rank on a ranked listing.
+    let root: String
+    let level: Int
+    let rank: Int?
+
+    init(_ source: Source, root: String, level: Int, rank: Int?) {
+        self.source = source
+        self.root = root
+        self.level = level
+        self.rank = rank
+    }
+
+    /// A card rendered for one page only (search results).
+    convenience init(rendered html: String) {
+        self.init(.rendered(html), root: "", level: 0, rank: nil)
+    }
+
+    package func value(_ key: PageName) -> TemplateValue? { key == .card ? .fragment(self) : nil }
+
+    package func write(into output: inout [UInt8]) {
+        switch source {
+        case .rendered(let html):
+            output.append(contentsOf: html.utf8)
+        case .cut(let cut, let starRows):
+            cut.write(into: &output) { number in
+                switch CardCache.Slot(rawValue: number) {
+                case .root?: root
+                case .level?: String(level)
+                case .rank?: rank.map(String.init) ?? ""
+                case .starRow?: starRows.small
+                case .largeStarRow?: starRows.large
+                case nil: ""
+                }
+            }
+        }
+    }
+
+    /// The card's HTML, as a page shows it.
+    package var html: String { text }
 
     /// A page's `skills`.
-    package static func list(_ cards: [String]) -> TemplateValue { .list(cards.map { .data(PlacedCard(html: $0)) }) }
+    package static func list(_ cards: [PlacedCard]) -> TemplateValue { .list(cards.map { .data($0) }) }
 }

@@ -6,7 +6,7 @@ package struct GroupPage: PageData {
     package let name: String
     let countText: String
     package let ratingsText: String
-    package let cards: [String]
+    package let cards: [PlacedCard]
     let pager: PagerData?
 
     package func value(_ key: PageName) -> TemplateValue? {

@@ -7,7 +7,7 @@ struct IndexPage: PageData {
     /// "120 skills in 9 groups · 3,456 ratings", each count in its plural form.
     let statsText: String
     /// `featured`'s cards, in the editor's order.
-    var featured: [String] = []
+    var featured: [PlacedCard] = []
     var collections: [IndexCollection] = []
 
     package func value(_ name: PageName) -> TemplateValue? {
@@ -33,7 +33,7 @@ struct IndexGroup: PageData {
     package let count: Int
     let slug: String
     let countText: String
-    package let cards: [String]
+    package let cards: [PlacedCard]
     /// Only when the cards do not already show the whole group.
     package let more: String?
 

@@ -11,7 +11,7 @@ struct ListingPage: PageData {
     /// The listing's neighbours (a language page's other languages), under `siblingsLabel`.
     let siblings: [NamedLink]
     let siblingsLabel: String
-    package let cards: [String]
+    package let cards: [PlacedCard]
     /// Whether the whole listing (not only this page) has skills.
     let hasSkills: Bool
     /// How the order is worked out: Top rated only.

@@ -11,7 +11,7 @@ struct SearchPage: PageData {
     let countText: String
     /// "No skills match “tea”. …", for a query without results.
     let noMatchText: String
-    let cards: [String]
+    let cards: [PlacedCard]
     let pager: PagerData?
 
     package func value(_ key: PageName) -> TemplateValue? {

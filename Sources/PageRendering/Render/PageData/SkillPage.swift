@@ -19,7 +19,7 @@ package struct SkillPage: PageData {
     package let dynamicContent: Bool
     package let created: String?
     /// Both or neither: only when the site has a rating form.
-    package let ratingForm: String?
+    package let ratingForm: ThemePartial.Fragment?
     let ratingThanks: String?
     package let jsonLD: String
     let ogImage: String?
@@ -29,13 +29,13 @@ package struct SkillPage: PageData {
     /// "all skills by Ann", the link to the author's page; only with an author.
     let authorSkillsText: String?
     /// Only for rated skills.
-    package let chart: String?
+    package let chart: ThemePartial.Fragment?
     /// Only on a site whose `base_url` has a host.
     var embed: BadgeEmbed?
     /// The badge's path from the site root, and its width, for the preview beside the snippets.
     var badge: (url: String, width: Int)?
     /// Cards of the related skills (`RelatedSkills`), best first.
-    var related: [String] = []
+    var related: [PlacedCard] = []
     /// "More by Ann", to the author's page; only when it lists other skills too.
     var moreByAuthor: NamedLink?
     /// The newest reviews (`reviews.on_skill_page`), and the link to all of them when there are more.
@@ -43,7 +43,7 @@ package struct SkillPage: PageData {
     var reviewCount: String?
     var allReviews: NamedLink?
     /// Ratings over time (`_timeline.mustache`); only for skills with timed votes.
-    var timeline: String?
+    var timeline: ThemePartial.Fragment?
     /// Only for skills with thumbs feedback.
     let feedback: (positive: String, negative: String)?
 
@@ -64,7 +64,7 @@ package struct SkillPage: PageData {
         case .model: .text(model)
         case .dynamicContent: .flag(dynamicContent)
         case .created: created.map(TemplateValue.text)
-        case .ratingForm: ratingForm.map(TemplateValue.text)
+        case .ratingForm: ratingForm.map(TemplateValue.fragment)
         case .ratingThanks: ratingThanks.map(TemplateValue.text)
         case .jsonLD: .text(jsonLD)
         case .ogImage: ogImage.map(TemplateValue.text)
@@ -72,8 +72,8 @@ package struct SkillPage: PageData {
         case .languageName: .text(languageName)
         case .authorPageURL: authorPageURL.map(TemplateValue.text)
         case .authorSkillsText: authorSkillsText.map(TemplateValue.text)
-        case .chart: chart.map(TemplateValue.text)
-        case .timeline: timeline.map(TemplateValue.text)
+        case .chart: chart.map(TemplateValue.fragment)
+        case .timeline: timeline.map(TemplateValue.fragment)
         case .embed:
             embed.map {
                 .data(
