@@ -9,9 +9,12 @@
 /// compared byte for byte with the rest it was made from.
 struct KnownPaths: Sendable {
     private(set) var existing: Set<String>
-    /// By hash of a rest: its place in `rests` and `targets`.
+    /// By hash of a rest: its place in `restEnds` and `targets`.
     private var places: [UInt64: Int32]
-    private var rests: [String]
+    /// Every rest's bytes, one after the other, and where each ends: one buffer, so a lookup
+    /// on many threads at once retains no string of its own.
+    private var restBytes: [UInt8]
+    private var restEnds: [Int]
     /// Each rest's target, as `LinkTargets.hash` gives it.
     private var targets: [UInt64]
 
@@ -21,10 +24,11 @@ struct KnownPaths: Sendable {
         self.existing = existing
         self.indexFile = indexFile
         places = [:]
-        rests = []
+        restBytes = []
+        restEnds = []
         targets = []
         places.reserveCapacity(existing.count)
-        rests.reserveCapacity(existing.count)
+        restEnds.reserveCapacity(existing.count)
         targets.reserveCapacity(existing.count)
         for path in existing { add(path) }
     }
@@ -39,7 +43,7 @@ struct KnownPaths: Sendable {
         self.existing = existing
         for path in went ?? last.existing.filter({ !existing.contains($0) }) {
             guard let (hash, rest) = Self.entry(path, indexFile: indexFile), let place = places[hash],
-                rests[Int(place)].utf8.elementsEqual(rest.utf8)
+                rest.utf8.elementsEqual(restBytes[restRange(Int(place))])
             else { continue }
             places[hash] = nil
         }
@@ -57,17 +61,23 @@ struct KnownPaths: Sendable {
 
     private mutating func add(_ path: String) {
         guard let (hash, rest) = Self.entry(path, indexFile: indexFile), places[hash] == nil else { return }
-        places[hash] = Int32(rests.count)
-        rests.append(rest)
+        places[hash] = Int32(restEnds.count)
+        restBytes.append(contentsOf: rest.utf8)
+        restEnds.append(restBytes.count)
         targets.append(LinkTargets.hash(path))
+    }
+
+    /// Where the rest at `place` lies in `restBytes`.
+    private func restRange(_ place: Int) -> Range<Int> {
+        (place == 0 ? 0 : restEnds[place - 1])..<restEnds[place]
     }
 
     /// The target of the path `rest` names, when it is one of the site's paths; `hash` is the
     /// rest's FNV-1a hash, as `hash(ofPlain:)` makes it.
     func target(ofRest rest: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt64? {
         guard let place = places[hash] else { return nil }
-        var known = rests[Int(place)]
-        let same = known.withUTF8 { $0.elementsEqual(rest) }
+        let range = restRange(Int(place))
+        let same = restBytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]).elementsEqual(rest) }
         return same ? targets[Int(place)] : nil
     }
 

@@ -389,11 +389,19 @@ public struct SiteRenderer: Sendable {
     /// Renders the given pages on all cores, in order.
     package func render(_ jobs: [PageJob]) throws(RenderError) -> [OutputFile] {
         let engine = theme.engine
-        let rendered = jobs.parallelMap { job -> OutputFile? in
+        // Pages in short runs, each rendered into the run's one buffer: a page grown from empty
+        // was copied each time its buffer doubled, and its buffer allocated and freed.
+        let runLength = 8
+        let runs = stride(from: 0, to: jobs.count, by: runLength).map { $0..<min($0 + runLength, jobs.count) }
+        let rendered = runs.parallelMap { run -> [OutputFile?] in
             var page: [UInt8] = []
-            guard engine.render(templateNamed: job.template, data: job.data(), into: &page) else { return nil }
-            return OutputFile(path: job.path, data: Data(page))
-        }
+            return run.map { index in
+                let job = jobs[index]
+                page.removeAll(keepingCapacity: true)
+                guard engine.render(templateNamed: job.template, data: job.data(), into: &page) else { return nil }
+                return OutputFile(path: job.path, data: Data(page))
+            }
+        }.flatMap { $0 }
         var files: [OutputFile] = []
         var problems: [Diagnostic] = []
         var missing = Set<String>()
