@@ -183,27 +183,64 @@ import Testing
 }
 
 /// A group's list holds all its skills' objects: the lists are spread over the build's batches
-/// (each followed by its skills' files) rather than made one after another, all in one batch.
+/// (each right after its skills' files) rather than made one after another, all in one batch.
 @Suite struct JSONAPIOrderTests {
-    @Test func eachGroupListIsFollowedByItsSkills() {
+    static func catalogue() -> Catalogue {
         let skills = [
             ("a", "Alpha", "News"), ("b", "Beta", "Weather"), ("c", "Gamma", "News"), ("d", "Delta", "Weather"),
+            ("e", "Epsilon <&>", "News"),
         ]
         .map { Skill(id: $0.0, tag: $0.0, name: $0.1, group: $0.2) }
-        let catalogue = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
-        let jobs = JSONAPI.files(catalogue).jobs
+        return Catalogue(skills: skills, ratings: [:], config: SiteConfig())
+    }
+
+    static func text(_ file: OutputFile) -> String {
+        guard case .data(let data) = file.contents else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func eachGroupListFollowsItsSkills() {
+        let jobs = JSONAPI.files(Self.catalogue()).jobs
         #expect(
             jobs.map(\.path) == [
                 "api/groups.json",
-                "api/groups/news.json", "api/skills/a.json", "api/skills/c.json",
-                "api/groups/weather.json", "api/skills/b.json", "api/skills/d.json",
+                "api/skills/a.json", "api/skills/e.json", "api/skills/c.json", "api/groups/news.json",
+                "api/skills/b.json", "api/skills/d.json", "api/groups/weather.json",
             ])
         // Each file is still its own skill's.
-        let text = jobs.map { job -> String in
-            guard case .data(let data) = job.make().contents else { return "" }
-            return String(decoding: data, as: UTF8.self)
+        let text = jobs.map { Self.text($0.make()) }
+        #expect(text[1].contains("\"skill_name\":\"Alpha\"") && text[5].contains("\"skill_name\":\"Beta\""))
+        #expect(text[4].contains("\"Gamma\"") && text[4].contains("Epsilon \\u003c") && !text[4].contains("\"Delta\""))
+    }
+
+    /// A list takes its skills' objects from their files when those came first, and writes the
+    /// others itself: in any order, with any of them made, it is the list written whole, and a
+    /// skill's file is its object and a line end.
+    @Test(arguments: 0..<8)
+    func aListIsTheSameWhicheverOfItsSkillsCameFirst(_ seed: UInt64) {
+        let catalogue = Self.catalogue()
+        let config = catalogue.config
+        let whole = Dictionary(
+            uniqueKeysWithValues: catalogue.groups.map { group in
+                (
+                    catalogue.urls.apiGroup(page: group.path),
+                    Self.text(JSONAPI.file("", JSONAPI.skillList(group, config: config)))
+                )
+            })
+        var random = SplitMix64(seed: seed)
+        var jobs = JSONAPI.files(catalogue).jobs
+        // Some skills' files made first, in a random order, then everything (lists again too).
+        jobs.shuffle(using: &random)
+        let early = jobs.filter { _ in random.next() % 2 == 0 }
+        for job in early + jobs {
+            let file = job.make()
+            if let list = whole[file.path] {
+                #expect(Self.text(file) == list, "seed \(seed): \(file.path)")
+            } else if let entry = catalogue.entries.first(where: { catalogue.urls.apiSkill(page: $0.path) == file.path }
+            ) {
+                #expect(Self.text(file) == JSONAPI.skill(entry, config: config).text + "\n", "seed \(seed)")
+            }
         }
-        #expect(text[2].contains("\"skill_name\":\"Alpha\"") && text[5].contains("\"skill_name\":\"Beta\""))
-        #expect(text[1].contains("\"Gamma\"") && !text[1].contains("\"Delta\""))
+        #expect(whole.count == 2)
     }
 }

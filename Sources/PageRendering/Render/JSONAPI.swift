@@ -26,24 +26,33 @@ enum JSONAPI {
             })
         // By index into one shared catalogue: closures that captured each entry would copy it.
         let shared = Shared(catalogue)
-        // Each group's list, then its skills (every skill is in one group): a list holds all its
-        // skills' objects (tens of megabytes for a large group), and the build makes a batch's
-        // files together, so lists that followed one another would sit in memory together.
+        // Each group's skills, then its list (every skill is in one group): a skill's own file
+        // and its group's list hold the same object, so each skill's file leaves its bytes on
+        // the group's shelf and the list takes them from there instead of writing them again.
+        // The list comes right after its skills: it holds all their objects (tens of megabytes
+        // for a large group), and the build makes a batch's files together, so lists that
+        // followed one another would sit in memory together.
         for (groupIndex, group) in catalogue.groups.enumerated() {
-            let listPath = urls.apiGroup(page: group.path)
-            jobs.append(
-                .init(path: listPath, key: PageKey(entries: group.entries, values: [group.name])) {
-                    file(listPath, skillList(shared.value.groups[groupIndex], config: config))
-                })
+            let shelf = SkillJSONShelf(count: group.entries.count)
             for (index, entry) in group.entries.enumerated() {
                 jobs.append(for: entry, only: only) {
                     let path = urls.apiSkill(page: entry.path)
                     return SiteRenderer.FileJob(path: path, key: PageKey(entries: [entry])) {
                         let entry = shared.value.groups[groupIndex].entries[index]
-                        return file(path, skill(entry, config: shared.value.config))
+                        let bytes = skill(entry, config: shared.value.config).bytes
+                        shelf.put(bytes, at: index)
+                        var data = Data(capacity: bytes.count + 1)
+                        data.append(contentsOf: bytes)
+                        data.append(0x0A)
+                        return OutputFile(path: path, data: data)
                     }
                 }
             }
+            let listPath = urls.apiGroup(page: group.path)
+            jobs.append(
+                .init(path: listPath, key: PageKey(entries: group.entries, values: [group.name])) {
+                    file(listPath, skillList(shared.value.groups[groupIndex], config: config, shelf: shelf))
+                })
         }
         return jobs
     }
@@ -57,13 +66,15 @@ enum JSONAPI {
 
     /// Like `getSkillList.json?group=<name>`. Skills are keyed by their SUSI tag; tags that occur
     /// twice in the group (one skill in two languages) are keyed by the skill id instead.
-    static func skillList(_ group: Catalogue.Group, config: SiteConfig) -> JSONOutput {
+    /// - Parameter shelf: skills' objects their own files left (each taken off it); the others
+    ///   are written here.
+    static func skillList(_ group: Catalogue.Group, config: SiteConfig, shelf: SkillJSONShelf? = nil) -> JSONOutput {
         var tagCount: [String: Int] = [:]
         for entry in group.entries { tagCount[entry.skill.tag, default: 0] += 1 }
-        let skills: [(String, JSONOutput)] = group.entries.map { entry in
+        let skills: [(String, JSONOutput)] = group.entries.enumerated().map { index, entry in
             (
                 (tagCount[entry.skill.tag] ?? 0) > 1 ? entry.skill.id : entry.skill.tag,
-                .written(skill(entry, config: config).bytes)
+                .written(shelf?.take(at: index) ?? skill(entry, config: config).bytes)
             )
         }
         return .object([

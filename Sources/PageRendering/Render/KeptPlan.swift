@@ -70,17 +70,17 @@ extension SiteRenderer {
 
     /// Where each skill's API file and badge stood among the last plan's file jobs
     /// (`JSONAPI.files`, then `Badge.files`), by entry object, for the skills of the last
-    /// catalogue: the groups' files in group order, each group's list before its skills.
+    /// catalogue: the groups' files in group order, each group's skills before its list.
     static func filePlaces(of catalogue: Catalogue) -> (api: [ObjectIdentifier: Int], badges: Int) {
         var api: [ObjectIdentifier: Int] = [:]
         api.reserveCapacity(catalogue.entries.count)
         var place = 1
         for group in catalogue.groups {
-            place += 1
             for entry in group.entries {
                 api[ObjectIdentifier(entry)] = place
                 place += 1
             }
+            place += 1
         }
         return (api, place)
     }
