@@ -61,9 +61,13 @@ enum LinkCheck {
         check(files, known: nil, existing: existing, config: config, recording: false).broken
     }
 
-    /// `check`, with the site's paths made into a table once for every batch (`KnownPaths`).
-    static func check(_ files: [OutputFile], known: KnownPaths, config: SiteConfig) -> [Broken] {
-        check(files, known: known, existing: known.existing, config: config, recording: false).broken
+    /// `check`, with the site's paths made into a table once for every batch (`KnownPaths`),
+    /// stepping over `linkFree` markup where pages hold it.
+    static func check(
+        _ files: [OutputFile], known: KnownPaths, config: SiteConfig, linkFree: LinkFreeMarkup? = nil
+    ) -> [Broken] {
+        check(files, known: known, existing: known.existing, config: config, recording: false, linkFree: linkFree)
+            .broken
     }
 
     /// `check`, and for each HTML or XML file the targets its internal links lead to
@@ -82,14 +86,15 @@ enum LinkCheck {
     }
 
     private static func check(
-        _ files: [OutputFile], known: KnownPaths?, existing: Set<String>, config: SiteConfig, recording: Bool
+        _ files: [OutputFile], known: KnownPaths?, existing: Set<String>, config: SiteConfig, recording: Bool,
+        linkFree: LinkFreeMarkup? = nil
     ) -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)]) {
         let sorted = files.sorted(by: { $0.path < $1.path })
         // Few, long runs: each keeps its verdicts, which most links of its later pages reuse.
         let length = max(32, sorted.count / (2 * ProcessInfo.processInfo.activeProcessorCount))
         let runs = stride(from: 0, to: sorted.count, by: length).map { sorted[$0..<min(sorted.count, $0 + length)] }
         let results = runs.parallelMap { run -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)]) in
-            var checker = Checker(existing: existing, config: config, known: known)
+            var checker = Checker(existing: existing, config: config, known: known, linkFree: linkFree)
             var broken: [Broken] = []
             var targets: [(path: String, targets: LinkTargets)] = []
             for file in run {
@@ -108,6 +113,8 @@ enum LinkCheck {
         package let config: SiteConfig
         /// `existing` as a table of links, when the build made one.
         let known: KnownPaths?
+        /// Markup to step over (`LinkFreeMarkup`), when the build has some.
+        let linkFree: LinkFreeMarkup?
         // Most links start from the site root (`../../` × depth, the base path, the base URL), so
         // their verdict depends only on the rest: decided once per run, not once per page.
         private var verdicts: [Substring: Verdict] = [:]
@@ -125,10 +132,11 @@ enum LinkCheck {
         private let baseURL: [UInt8]?
         private let basePath: [UInt8]
 
-        init(existing: Set<String>, config: SiteConfig, known: KnownPaths?) {
+        init(existing: Set<String>, config: SiteConfig, known: KnownPaths?, linkFree: LinkFreeMarkup? = nil) {
             self.existing = existing
             self.config = config
             self.known = known
+            self.linkFree = linkFree
             baseURL = config.hasHost ? Array(config.baseURL.utf8) : nil
             basePath = Array(config.basePath.utf8)
         }
@@ -158,7 +166,7 @@ enum LinkCheck {
             var broken: [Broken] = []
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                LinkCheck.scan(bytes) { reference in
+                LinkCheck.scan(bytes, linkFree: linkFree) { reference in
                     if reference.kind != .srcset,
                         let verdict = fromRootVerdict(
                             UnsafeBufferPointer(rebasing: bytes[reference.range]), depth: directory.count)
@@ -430,8 +438,13 @@ enum LinkCheck {
 
     /// The tokenizer of `references(in:)`: calls `visit` with each checked value, in page order.
     /// Inlined into its callers, so `visit` is too: it runs for every link of every page.
-    @inline(__always)
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (RawReference) -> Void) {
+    /// - Parameter linkFree: markup to step over where a tag starts (`LinkFreeMarkup`).
+    /// - Returns: whether every tag, comment and script or style body ended within the bytes
+    ///   (the text after the last one may run to the end).
+    @inline(__always) @discardableResult
+    static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup? = nil, _ visit: (RawReference) -> Void
+    ) -> Bool {
         // Locals, not the statics: a static read in the loop costs a `swift_once` check each time.
         let hrefName = hrefName
         let srcName = srcName
@@ -442,6 +455,7 @@ enum LinkCheck {
         let styleName = styleName
         let n = bytes.count
         var i = 0
+        var ended = true
         func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C }
         func isNameByte(_ b: UInt8) -> Bool { !isSpace(b) && b != 0x3E && b != 0x2F && b != 0x3D && b != 0x3C }
@@ -470,6 +484,7 @@ enum LinkCheck {
                 if starts(pattern, at: j) { return j + pattern.count }
                 j = find(pattern[0], from: j + 1)
             }
+            ended = false
             return n
         }
         let commentStart = Array("<!--".utf8)
@@ -481,6 +496,10 @@ enum LinkCheck {
             guard bytes[i] == 0x3C else {  // "<"
                 // Text between tags: jump to the next "<".
                 i = find(0x3C, from: i)
+                continue
+            }
+            if let linkFree, let length = linkFree.length(at: i, of: bytes) {
+                i += length
                 continue
             }
             if starts(commentStart, at: i) {
@@ -524,7 +543,7 @@ enum LinkCheck {
                     j = valueStart
                     j = find(quote, from: j)
                     valueEnd = j
-                    if j < n { j += 1 }
+                    if j < n { j += 1 } else { ended = false }
                 } else {
                     while j < n && !isSpace(bytes[j]) && bytes[j] != 0x3E { j += 1 }
                     valueEnd = j
@@ -536,11 +555,13 @@ enum LinkCheck {
                     visit(RawReference(kind: isSrcset ? .srcset : .attribute, range: valueStart..<valueEnd))
                 }
             }
+            if j >= n { ended = false }
             i = j + 1
             // A sitemap's `<loc>` holds its URL as text.
             if isName(locName, nameStart, nameEnd) {
                 var end = i
                 while end < n && bytes[end] != 0x3C { end += 1 }
+                if end >= n { ended = false }
                 visit(RawReference(kind: .loc, range: i..<end))
                 i = end
                 continue
@@ -549,6 +570,7 @@ enum LinkCheck {
                 i = skip(past: skipsBody == scriptName ? scriptEnd : styleEnd, from: i)
             }
         }
+        return ended
     }
 
     /// The entities templates and escaping produce in attribute values.

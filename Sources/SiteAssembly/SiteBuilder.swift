@@ -104,6 +104,7 @@ public enum SiteBuilder {
         // The site's paths as the link check looks links up, made beside the first batch's render.
         let indexFile = catalogue.urls.indexFile
         let laterKnown = Background { KnownPaths(existing: existing, indexFile: indexFile) }
+        let linkFree = LinkFreeMarkup(renderer.starRowMarkup)
         let batchSize = 256
         // A batch is written on another thread while the next one renders: the cores a batch's
         // render or check leaves idle at its end, waiting for its slowest page, write instead.
@@ -130,7 +131,7 @@ public enum SiteBuilder {
                 }
                 if end == plan.count { files += plan.otherFiles + staticFiles }
                 broken += times.time(.linkCheck) {
-                    LinkCheck.check(files, known: laterKnown.wait(), config: catalogue.config)
+                    LinkCheck.check(files, known: laterKnown.wait(), config: catalogue.config, linkFree: linkFree)
                 }
                 try finishWriting()
                 // Once anything is broken, keep checking (to report it all) but stop writing.

@@ -120,6 +120,9 @@ public struct SiteRenderer: Sendable {
         package let large: String
     }
 
+    /// Every star row the site's pages and cards show for a rating: the markup they repeat most.
+    package var starRowMarkup: [String] { starRows.values.flatMap { [$0.small, $0.large] } }
+
     public struct RenderError: Error, Sendable {
         public let diagnostics: [Diagnostic]
     }
