@@ -78,11 +78,12 @@ enum LinkCheck {
         check(files, known: nil, existing: existing, config: config, recording: true)
     }
 
-    /// `checkRecording`, with the site's paths made into a table once (`KnownPaths`).
-    static func checkRecording(_ files: [OutputFile], known: KnownPaths, config: SiteConfig)
-        -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)])
-    {
-        check(files, known: known, existing: known.existing, config: config, recording: true)
+    /// `checkRecording`, with the site's paths made into a table once (`KnownPaths`), stepping
+    /// over `linkFree` markup.
+    static func checkRecording(
+        _ files: [OutputFile], known: KnownPaths, config: SiteConfig, linkFree: LinkFreeMarkup? = nil
+    ) -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)]) {
+        check(files, known: known, existing: known.existing, config: config, recording: true, linkFree: linkFree)
     }
 
     private static func check(

@@ -256,8 +256,9 @@ public struct LiveSite: Sendable {
         // while every path they could lead to is still there.
         let removed = samePaths ? [] : site.went.map(Set.init) ?? Set(files.keys.filter { !existing.contains($0) })
         let known = laterKnown.wait()
+        let linkFree = LinkFreeMarkup(renderer.starRowMarkup)
         let (madeBroken, madeTargets) = times.time(.linkCheck) {
-            LinkCheck.checkRecording(checked, known: known, config: catalogue.config)
+            LinkCheck.checkRecording(checked, known: known, config: catalogue.config, linkFree: linkFree)
         }
         var broken = madeBroken
         var linkTargets = last?.linkTargets ?? [:]
@@ -279,7 +280,7 @@ public struct LiveSite: Sendable {
                 return OutputFile(path: path, data: data)
             }
             broken += times.time(.linkCheck) {
-                LinkCheck.check(keptPages, known: known, config: catalogue.config)
+                LinkCheck.check(keptPages, known: known, config: catalogue.config, linkFree: linkFree)
             }
         }
         log.append(contentsOf: LinkCheck.diagnostics(broken: broken, outputDisplay: options.outputDisplay))
