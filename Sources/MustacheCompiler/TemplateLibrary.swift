@@ -88,7 +88,6 @@ public struct TemplateLibrary: Sendable {
         renderer.slots = []
         renderer.render(template: index)
         guard let slots = renderer.slots, !renderer.slotIndented, !renderer.overran else { return nil }
-        // Slots print between appends, so every cut is between whole UTF-8 sequences.
         return TemplateCut(
             text: renderer.output,
             slots: slots.map { TemplateCut.Slot(offset: $0.offset, number: $0.number, escaping: $0.escaping) })
@@ -100,7 +99,8 @@ public struct TemplateLibrary: Sendable {
     public func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool {
         guard let index = indexes[name] else { return false }
         var renderer = TemplateRenderer(program: program, root: data, output: output)
-        renderer.outputLimit = outputLimit
+        // The limit counts what this rendering writes: a fragment renders into its page's bytes.
+        renderer.outputLimit = output.count + outputLimit
         // The renderer holds the only reference, so appending never copies the caller's bytes.
         output = []
         renderer.render(template: index)

@@ -440,8 +440,8 @@ enum LinkCheck {
     /// The tokenizer of `references(in:)`: calls `visit` with each checked value, in page order.
     /// Inlined into its callers, so `visit` is too: it runs for every link of every page.
     /// - Parameter linkFree: markup to step over where a tag starts (`LinkFreeMarkup`).
-    /// - Returns: whether every tag, comment and script or style body ended within the bytes
-    ///   (the text after the last one may run to the end).
+    /// - Returns: whether every tag, comment, script or style body and sitemap `<loc>` text
+    ///   ended within the bytes (the text after the last one may run to the end).
     @inline(__always) @discardableResult
     static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup? = nil, _ visit: (RawReference) -> Void
@@ -557,7 +557,7 @@ enum LinkCheck {
                 }
             }
             if j >= n { ended = false }
-            i = j + 1
+            i = min(j + 1, n)
             // A sitemap's `<loc>` holds its URL as text.
             if isName(locName, nameStart, nameEnd) {
                 var end = i

@@ -151,6 +151,16 @@ import Testing
         #expect(asFragment != nil && asFragment == asText)
     }
 
+    /// The output limit counts what one rendering writes, not what the buffer held before it
+    /// (a fragment renders into its page's bytes).
+    @Test func theLimitCountsOnlyWhatARenderingWrites() throws {
+        var library = try TemplateLibrary(["main": ("{{#strings}}{{.}}{{/strings}}", "main")])
+        library.outputLimit = 64
+        var output = [UInt8](repeating: 0x20, count: 1_000)
+        #expect(library.render(templateNamed: "main", data: data, into: &output))
+        #expect(output.count == 1_000 + "one<two>three & four".utf8.count + 10)
+    }
+
     /// Swift-mustache traps here (a range below its start when it slices an empty section's
     /// text with one-character delimiters); the engine renders the section.
     @Test func anEmptySectionWithOneCharacterDelimitersCompiles() throws {

@@ -64,4 +64,12 @@ import Testing
             }
         }
     }
+
+    /// A card's context prints (`{{.}}` in `{{#skills}}`, `{{skills}}`) as it did when it was a
+    /// structure holding its HTML.
+    @Test func aCardsContextPrintsAsBefore() {
+        let card = PlacedCard(rendered: "<a href=\"x/\">\"Ann\"\n</a>")
+        #expect(String(describing: card) == #"PlacedCard(html: "<a href=\"x/\">\"Ann\"\n</a>")"#)
+        #expect(String(describing: [card]) == #"[PageRendering.PlacedCard(html: "<a href=\"x/\">\"Ann\"\n</a>")]"#)
+    }
 }

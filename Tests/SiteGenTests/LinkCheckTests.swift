@@ -20,6 +20,14 @@ import Testing
         return LinkCheck.problem(link, directory: directory, existing: Self.existing, config: config)
     }
 
+    /// A page cut off inside a sitemap's `<loc` tag is read to its end, not past it: its empty
+    /// text leads nowhere.
+    @Test func aPageEndingInsideALocTagIsReadToItsEnd() {
+        for text in ["<urlset><loc", "<loc", "<url><loc x=\"y\"", "<loc>"] {
+            #expect(LinkCheck.references(in: Data(text.utf8)) == [""], "\(text)")
+        }
+    }
+
     @Test func relativeLinksResolveAgainstThePage() {
         #expect(problem("../../") == nil)
         #expect(problem("../../assets/style.css") == nil)

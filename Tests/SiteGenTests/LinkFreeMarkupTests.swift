@@ -19,11 +19,15 @@ import Testing
     static let openComment = "<svg class=\"stars\"></svg><!-- "
     static let openScript = "<svg class=\"stars\"></svg><script>"
     static let openLoc = "<svg class=\"stars\"></svg><loc>"
+    static let openName = "<svg class=\"stars\"></svg><b"
+    static let openValue = "<svg class=\"stars\"></svg><b x=y"
+    static let openEndTag = "<svg class=\"stars\"></svg></b"
+    static let unsafe = [withLink, openTag, openComment, openScript, openLoc, openName, openValue, openEndTag]
 
     @Test func keepsWhatReadsAsWholeAndLinkless() {
         #expect(LinkFreeMarkup.isLinkFree(Array(Self.row.utf8)))
         #expect(LinkFreeMarkup.isLinkFree(Array("<svg class=\"stars\"><path d=\"M0\"/></svg> text".utf8)))
-        for candidate in [Self.withLink, Self.openTag, Self.openComment, Self.openScript, Self.openLoc] {
+        for candidate in Self.unsafe {
             #expect(!LinkFreeMarkup.isLinkFree(Array(candidate.utf8)), "\(candidate)")
         }
     }
@@ -34,16 +38,15 @@ import Testing
     @Test(arguments: 0..<40)
     func steppingOverFindsWhatReadingFinds(_ seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        let pieces = [
-            Self.row, Self.otherRow, Self.row + "\n", "<a href=\"missing/\">m</a>", "<a href=\"skills/a/\">a</a>",
-            "<p title=\"" + Self.row + "\">", "\">", "<!-- " + Self.row + " -->", "<!-- ", " -->",
-            "<script>" + Self.row + "</script>", "<script>", "</script>", "<div ", ">", "'", "\"", "text ",
-            "<link href=\"a.css\">", "<img src=\"gone.png\">", Self.withLink, Self.openTag, Self.openComment,
-            Self.openScript, Self.openLoc, "<loc>", "</loc>", "<", "<svg", "=", "href=\"nowhere/\" ",
-        ]
-        let linkFree = LinkFreeMarkup([
-            Self.row, Self.otherRow, Self.withLink, Self.openTag, Self.openComment, Self.openScript, Self.openLoc,
-        ])
+        let pieces =
+            [
+                Self.row, Self.otherRow, Self.row + "\n", "<a href=\"missing/\">m</a>", "<a href=\"skills/a/\">a</a>",
+                "<p title=\"" + Self.row + "\">", "\">", "<!-- " + Self.row + " -->", "<!-- ", " -->",
+                "<script>" + Self.row + "</script>", "<script>", "</script>", "<div ", ">", "'", "\"", "text ",
+                "<link href=\"a.css\">", "<img src=\"gone.png\">", "<loc>", "</loc>", "<", "<svg", "=",
+                "href=\"nowhere/\" ", "x=y>", "a href=\"gone/\">",
+            ] + Self.unsafe
+        let linkFree = LinkFreeMarkup([Self.row, Self.otherRow] + Self.unsafe)
         let files = (0..<6).map { k in
             let text = (0..<40).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
             return OutputFile(path: k == 0 ? "index.html" : "p\(k).html", text: text)

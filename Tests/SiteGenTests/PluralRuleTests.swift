@@ -68,4 +68,41 @@ import Testing
         #expect(NumberStyle(language: "fr").integer(12345) == "12\u{202F}345")
         #expect(NumberStyle(language: "ru").decimal("1234.5") == "1\u{A0}234,5")
     }
+
+    /// The written form as it was first made (split at the first `.`, then each part as ever):
+    /// the reference the shortcuts of `integer` and `decimal` are held to.
+    static func reference(_ style: NumberStyle, _ written: String) -> String {
+        func integer(_ n: Int) -> String {
+            let digits = String(n.magnitude)
+            var out = ""
+            if digits.count >= 3 + style.minimumGroupingDigits {
+                for (offset, ch) in digits.enumerated() {
+                    if offset > 0 && (digits.count - offset) % 3 == 0 { out += style.groupSeparator }
+                    out.append(ch)
+                }
+            } else {
+                out = digits
+            }
+            return n < 0 ? "-" + out : out
+        }
+        let parts = written.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, let value = Int(whole) else { return written }
+        let grouped = whole.hasPrefix("-") && value == 0 ? "-0" : integer(value)
+        return parts.count == 2 ? grouped + style.decimalSeparator + parts[1] : grouped
+    }
+
+    @Test(arguments: ["en", "de", "es", "fr", "pl"])
+    func writtenNumbersAreWhatTheyWere(_ language: String) {
+        let style = NumberStyle(language: language)
+        var random = SplitMix64(seed: UInt64(language.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+        let pieces = ["0", "1", "9", "12", "999", "1000", "-", ".", "..", "\u{301}", "x", "", "00", "+", " "]
+        for _ in 0..<2_000 {
+            let written = (0..<Int(random.next() % 5)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+                .joined()
+            #expect(style.decimal(written) == Self.reference(style, written), "\(written.debugDescription)")
+        }
+        for n in [0, 7, -7, 999, -999, 1000, -1000, 1234, 12_345, Int.max, Int.min] {
+            #expect(style.integer(n) == Self.reference(style, String(n)), "\(n)")
+        }
+    }
 }

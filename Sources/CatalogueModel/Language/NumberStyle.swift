@@ -33,6 +33,8 @@ public struct NumberStyle: Sendable, Equatable {
 
     /// 1234567 → "1,234,567" (English).
     public func integer(_ n: Int) -> String {
+        // Under four digits nothing is grouped: most counts on a page.
+        if n.magnitude < 1000 { return String(n) }
         let digits = String(n.magnitude)
         var out = ""
         if digits.count >= 3 + minimumGroupingDigits {
@@ -49,9 +51,12 @@ public struct NumberStyle: Sendable, Equatable {
     /// A number already written with a `.` before its decimals ("4.3", "4.09"): with this
     /// language's decimal separator, and its whole part grouped.
     public func decimal(_ written: String) -> String {
-        let parts = written.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, let value = Int(whole) else { return written }
+        // Cut at the first `.` without splitting into an array: a page writes hundreds of these.
+        let point = written.firstIndex(of: ".")
+        let whole = written[..<(point ?? written.endIndex)]
+        guard let value = Int(whole) else { return written }
         let grouped = whole.hasPrefix("-") && value == 0 ? "-0" : integer(value)
-        return parts.count == 2 ? grouped + decimalSeparator + parts[1] : grouped
+        guard let point else { return grouped }
+        return grouped + decimalSeparator + written[written.index(after: point)...]
     }
 }

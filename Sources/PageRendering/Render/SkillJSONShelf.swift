@@ -17,7 +17,8 @@ final class SkillJSONShelf: @unchecked Sendable {
         lock.withLock { shelved[index] = bytes }
     }
 
-    /// The bytes left at `index`, taken off: a list is made once, and holds them from then on.
+    /// The bytes left at `index`, taken off: the list holds them from then on (a list made again
+    /// finds nothing here, and writes every object itself).
     func take(at index: Int) -> [UInt8]? {
         lock.withLock {
             defer { shelved[index] = nil }

@@ -12,11 +12,15 @@ package enum ThemePartial {
         Fragment(name: name, data: data, engine: engine).text
     }
 
-    /// The fragment rendered where a page prints it, straight into the page's bytes.
-    package struct Fragment: TemplateFragment {
+    /// The fragment rendered where a page prints it, straight into the page's bytes; described
+    /// as its text (a page's data printed whole shows it as the string it was).
+    package struct Fragment: TemplateFragment, CustomStringConvertible, CustomDebugStringConvertible {
         let name: String
         let data: any TemplateData
         let engine: any TemplateEngine
+
+        package var description: String { text }
+        package var debugDescription: String { String(reflecting: text) }
 
         package func write(into output: inout [UInt8]) {
             let start = output.count

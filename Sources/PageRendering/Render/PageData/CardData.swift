@@ -126,3 +126,10 @@ package final class PlacedCard: PageData, TemplateFragment {
     /// A page's `skills`.
     package static func list(_ cards: [PlacedCard]) -> TemplateValue { .list(cards.map { .data($0) }) }
 }
+
+/// `{{.}}` in `{{#skills}}` and `{{skills}}` print a card's context as swift-mustache prints any
+/// value, by its description: the one it had as a structure holding its HTML.
+extension PlacedCard: CustomStringConvertible, CustomDebugStringConvertible {
+    package var description: String { "PlacedCard(html: \(String(reflecting: html)))" }
+    package var debugDescription: String { "PageRendering." + description }
+}
