@@ -194,11 +194,6 @@ import Testing
         return Catalogue(skills: skills, ratings: [:], config: SiteConfig())
     }
 
-    static func text(_ file: OutputFile) -> String {
-        guard case .data(let data) = file.contents else { return "" }
-        return String(decoding: data, as: UTF8.self)
-    }
-
     @Test func eachGroupListFollowsItsSkills() {
         let jobs = JSONAPI.files(Self.catalogue()).jobs
         #expect(
@@ -208,7 +203,7 @@ import Testing
                 "api/skills/b.json", "api/skills/d.json", "api/groups/weather.json",
             ])
         // Each file is still its own skill's.
-        let text = jobs.map { Self.text($0.make()) }
+        let text = jobs.map { $0.make().generatedText }
         #expect(text[1].contains("\"skill_name\":\"Alpha\"") && text[5].contains("\"skill_name\":\"Beta\""))
         #expect(text[4].contains("\"Gamma\"") && text[4].contains("Epsilon \\u003c") && !text[4].contains("\"Delta\""))
     }
@@ -224,7 +219,7 @@ import Testing
             uniqueKeysWithValues: catalogue.groups.map { group in
                 (
                     catalogue.urls.apiGroup(page: group.path),
-                    Self.text(JSONAPI.file("", JSONAPI.skillList(group, config: config)))
+                    JSONAPI.file("", JSONAPI.skillList(group, config: config)).generatedText
                 )
             })
         var random = SplitMix64(seed: seed)
@@ -235,10 +230,10 @@ import Testing
         for job in early + jobs {
             let file = job.make()
             if let list = whole[file.path] {
-                #expect(Self.text(file) == list, "seed \(seed): \(file.path)")
+                #expect(file.generatedText == list, "seed \(seed): \(file.path)")
             } else if let entry = catalogue.entries.first(where: { catalogue.urls.apiSkill(page: $0.path) == file.path }
             ) {
-                #expect(Self.text(file) == JSONAPI.skill(entry, config: config).text + "\n", "seed \(seed)")
+                #expect(file.generatedText == JSONAPI.skill(entry, config: config).text + "\n", "seed \(seed)")
             }
         }
         #expect(whole.count == 2)

@@ -189,16 +189,12 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         let paths = (0..<7).map { "skills/s\($0)/" }
         let files = Sitemap.files(pagePaths: paths, config: config, limit: 3)
         #expect(files.map(\.path) == ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"])
-        func text(_ file: OutputFile) -> String {
-            if case .data(let data) = file.contents { return String(decoding: data, as: UTF8.self) }
-            return ""
-        }
-        let index = try #require(XMLCollector.parse(text(files[0])))
+        let index = try #require(XMLCollector.parse(files[0].generatedText))
         #expect(index.elements.first == "sitemapindex")
         #expect(index.texts["loc"] == (1...3).map { Self.base + "sitemap-\($0).xml" })
         var all: [String] = []
         for file in files.dropFirst() {
-            let part = try #require(XMLCollector.parse(text(file)))
+            let part = try #require(XMLCollector.parse(file.generatedText))
             #expect(part.elements.first == "urlset")
             #expect((part.texts["loc"] ?? []).count <= 3)
             all += part.texts["loc"] ?? []

@@ -114,14 +114,14 @@ package struct CardCache: Sendable {
             guard Kind.dated.rawValue < cards.count, let cut = cards[Kind.dated.rawValue][i] else {
                 return PlacedCard(rendered: render(entry, root: root, level: level, rank: nil, added: created))
             }
-            return PlacedCard(.cut(cut, starRows: starRows[i]), root: root, level: level, rank: nil)
+            return PlacedCard(.cut(cut, starRows: starRows[i], root: root, level: level, rank: nil))
         }
         let shown: Kind = kind == .ranked && entry.rating.isRated ? .ranked : .plain
         guard let cut = cards[shown.rawValue][i] else {
             return PlacedCard(
                 rendered: render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil))
         }
-        return PlacedCard(.cut(cut, starRows: starRows[i]), root: root, level: level, rank: rank)
+        return PlacedCard(.cut(cut, starRows: starRows[i], root: root, level: level, rank: rank))
     }
 
     /// A card rendered for one place only: dated cards, and cards the engine did not cut.

@@ -41,10 +41,7 @@ enum JSONAPI {
                         let entry = shared.value.groups[groupIndex].entries[index]
                         let bytes = skill(entry, config: shared.value.config).bytes
                         shelf.put(bytes, at: index)
-                        var data = Data(capacity: bytes.count + 1)
-                        data.append(contentsOf: bytes)
-                        data.append(0x0A)
-                        return OutputFile(path: path, data: data)
+                        return file(path, bytes: bytes)
                     }
                 }
             }
@@ -58,10 +55,15 @@ enum JSONAPI {
     }
 
     package static func file(_ path: String, _ value: JSONOutput) -> OutputFile {
-        var out: [UInt8] = []
-        value.write(to: &out)
-        out.append(0x0A)
-        return OutputFile(path: path, data: Data(out))
+        file(path, bytes: value.bytes)
+    }
+
+    /// A value already written, as a file: its bytes and a line end.
+    static func file(_ path: String, bytes: [UInt8]) -> OutputFile {
+        var data = Data(capacity: bytes.count + 1)
+        data.append(contentsOf: bytes)
+        data.append(0x0A)
+        return OutputFile(path: path, data: data)
     }
 
     /// Like `getSkillList.json?group=<name>`. Skills are keyed by their SUSI tag; tags that occur

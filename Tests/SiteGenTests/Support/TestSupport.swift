@@ -2,6 +2,7 @@ import Foundation
 
 @testable import CatalogueModel
 @testable import ContentLoading
+@testable import PageRendering
 @testable import SiteAssembly
 
 /// Paths and temporary content folders for tests.
@@ -34,5 +35,13 @@ enum TestSupport {
         let site = TestSite()
         for (path, text) in files { site.write(path, text) }
         return site.load()
+    }
+}
+
+extension OutputFile {
+    /// A generated file's bytes as text; empty for a copied one.
+    var generatedText: String {
+        guard case .data(let data) = contents else { return "" }
+        return String(decoding: data, as: UTF8.self)
     }
 }

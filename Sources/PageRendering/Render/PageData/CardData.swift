@@ -75,29 +75,23 @@ package struct CardData: PageData {
 /// A class, so that the list holds it as a context and the context as a fragment by reference.
 package final class PlacedCard: PageData, TemplateFragment {
     enum Source {
-        /// A card the engine cut (`CardCache`), with the entry's star rows (small, large).
-        case cut(TemplateCut, starRows: (small: String, large: String))
+        /// A card the engine cut (`CardCache`) and its slots' values on this page
+        /// (`CardCache.Slot`): the entry's star rows, the way back to the site root, the heading
+        /// level, the rank on a ranked listing.
+        case cut(TemplateCut, starRows: (small: String, large: String), root: String, level: Int, rank: Int?)
         /// A card rendered for this place.
         case rendered(String)
     }
 
     let source: Source
-    /// The card's slots on this page (`CardCache.Slot`): the way back to the site root, the
-    /// heading level, the rank on a ranked listing.
-    let root: String
-    let level: Int
-    let rank: Int?
 
-    init(_ source: Source, root: String, level: Int, rank: Int?) {
+    init(_ source: Source) {
         self.source = source
-        self.root = root
-        self.level = level
-        self.rank = rank
     }
 
-    /// A card rendered for one page only (search results).
+    /// A card rendered for one page only (search results, cards the engine did not cut).
     convenience init(rendered html: String) {
-        self.init(.rendered(html), root: "", level: 0, rank: nil)
+        self.init(.rendered(html))
     }
 
     package func value(_ key: PageName) -> TemplateValue? { key == .card ? .fragment(self) : nil }
@@ -106,7 +100,7 @@ package final class PlacedCard: PageData, TemplateFragment {
         switch source {
         case .rendered(let html):
             output.append(contentsOf: html.utf8)
-        case .cut(let cut, let starRows):
+        case .cut(let cut, let starRows, let root, let level, let rank):
             cut.write(into: &output) { number in
                 switch CardCache.Slot(rawValue: number) {
                 case .root?: root
