@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every path of a site as the link check finds its links' targets: each path's link as written
 /// from the site's root (`a/b/` for `a/b/index.html`, `a.css` for `a.css`), by the hash the check
 /// makes of a link's bytes as it reads them. Made once per build (and kept by `sitegen serve`
@@ -77,7 +79,12 @@ struct KnownPaths: Sendable {
     func target(ofRest rest: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt64? {
         guard let place = places[hash] else { return nil }
         let range = restRange(Int(place))
-        let same = restBytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]).elementsEqual(rest) }
+        guard range.count == rest.count else { return nil }
+        // `memcmp`, not `elementsEqual`: a byte-at-a-time loop was a tenth of the link check.
+        let same = restBytes.withUnsafeBufferPointer { all in
+            guard let mine = all.baseAddress, let theirs = rest.baseAddress else { return range.isEmpty }
+            return memcmp(mine + range.lowerBound, theirs, range.count) == 0
+        }
         return same ? targets[Int(place)] : nil
     }
 

@@ -70,4 +70,31 @@ import Testing
         #expect(SummaryPrefix.cut("One paragraph only\n") == nil)
         #expect(SummaryPrefix.cut("Lone\r\rreturns are not cut") == nil)
     }
+
+    /// `hasDefinition` looks for `]` with `memchr`; it must find `]:` exactly where a byte-by-byte
+    /// reading does, at the ends too, in text with other brackets and multi-byte characters.
+    @Test func aDefinitionIsFoundWhereReadingByteByByteFindsIt() {
+        func byByte(_ bytes: Substring.UTF8View) -> Bool {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == 0x3A && previous == 0x5D { return true }
+                previous = byte
+            }
+            return false
+        }
+        let pieces = ["]", ":", "]:", "] :", "[", "a", "é", "🙂", "\n", " ", "]]", "::"]
+        var random = SplitMix64(seed: 14)
+        var found = 0
+        for _ in 0..<5_000 {
+            let text = pieces.randomlyJoined(upTo: 10, using: &random)
+            // From every starting point, as `cut` passes the rest after a blank line.
+            for start in text.indices {
+                let rest = text[start...].utf8
+                let expected = byByte(rest)
+                if expected { found += 1 }
+                #expect(SummaryPrefix.hasDefinition(rest) == expected, "\(text[start...].debugDescription)")
+            }
+        }
+        #expect(found > 1_000)
+    }
 }

@@ -114,4 +114,22 @@ import Testing
         #expect(urls.asset("assets/x/y.css") == "theme/x/y.css")
         #expect(urls.sitemapPart(2) == "map-2.xml")
     }
+
+    /// `root(from:)` counts a path's segments by bytes; it must count what splitting the path
+    /// into characters counts, with empty segments, non-ASCII ones, and a combining mark after
+    /// a slash (one character with it, so no separator).
+    @Test func aPathsSegmentsAreCountedAsSplittingCountsThem() {
+        let pieces = ["/", "//", "a", "skills", "é", "\u{301}", "🙂", ".", "..", "%2F", " "]
+        var random = SplitMix64(seed: 120)
+        var nonASCII = 0
+        for _ in 0..<5_000 {
+            let path = pieces.randomlyJoined(upTo: 9, using: &random)
+            if path.utf8.contains(where: { $0 >= 0x80 }) { nonASCII += 1 }
+            let expected = path.split(separator: "/").count
+            #expect(SiteURLs.segmentCount(path) == expected, "\(path.debugDescription)")
+            #expect(Self.moved.root(from: path) == String(repeating: "../", count: expected))
+        }
+        #expect(SiteURLs.segmentCount("a/\u{301}b") == 1)
+        #expect(nonASCII > 1_000)
+    }
 }

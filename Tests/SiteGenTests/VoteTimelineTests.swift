@@ -421,4 +421,34 @@ import Testing
         #expect(page.contains("<th scope=\"row\">Week of April 29, 2024</th><td>1</td><td>4.0</td>"))
         #expect(!page.contains("January"))
     }
+
+    /// The line through the dots is written into one buffer; it must be the pieces the chart
+    /// joined before ("M" where a piece starts, "L" after a dot, joined by spaces).
+    @Test func theAverageLineIsThePiecesJoined() {
+        func joined(_ dots: [TimelineChart.Point?]) -> String {
+            var path: [String] = []
+            var previous: TimelineChart.Point?
+            for dot in dots {
+                if let dot {
+                    path.append(
+                        (previous == nil ? "M" : "L") + SVGNumber.format(dot.x) + " " + SVGNumber.format(dot.y))
+                }
+                previous = dot
+            }
+            return path.joined(separator: " ")
+        }
+        var random = SplitMix64(seed: 23)
+        var broken = 0
+        for _ in 0..<2_000 {
+            let dots = (0..<Int.random(in: 0...14, using: &random)).map { _ -> TimelineChart.Point? in
+                Int.random(in: 0..<4, using: &random) == 0
+                    ? nil
+                    : TimelineChart.Point(
+                        x: Double.random(in: -5...400, using: &random), y: Double.random(in: -1...180, using: &random))
+            }
+            if dots.contains(where: { $0 == nil }) && dots.contains(where: { $0 != nil }) { broken += 1 }
+            #expect(TimelineChart.linePath(dots) == joined(dots))
+        }
+        #expect(broken > 500)
+    }
 }

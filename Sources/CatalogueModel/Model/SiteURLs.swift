@@ -118,7 +118,26 @@ public struct SiteURLs: Sendable, Equatable {
 
     /// "../../" from a page at `path` back to the site root.
     public func root(from path: String) -> String {
-        String(repeating: "../", count: path.split(separator: "/").count)
+        String(repeating: "../", count: Self.segmentCount(path))
+    }
+
+    /// The non-empty segments between slashes, as `path.split(separator: "/").count` counts
+    /// them. Bytes for an ASCII path (a page's, nearly always): splitting made an array of
+    /// substrings three times per skill page. A slash followed by a combining mark is one
+    /// character and no separator, so any other path is split as characters.
+    static func segmentCount(_ path: String) -> Int {
+        var count = 0
+        var inSegment = false
+        for byte in path.utf8 {
+            if byte >= 0x80 { return path.split(separator: "/").count }
+            if byte == 0x2F {
+                inSegment = false
+            } else if !inSegment {
+                inSegment = true
+                count += 1
+            }
+        }
+        return count
     }
 
     /// The path part of the base URL (`/catalogue/`): the 404 page's root, which is served at

@@ -24,7 +24,9 @@ package enum SVGNumber {
             magnitude /= 10
             fractionDigits -= 1
         }
-        return String(unsafeUninitializedCapacity: 24) { buffer in
+        // On the stack, then made a string: |value × unit| < 1e15 is at most 18 bytes, and the
+        // string of a short number (15 bytes or fewer) is held inline, with no allocation.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var end = 24
             func put(_ byte: UInt8) {
                 end -= 1
@@ -40,9 +42,7 @@ package enum SVGNumber {
                 magnitude /= 10
             } while magnitude > 0
             if scaled < 0 { put(0x2D) }
-            let count = 24 - end
-            for index in 0..<count { buffer[index] = buffer[end + index] }
-            return count
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
         }
     }
 }

@@ -24,6 +24,9 @@ public struct SiteRenderer: Sendable {
     let starRows: [Double: StarRows]
     /// The header and footer, once per root and navigation state.
     let frames: PageFrames
+    /// Each skill language's `lang` attribute on this site (nil for the site's own language), by
+    /// language: checking a tag on every card and page cost more than the rest of a card's data.
+    let contentLangs: [String: String?]
     /// From --build-date or SOURCE_DATE_EPOCH; templates see `buildDate` (and `buildTimestamp`).
     public var buildDate: BuildDate?
     /// The paths of `Content/static/`'s files, as the load stage listed them: planning decides
@@ -75,6 +78,12 @@ public struct SiteRenderer: Sendable {
         }
         self.starRows = starRows
         frames = PageFrames(engine: theme.engine)
+        var contentLangs: [String: String?] = [:]
+        for entry in catalogue.entries where contentLangs.index(forKey: entry.skill.language) == nil {
+            contentLangs[entry.skill.language] = .some(
+                LanguageTag.attribute(for: entry.skill.language, onSiteIn: catalogue.config.language))
+        }
+        self.contentLangs = contentLangs
     }
 
     /// Each description's card summary, by skill id, through libcmark on all cores; those of
@@ -526,7 +535,8 @@ public struct SiteRenderer: Sendable {
             initial: skill.name.first.map { String($0).uppercased() } ?? "?",
             summary: cardSummaries[skill.id] ?? "",
             group: skill.group, language: skill.language, languageName: languageNames(skill.language),
-            contentLang: LanguageTag.attribute(for: skill.language, onSiteIn: catalogue.config.language),
+            contentLang: contentLangs[skill.language]
+                ?? LanguageTag.attribute(for: skill.language, onSiteIn: catalogue.config.language),
             firstExample: skill.examples.first,
             image: image, rating: rating(entry.rating), t: siteWide.t)
     }

@@ -45,3 +45,10 @@ extension OutputFile {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+extension Array where Element == String {
+    /// Up to `count` of the pieces, drawn at random and joined: generated text for properties.
+    func randomlyJoined(upTo count: Int, using random: inout SplitMix64) -> String {
+        (0..<Int.random(in: 0...count, using: &random)).map { _ in randomElement(using: &random) ?? "" }.joined()
+    }
+}
