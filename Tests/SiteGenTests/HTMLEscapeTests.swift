@@ -22,17 +22,24 @@ import Testing
         #expect(HTML.escape(input) == expected)
     }
 
-    /// Appending the escaped bytes gives `escape`'s text, on text with every escaped character
-    /// at the start, the end, side by side, and among scalars of every UTF-8 length.
+    /// Appending the escaped bytes gives each byte's entity or the byte, and `escape` the same
+    /// text, on text with every escaped character at the start, the end, side by side, among
+    /// scalars of every UTF-8 length, and after long runs with none.
     @Test(arguments: 1...200 as ClosedRange<UInt64>)
-    func appendingEscapesAsEscapeDoes(seed: UInt64) {
+    func appendingEscapesEachByte(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        let pieces = ["<", ">", "&", "\"", "'", "a", " ", "é", "\u{301}", "日", "🙂", "\r\n", "&amp;"]
-        let text = (0..<random.below(24)).map { _ in pieces[random.below(pieces.count)] }.joined()
+        let pieces = [
+            "<", ">", "&", "\"", "'", "a", " ", "é", "\u{301}", "日", "🙂", "\r\n", "&amp;", "plain text run ",
+            "sixteen bytes!!!",
+        ]
+        let text = (0..<random.below(48)).map { _ in pieces[random.below(pieces.count)] }.joined()
+        let entities: [UInt8: String] = [0x26: "&amp;", 0x3C: "&lt;", 0x3E: "&gt;", 0x22: "&quot;", 0x27: "&#39;"]
+        let expected = Array("kept".utf8) + text.utf8.flatMap { entities[$0].map { Array($0.utf8) } ?? [$0] }
         var output = Array("kept".utf8)
         HTML.escape(text, into: &output)
         // Bytes, not strings: `==` on strings takes `é` and `e` + U+0301 for the same text.
-        #expect(output == Array(("kept" + HTML.escape(text)).utf8), "seed \(seed)")
+        #expect(output == expected, "seed \(seed)")
+        #expect(Array(("kept" + HTML.escape(text)).utf8) == expected, "seed \(seed)")
     }
 
     /// Templates, including one that names the HTML content type itself, use the same escaping.

@@ -105,4 +105,14 @@ import Testing
             #expect(style.integer(n) == Self.reference(style, String(n)), "\(n)")
         }
     }
+
+    /// An average in tenths is written as its text ("4.3", `RatingSummary.averageText`) is.
+    @Test(arguments: ["en", "de", "es", "fr", "pl"])
+    func tenthsAreWrittenAsTheirText(_ language: String) {
+        let style = NumberStyle(language: language)
+        for tenths in Array(-120...12_000) + [99_999, 123_456_789, Int.max, Int.min + 1] {
+            #expect(style.tenths(tenths) == style.decimal("\(tenths / 10).\(tenths % 10)"), "\(tenths)")
+        }
+        #expect(style.tenths(43) == "4" + style.decimalSeparator + "3")
+    }
 }

@@ -59,4 +59,12 @@ public struct NumberStyle: Sendable, Equatable {
         guard let point else { return grouped }
         return grouped + decimalSeparator + written[written.index(after: point)...]
     }
+
+    /// `decimal` of a value in tenths written as `RatingSummary.averageText` writes it (43 is
+    /// "4.3"), without writing it first: every card, badge and timeline row shows an average.
+    public func tenths(_ value: Int) -> String {
+        // Under 1,000 nothing is grouped; a negative value is written as the text would be.
+        guard value >= 0 && value < 10_000 else { return decimal("\(value / 10).\(value % 10)") }
+        return String(value / 10) + decimalSeparator + String(value % 10)
+    }
 }

@@ -43,8 +43,8 @@ package struct Badge: Sendable, Equatable {
 
     package init(skillName: String, rating: RatingSummary, strings: UIStrings) {
         label = strings.text("badge_label")
-        if let average = rating.averageText {
-            value = strings.count("badge_value", rating.total, ["average": strings.numbers.decimal(average)])
+        if let average = rating.averageTenths {
+            value = strings.count("badge_value", rating.total, ["average": strings.numbers.tenths(average)])
         } else {
             value = strings.text("badge_unrated")
         }

@@ -544,8 +544,8 @@ public struct SiteRenderer: Sendable {
     /// Both star row sizes, so each template picks per use: `{{{starRow}}}` (cards) or
     /// `{{{starRowLarge}}}` (skill page header and chart). Nil for an unrated skill.
     package func rating(_ rating: RatingSummary) -> CardData.Rating? {
-        guard let average = rating.average, let written = rating.averageText else { return nil }
-        let text = strings.numbers.decimal(written)
+        guard let average = rating.average, let tenths = rating.averageTenths else { return nil }
+        let text = strings.numbers.tenths(tenths)
         // The star row shows the average on the row's own scale.
         let scaled = average * Double(starRow.style.count) / 5
         let rows = starRows[starRow.displayedValue(scaled)]

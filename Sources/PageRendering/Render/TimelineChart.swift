@@ -149,7 +149,7 @@ public struct TimelineChart: Sendable {
             rows: zip(buckets.buckets, labels).map { bucket, period in
                 TimelineData.Row(
                     period: period, votes: numbers.integer(bucket.total),
-                    average: bucket.averageText.map(numbers.decimal))
+                    average: bucket.averageTenths.map(numbers.tenths))
             },
             t: StringTable(strings: strings).value)
     }
