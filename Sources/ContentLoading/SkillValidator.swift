@@ -176,6 +176,7 @@ enum RatingMatcher {
     /// - Parameter skills: with unique ids, as `SkillValidator.check` leaves them.
     static func match(skills: [Skill], sources: RatingSources, ratingsDisplay: String) -> MatchedRatings {
         var matched = MatchedRatings(ratingsDisplay: ratingsDisplay)
+        matched.ratings.reserveCapacity(min(skills.count, sources.byID.count + sources.bySusiKey.count))
         // Ids are unique by now, so when as many skills found ratings as there are rated ids, no
         // id is unknown and no set of ids is needed; SUSI keys only matter when there are SUSI
         // ratings. Both sets were most of matching at 100,000 skills.
