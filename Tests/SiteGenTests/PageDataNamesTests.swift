@@ -165,4 +165,35 @@ import Testing
         expect(try #require(last.links.first), answers: ["gap", "number", "url", "current"], not: [])
         #expect(renderer.pager(base: "", pagination: Pagination(itemCount: 1, pageSize: 1), page: 1) == nil)
     }
+
+    /// `{{t.key}}` found by its place in a vocabulary made with the theme's keys gives each key's
+    /// text, as the name does; strings other than those the vocabulary was made with, a place
+    /// that holds another name, and names that are no key answer by name.
+    @Test func theStringTableAnswersByPlaceAsByName() {
+        func strings(_ texts: [String: String]) -> UIStrings {
+            UIStrings(language: "en", entries: texts.mapValues { UIString.text($0) })
+        }
+        func text(_ value: TemplateValue?) -> String? {
+            if case .text(let text)? = value { text } else { nil }
+        }
+        let compiled = strings(["home": "Home", "top_rated": "Top rated", "zebra": "Zebra", "aardvark": "A"])
+        let vocabulary = StringTable.vocabulary(for: compiled)
+        func placed(_ name: String) -> TemplateKey { TemplateKey(name, index: vocabulary.firstIndex(of: name)) }
+        let other = strings(["home": "Start", "zebra": "Zebra!", "extra": "x"])
+        var byPlace = 0
+        for table in [StringTable(strings: compiled), StringTable(strings: other)] {
+            for name in ["home", "top_rated", "zebra", "aardvark", "extra", "missing", "name", "root"] {
+                let key = placed(name)
+                if let index = key.index, index >= PageName.vocabulary.count { byPlace += 1 }
+                #expect(text(table.value(for: key)) == text(table.value(named: name)), "\(name)")
+            }
+            // A place that holds another name.
+            let wrong = TemplateKey("zebra", index: vocabulary.firstIndex(of: "aardvark"))
+            #expect(text(table.value(for: wrong)) == text(table.value(named: "zebra")))
+        }
+        #expect(text(StringTable(strings: compiled).value(for: placed("zebra"))) == "Zebra")
+        #expect(text(StringTable(strings: other).value(for: placed("zebra"))) == "Zebra!")
+        #expect(StringTable(strings: other).value(for: placed("top_rated")) == nil)
+        #expect(byPlace >= 6)
+    }
 }

@@ -30,11 +30,18 @@ public struct UIStrings: Sendable, Equatable {
     public let plurals: PluralRule
     public let numbers: NumberStyle
 
+    /// The keys, sorted, and each one's plain text at the same place: templates compiled with
+    /// these keys in their vocabulary find `{{t.key}}` by its place instead of hashing its name.
+    public let sortedKeys: [String]
+    public let sortedPlain: [String]
+
     public init(language: String, entries: [String: UIString]) {
         self.language = language
         self.entries = entries
         plurals = PluralRule(language: language)
         numbers = NumberStyle(language: language)
+        sortedKeys = entries.keys.sorted()
+        sortedPlain = sortedKeys.map { entries[$0]?.plain ?? "" }
     }
 
     /// The text of `key` with its `{name}` parts filled from `values`. The loader made sure every

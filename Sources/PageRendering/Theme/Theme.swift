@@ -58,7 +58,7 @@ public struct Theme: Sendable {
         assets.merge(userAssets) { _, own in own }
         let compiled = sources.mapValues { (text: HTMLContent.pragma + $0.text, path: $0.path) }
         let (library, errors) = TemplateLibrary.compile(
-            compiled, contentTypes: contentTypes, vocabulary: PageName.vocabulary)
+            compiled, contentTypes: contentTypes, vocabulary: StringTable.vocabulary(for: strings))
         for error in errors {
             // The pragma stands on the template's first line: columns there are the file's own.
             let shift = error.line == 1 ? HTMLContent.pragma.count : 0

@@ -11,6 +11,24 @@ struct StringTable: TemplateData {
         strings.entries[name].map { .text($0.plain) }
     }
 
+    /// By the key's place in the vocabulary (`vocabulary(for:)`) when the template was compiled
+    /// with these strings' keys, checked against the name; by the name otherwise.
+    package func value(for key: TemplateKey) -> TemplateValue? {
+        if let index = key.index, index >= Self.firstKey {
+            let place = index - Self.firstKey
+            if place < strings.sortedKeys.count, strings.sortedKeys[place] == key.name {
+                return .text(strings.sortedPlain[place])
+            }
+        }
+        return value(named: key.name)
+    }
+
+    /// The names templates are compiled with: the pages' names, then the keys of `strings`.
+    static func vocabulary(for strings: UIStrings) -> [String] { PageName.vocabulary + strings.sortedKeys }
+
+    /// Where the strings' keys start in `vocabulary(for:)`.
+    private static let firstKey = PageName.vocabulary.count
+
     /// `t`, as each page's data answers it.
     var value: TemplateValue { .data(self) }
 }
