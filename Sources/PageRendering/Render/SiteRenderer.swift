@@ -78,12 +78,10 @@ public struct SiteRenderer: Sendable {
         }
         self.starRows = starRows
         frames = PageFrames(engine: theme.engine)
-        var contentLangs: [String: String?] = [:]
-        for entry in catalogue.entries where contentLangs.index(forKey: entry.skill.language) == nil {
-            contentLangs[entry.skill.language] = .some(
-                LanguageTag.attribute(for: entry.skill.language, onSiteIn: catalogue.config.language))
-        }
-        self.contentLangs = contentLangs
+        contentLangs = Dictionary(
+            uniqueKeysWithValues: Set(catalogue.entries.map(\.skill.language)).map { language in
+                (language, LanguageTag.attribute(for: language, onSiteIn: catalogue.config.language))
+            })
     }
 
     /// Each description's card summary, by skill id, through libcmark on all cores; those of
