@@ -223,7 +223,7 @@ public enum ContentLoader {
     /// Where `skills` differ from `before` (each with unique ids): the places of skills whose
     /// ids are new, of those whose ids stayed but which differ, and the ids that went.
     static func walk(from before: [Skill], to skills: [Skill]) -> (came: [Int], edited: [Int], gone: [String]) {
-        let changes = PlaceWalk.changes(of: skills, in: before, key: \.id)
+        let changes = PlaceWalk.changes(of: skills, in: before, key: { $0.id }) { $0.isIdentical(to: $1) }
         let edited = changes.places.indices.filter { place in
             changes.places[place].map { skills[place] != before[$0] } ?? false
         }
@@ -266,8 +266,9 @@ public enum ContentLoader {
             : last.map { last in
                 // Listings of one folder hold the same path where they hold the same relative one.
                 last.listing.folderPath == listing.folderPath && last.listing.relativePrefix == listing.relativePrefix
-                    ? PlaceWalk.places(of: listing.files, in: last.listing.files, key: \.relativePath)
-                    : PlaceWalk.places(of: listing.files, in: last.listing.files, key: \.path)
+                    // Closures, not key paths: a key path copies the file it reads from.
+                    ? PlaceWalk.places(of: listing.files, in: last.listing.files) { $0.relativePath }
+                    : PlaceWalk.places(of: listing.files, in: last.listing.files) { $0.path }
             }
         // The changed files by relative path, so that no file's path is made to look it up; a
         // changed path spelt otherwise than the folder (other bytes, the same text) by path.
@@ -313,11 +314,13 @@ public enum ContentLoader {
         // the listing stands (an edit), only the files to read again are looked at: a pass over
         // 10,000 kept results, each taking its bytes from the budget under a lock, was most of
         // an edit's load.
+        // When files came or went, the kept results are taken from their places in the last
+        // listing (`movedPlaces`) the same way.
         let readFiles =
-            reused && trusted && !changedSpeltOtherwise
+            (reused || movedPlaces != nil) && trusted && !changedSpeltOtherwise
             ? Self.patched(
-                keptResults, count: listing.files.count, changed: changedFiles.flatMap(listing.places(ofRelative:)),
-                budget: budget, result)
+                keptResults, count: listing.files.count, moved: movedPlaces,
+                changed: changedFiles.flatMap(listing.places(ofRelative:)), budget: budget, result)
             : nil
         listed.results = readFiles ?? listing.files.indices.parallelMap(result)
         kept.listing = listed
@@ -343,17 +346,20 @@ public enum ContentLoader {
     /// file whose result depends on more than its bytes made again by `result`, as reading every
     /// file would make them; nil when more than a few must be, or the kept bytes no longer fit
     /// the budget.
+    /// - Parameter moved: for a listing that files came to or went from, each place's place in
+    ///   the listing `kept` was made for (`PlaceWalk`); a place without one is made again.
     private static func patched(
-        _ kept: [(FileSkills, ContentStamp?)], count: Int, changed: [Int], budget: ReadBudget,
+        _ kept: [(FileSkills, ContentStamp?)], count: Int, moved: [Int?]?, changed: [Int], budget: ReadBudget,
         _ result: (Int) -> (FileSkills, ContentStamp?)
     ) -> [(FileSkills, ContentStamp?)]? {
-        guard kept.count == count else { return nil }
+        guard moved.map({ $0.count == count }) ?? (kept.count == count) else { return nil }
         var again = Set(changed)
         var keptBytes = 0
         let found = kept.withUnsafeBufferPointer { results -> Bool in
-            for place in results.indices where !again.contains(place) {
-                if results[place].0.standalone, results[place].1 != nil {
-                    keptBytes += results[place].0.bytesRead
+            for place in 0..<count where !again.contains(place) {
+                let before = moved.map { $0[place] } ?? place
+                if let before, before < results.count, results[before].0.standalone, results[before].1 != nil {
+                    keptBytes += results[before].0.bytesRead
                 } else {
                     again.insert(place)
                     if again.count > 64 { return false }
@@ -362,7 +368,17 @@ public enum ContentLoader {
             return true
         }
         guard found, again.count <= 64, budget.take(keptBytes) else { return nil }
-        var results = kept
+        var results: [(FileSkills, ContentStamp?)]
+        if let moved {
+            results = []
+            results.reserveCapacity(count)
+            for place in 0..<count {
+                // A place made again below holds any result until then.
+                results.append(moved[place].flatMap { $0 < kept.count ? kept[$0] : nil } ?? (FileSkills(), nil))
+            }
+        } else {
+            results = kept
+        }
         for place in again.sorted() { results[place] = result(place) }
         return results
     }

@@ -8,7 +8,8 @@ enum SkillValidator {
         _ skills: [Skill], textChecked: Int = 0, location: ContentLocation, _ log: inout DiagnosticLog
     ) -> [Skill] {
         var pageKeys: [String: String]? = nil
-        return check(skills, textChecked: textChecked, location: location, pageKeys: &pageKeys, &log)
+        var tables: Clean.Tables? = nil
+        return check(skills, textChecked: textChecked, location: location, pageKeys: &pageKeys, tables: &tables, &log)
     }
 
     /// - Parameter pageKeys: each id's page key (its page, lowercased) from earlier checks of a
@@ -19,28 +20,78 @@ enum SkillValidator {
         _ skills: [Skill], textChecked: Int, location: ContentLocation, pageKeys: inout [String: String]?,
         clean: inout Clean?, _ log: inout DiagnosticLog
     ) -> [Skill] {
-        let said = log.items.count
-        if let kept = clean, kept.stands(for: skills, textChecked: textChecked, location: location) {
-            clean = Clean(skills: skills)
+        // Taken out, so that its tables are patched in place, not copied.
+        if var kept = clean.take(), kept.patch(to: skills, textChecked: textChecked, location: location, &pageKeys) {
+            clean = kept
             return skills
         }
-        let result = check(skills, textChecked: textChecked, location: location, pageKeys: &pageKeys, &log)
-        clean = log.items.count == said && result.count == skills.count ? Clean(skills: skills) : nil
+        var tables: Clean.Tables? = Clean.Tables()
+        let said = log.items.count
+        let result = check(
+            skills, textChecked: textChecked, location: location, pageKeys: &pageKeys, tables: &tables, &log)
+        if log.items.count == said, result.count == skills.count, let tables {
+            clean = Clean(skills: skills, tables: tables)
+        }
         return result
     }
 
-    /// Skills a check found nothing to say about: each kept as it was, no text left to check.
-    /// A next check of the same skills but a few edited ones, each with the same id and group,
-    /// would say nothing either, unless an image is missing: ids, pages and groups collide as
-    /// they did (not at all), and images are looked at again. An edit in `sitegen serve` is
-    /// spared hashing every id, page and group again.
+    /// Skills a check found nothing to say about, each kept as it was with no text left to check,
+    /// and the tables the check made of them. A next check of the same skills with a few that
+    /// came, went or were edited (keeping their id and group) says nothing either when the new
+    /// ones collide with none of the tables and no image is missing: then only those are looked
+    /// up, instead of every id, page and group hashed again (a skill added in `sitegen serve`).
+    /// Anything else is checked whole, so what it says is what a full check says.
     struct Clean: Sendable {
         var skills: [Skill]
+        var tables: Tables
 
-        func stands(for next: [Skill], textChecked: Int, location: ContentLocation) -> Bool {
-            guard textChecked == next.count, next.count == skills.count else { return false }
-            for (skill, before) in zip(next, skills) where skill != before {
-                guard skill.id == before.id, skill.group == before.group else { return false }
+        /// The keys the check met: ids, page keys, and each group page's key with the group's
+        /// spelling. Only the keys are used once patched (the values are the first check's places).
+        struct Tables: Sendable {
+            var byID: [String: Int] = [:]
+            var byURL: [String: Int] = [:]
+            var groups: [String: String] = [:]
+        }
+
+        /// Makes this the clean check of `next`, if it is one; false when `next` must be checked
+        /// whole (this is then left half-patched, to be dropped).
+        mutating func patch(
+            to next: [Skill], textChecked: Int, location: ContentLocation, _ pageKeys: inout [String: String]?
+        ) -> Bool {
+            guard textChecked == next.count else { return false }
+            let places = PlaceWalk.places(of: next, in: skills, key: { $0.id }) { $0.isIdentical(to: $1) }
+            // Places that only rise name each kept skill at most once: a skill that came with a
+            // kept id is among `came`, and collides below.
+            var stayed = [Bool](repeating: false, count: skills.count)
+            var came: [Int] = []
+            var last = -1
+            for (index, place) in places.enumerated() {
+                guard let place else {
+                    came.append(index)
+                    continue
+                }
+                guard place > last else { return false }
+                guard next[index].isIdentical(to: skills[place]) || next[index].group == skills[place].group else {
+                    return false
+                }
+                last = place
+                stayed[place] = true
+            }
+            for (place, kept) in stayed.enumerated() where !kept {
+                let id = skills[place].id
+                tables.byID[id] = nil
+                tables.byURL[pageKeys?[id] ?? SkillValidator.pageKey(id)] = nil
+            }
+            for index in came {
+                let skill = next[index]
+                let urlKey = pageKeys?[skill.id] ?? SkillValidator.pageKey(skill.id)
+                let groupKey = SiteURLs.standard.groupPage(skill.group).lowercased()
+                guard tables.byID.updateValue(index, forKey: skill.id) == nil,
+                    tables.byURL.updateValue(index, forKey: urlKey) == nil,
+                    tables.groups[groupKey, default: skill.group] == skill.group
+                else { return false }
+                tables.groups[groupKey] = skill.group
+                if pageKeys?[skill.id] == nil { pageKeys?[skill.id] = urlKey }
             }
             // Every image again: one may have gone while its skill's file stayed as it was.
             var log = DiagnosticLog()
@@ -49,13 +100,15 @@ enum SkillValidator {
                 SkillValidator.checkImage(&skill, location: location, realRoot: realRoot, &log)
                 guard log.items.isEmpty else { return false }
             }
+            skills = next
             return true
         }
     }
 
+    /// - Parameter tables: filled with the check's tables, when not nil.
     private static func check(
         _ skills: [Skill], textChecked: Int, location: ContentLocation, pageKeys: inout [String: String]?,
-        _ log: inout DiagnosticLog
+        tables: inout Clean.Tables?, _ log: inout DiagnosticLog
     ) -> [Skill] {
         var result: [Skill] = []
         // Indices into `result`, not skills: copying whole skills into growing dictionaries was
@@ -117,11 +170,15 @@ enum SkillValidator {
             checkImage(&skill, location: location, realRoot: realRoot, &log)
             result.append(skill)
         }
+        if tables != nil {
+            tables = Clean.Tables(
+                byID: byID, byURL: byURL, groups: groupBySlug.mapValues { result[$0].group })
+        }
         return result
     }
 
     /// The page an id is written to, as hosts that ignore case compare it.
-    private static func pageKey(_ id: String) -> String {
+    static func pageKey(_ id: String) -> String {
         SiteURLs.standard.skillPage(id).lowercased()
     }
 

@@ -7,8 +7,18 @@ package enum LaterRelease {
     /// Takes `value` (the caller keeps no reference) and drops it on a background queue.
     package static func drop<Value: Sendable>(_ value: consuming Value) {
         let box = Box(value)
-        DispatchQueue.global(qos: .utility).async { box.empty() }
+        dropping.enter()
+        DispatchQueue.global(qos: .utility).async {
+            box.empty()
+            dropping.leave()
+        }
     }
+
+    /// Waits until every value dropped so far is freed: a benchmark that times builds one after
+    /// another would otherwise time each with the last one's freeing on the other cores.
+    package static func settle() { dropping.wait() }
+
+    private static let dropping = DispatchGroup()
 
     // The value is dropped by `empty()` on the queue, not when the closure is released, which
     // could happen on the caller's thread.

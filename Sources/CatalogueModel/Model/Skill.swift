@@ -44,6 +44,10 @@ public struct Skill: Sendable, Equatable {
         a.storage === b.storage || a.storage.fields == b.storage.fields
     }
 
+    /// Whether the two share their storage (so are equal), told without reading a field: a kept
+    /// load's skills are the last load's, and walks over 10,000 of them compare ids otherwise.
+    public func isIdentical(to other: Skill) -> Bool { storage === other.storage }
+
     /// Path below `Content/skills/` without the extension (`news/headline-finder`); for a
     /// `getSkillList.json` file, the file's id + `/` + the skill tag.
     public var id: String {
