@@ -80,6 +80,10 @@ var site = LiveSite()
         exit(2)
     }
     var samples: [String: [Sample]] = [:]
+    // Edited files are put back at the end: the catalogue is the same for the next run (and for
+    // comparing builds of it).
+    var originals: [URL: Data] = [:]
+    defer { for (file, data) in originals { try? data.write(to: file) } }
     func timed(_ kind: String, _ change: () throws -> (changed: Set<String>, appended: [AppendedVotes])) rethrows {
         guard only?.contains(kind) ?? true else { return }
         samples[kind, default: []].append(try measure(change))
@@ -88,6 +92,7 @@ var site = LiveSite()
         let file = root.appendingPathComponent("skills").appendingPathComponent(
             skillFiles[(attempt * 7919) % skillFiles.count])
         try timed("edit") {
+            if originals[file] == nil { originals[file] = try Data(contentsOf: file) }
             let text = try String(contentsOf: file, encoding: .utf8)
             try Data((text + " edited\(attempt)\n").utf8).write(to: file)
             return ([file.path], [])

@@ -67,7 +67,8 @@ import Testing
             }
         }
         let index = RelatedTermIndex(
-            words: given, numberedIn: previous, authors: skills.map { _ in nil }, groups: skills.map { _ in "g" })
+            words: given, numberedIn: previous, authors: skills.map { _ in .name(nil) },
+            groups: skills.map { _ in .name("g") })
         // Numbered skills bring no new words: one pass over the text skills after the previous
         // words numbers the same.
         let expected = Self.onePass(

@@ -87,8 +87,14 @@ public struct RelatedSkills: Sendable {
         let previous = previous?.urls == urls ? previous : nil
         self.urls = urls
         let sameText = previous.map { $0.hasSameText(as: entries) } ?? false
+        // Where each skill stood in the previous lists: its own place while none came or went.
+        let stood: [Int?]? = previous.map { previous in
+            entries.count == previous.entries.count
+                ? Array(entries.indices) : PlaceWalk.places(of: entries, in: previous.entries) { $0.skill.id }
+        }
         let groupKeys =
-            previous?.groupKeys(of: entries, urls: urls) ?? entries.map(\.skill.group).map(Self.once(urls.groupPage))
+            previous.map { $0.groupKeys(of: entries, places: stood ?? [], urls: urls) }
+            ?? entries.map(\.skill.group).map(Self.once(urls.groupPage))
         self.groupKeys = groupKeys
         // Each group's skills in Top rated order, then the unrated by name, to fill short lists.
         func ordered(_ members: [Int]) -> [Int] { members.sorted { (ranks[$0], $0) < (ranks[$1], $1) } }
@@ -135,9 +141,23 @@ public struct RelatedSkills: Sendable {
             (candidates, self.index) = (rescored.candidates, rescored.index)
         } else {
             let authorPage = Self.once(urls.authorPage)
+            // A skill that came or went moves every later one: the others keep their words' and
+            // author's and group's numbers, found by their places, instead of all hashed again.
+            let kept = previous.map { previous in
+                zip(entries, stood ?? []).map { entry, place -> Int? in
+                    place.map { previous.entries[$0] === entry ? $0 : nil } ?? nil
+                }
+            }
             let terms = RelatedTermIndex(
-                words: Self.words(entries, reusing: previous), numberedIn: previous?.index,
-                authors: entries.map { $0.skill.author.map(authorPage) }, groups: groupKeys)
+                words: Self.words(entries, reusing: previous, places: stood ?? []), numberedIn: previous?.index,
+                authors: entries.indices.map { i in
+                    guard let j = kept?[i] ?? nil else { return .name(entries[i].skill.author.map(authorPage)) }
+                    return .kept(j)
+                },
+                groups: entries.indices.map { i in
+                    guard let j = kept?[i] ?? nil else { return .name(groupKeys[i]) }
+                    return .kept(j)
+                })
             candidates = Self.score(terms)
             self.index = terms
         }
@@ -207,12 +227,12 @@ public struct RelatedSkills: Sendable {
 
     /// Each entry's words: numbered as in `previous` for a skill whose description and examples
     /// are as they were (found where it stood, `PlaceWalk`), read from its text for the others.
-    private static func words(_ entries: [Catalogue.Entry], reusing previous: RelatedSkills?)
+    /// - Parameter places: each entry's place in `previous`' entries (`PlaceWalk`).
+    private static func words(_ entries: [Catalogue.Entry], reusing previous: RelatedSkills?, places: [Int?])
         -> [RelatedTermIndex.Words]
     {
         guard let previous else { return entries.parallelMap { .text(SkillTerms.of($0.skill)) } }
         let before = previous.entries
-        let places = PlaceWalk.places(of: entries, in: before) { $0.skill.id }
         return entries.indices.parallelMap { i -> RelatedTermIndex.Words in
             let skill = entries[i].skill
             if let j = places[i] {
@@ -254,13 +274,10 @@ public struct RelatedSkills: Sendable {
     }
 
     /// Each skill's group page, taken from these lists' for a skill in its place with the same group.
-    private func groupKeys(of entries: [Catalogue.Entry], urls: SiteURLs) -> [String] {
+    /// - Parameter places: each entry's place in these lists' entries: its own while none came or
+    ///   went (a vote, an edit); otherwise where it stood (`PlaceWalk`).
+    private func groupKeys(of entries: [Catalogue.Entry], places: [Int?], urls: SiteURLs) -> [String] {
         let page = Self.once(urls.groupPage)
-        // The same number of skills: each in its own place (a vote, an edit). Otherwise skills came
-        // or went, and the others are found where they stood (`PlaceWalk`).
-        let places: [Int?] =
-            entries.count == self.entries.count
-            ? Array(entries.indices) : PlaceWalk.places(of: entries, in: self.entries) { $0.skill.id }
         return zip(entries, places).map { entry, place in
             guard let place else { return page(entry.skill.group) }
             let before = self.entries[place]

@@ -38,7 +38,16 @@ struct RelatedTermIndex: Sendable {
     ///   - authors: each skill's author key (its author page), nil without an author.
     ///   - groups: each skill's group key (its group page).
     init(words skillWords: [[String]], authors: [String?], groups: [String]) {
-        self.init(words: skillWords.map(Words.text), numberedIn: nil, authors: authors, groups: groups)
+        self.init(
+            words: skillWords.map(Words.text), numberedIn: nil, authors: authors.map(Key.name),
+            groups: groups.map(Key.name))
+    }
+
+    /// A skill's author or group: its key (the page), or the one skill `j` of the index it is
+    /// numbered in has (so the key is not hashed again for a skill that stayed).
+    enum Key: Sendable {
+        case name(String?)
+        case kept(Int)
     }
 
     /// - Parameter previous: the index `.numbered` words are taken from. Its numbers are kept
@@ -46,13 +55,17 @@ struct RelatedTermIndex: Sendable {
     ///   place moves, and the weights with the count) does not number every word again. Numbers
     ///   only name words: scores are the same whatever number a word has. A word no skill uses
     ///   any more keeps its number (and an empty posting) for the rest of a `serve` session.
-    init(words skillWords: [Words], numberedIn previous: RelatedTermIndex?, authors: [String?], groups: [String]) {
+    init(words skillWords: [Words], numberedIn previous: RelatedTermIndex?, authors: [Key], groups: [Key]) {
         count = skillWords.count
         most = min(RelatedSkills.maxPostings, max(2, Int(Double(count) * RelatedSkills.maxShare)))
         if let previous {
             vocabulary = previous.vocabulary
             postings = Array(repeating: [], count: words.count)
             weights = Array(repeating: 0, count: words.count)
+            // Author and group numbers are kept too, as words' are: `.kept` ones are the previous index's.
+            authorNumbers = previous.authorNumbers
+            byAuthor = Array(repeating: [], count: previous.byAuthor.count)
+            groupNumbers = previous.groupNumbers
         }
         // Words are numbered in the order they first appear, skill by skill, as one pass over the
         // skills would number them; hashing every word of every skill on one core was most of
@@ -82,18 +95,40 @@ struct RelatedTermIndex: Sendable {
                 return numbered.map { global[r][Int($0)] }.sorted()
             }
         }.flatMap { $0 }
-        for (i, numbered) in terms.enumerated() {
-            for term in numbered { postings[Int(term)].append(Int32(i)) }
+        // Each word's skills, in skill order. Counted first, so each list is made at its size,
+        // and filled through the buffer: a million appends (a generated catalogue's every word in
+        // nearly every skill) each checked both arrays for sharing and grew the lists step by step.
+        var documents = [Int](repeating: 0, count: postings.count)
+        for numbered in terms {
+            for term in numbered { documents[Int(term)] += 1 }
+        }
+        postings.withUnsafeMutableBufferPointer { postings in
+            for t in postings.indices { postings[t].reserveCapacity(documents[t]) }
+            for (i, numbered) in terms.enumerated() {
+                for term in numbered { postings[Int(term)].append(Int32(i)) }
+            }
         }
         weights = postings.map { weight(documents: $0.count) }
         authorOf = authors.enumerated().map { i, author in
-            guard let author else { return -1 }
-            let number = authorNumber(author)
+            let number: Int
+            switch author {
+            case .name(nil): return -1
+            case .name(let key?): number = authorNumber(key)
+            case .kept(let j):
+                guard let kept = previous?.authorOf[j], kept >= 0 else { return -1 }
+                number = kept
+            }
             byAuthor[number].append(i)
             return number
         }
         groupOf = []
-        for group in groups { groupOf.append(groupNumber(group)) }
+        groupOf.reserveCapacity(count)
+        for group in groups {
+            switch group {
+            case .name(let key): groupOf.append(groupNumber(key ?? ""))
+            case .kept(let j): groupOf.append(previous?.groupOf[j] ?? groupNumber(""))
+            }
+        }
     }
 
     func weight(documents: Int) -> Int {
