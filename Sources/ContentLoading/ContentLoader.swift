@@ -198,6 +198,9 @@ public enum ContentLoader {
         log.append(contentsOf: matched.diagnostics)
         let ratings = matched.ratings
         SkillReferenceCheck.check(config, skills: skills, path: location.display + "/site.yml", &log)
+        // The last load's listing and skills, when this load made its own, are freed on another
+        // thread: 10,000 files' results released here were a few milliseconds of a new skill's wait.
+        LaterRelease.drop((keptListing, previousSkills))
 
         return LoadedContent(
             config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),

@@ -172,6 +172,13 @@ import Testing
                 #expect(
                     patched.entries.indices.allSatisfy { patched.place(ofSkill: patched.entries[$0].skill.id) == $0 },
                     "\(context)")
+                // A skill that went has no place (a served page would show another skill).
+                let present = Set(next.entries.map(\.skill.id))
+                #expect(
+                    catalogue.entries.allSatisfy {
+                        present.contains($0.skill.id) || patched.place(ofSkill: $0.skill.id) == nil
+                    },
+                    "\(context)")
             }
             let fresh = CatalogueListings(next)
             if let patched = CatalogueListings(next, patching: listings, of: catalogue) {

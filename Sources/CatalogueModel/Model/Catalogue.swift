@@ -158,7 +158,16 @@ public struct Catalogue: Sendable {
         entries = Listings.reranked(entries, removing: EntrySwaps(removing: gone), inserting: came, by: Self.byName)
         guard entries.count == skills.count else { return nil }
         self.entries = entries
-        placeByID = Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { _, last in last }
+        // The places before the first skill that came or went stand: only those from it on are
+        // set again (ids are unique here), not all 10,000 hashed into a new table.
+        var places = previous.placeByID
+        for old in gone { places[old.skill.id] = nil }
+        var first = 0
+        while first < entries.count, first < previous.entries.count, entries[first] === previous.entries[first] {
+            first += 1
+        }
+        for place in first..<entries.count { places[entries[place].skill.id] = place }
+        placeByID = places
         var patched = previous.groups.map { (name: $0.name, path: $0.path, entries: $0.entries.replacing(replaced)) }
         var groupPlace: [String: Int] = [:]
         for (k, group) in patched.enumerated() { groupPlace[group.path] = k }
