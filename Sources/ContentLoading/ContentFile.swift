@@ -47,7 +47,8 @@ package struct ContentFile: Sendable {
         self.displayPath = displayPath
     }
 
-    private init(folder: URL, relativePath: String, displayPath: String) {
+    /// A file at `relativePath` below the listed `folder`, as a listing makes it.
+    init(folder: URL, relativePath: String, displayPath: String) {
         place = .below(folder, relativePath)
         self.relativePath = relativePath
         self.displayPath = displayPath

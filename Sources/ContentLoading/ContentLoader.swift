@@ -250,6 +250,12 @@ public enum ContentLoader {
         if trusted, let last, last.stands(after: changed, in: location) {
             listed = last
             reused = true
+        } else if trusted, let last,
+            let patched = last.listing.patched(after: changed, diagnostics: last.diagnostics, in: location)
+        {
+            // A file that came or went: the last listing with it added or taken out, as a walk would list it.
+            listed = ParsedContent.SkillListing(listing: patched, diagnostics: [])
+            reused = false
         } else {
             var listLog = DiagnosticLog()
             let listing = SkillFolder.list(location, &listLog)

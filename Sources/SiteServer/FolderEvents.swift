@@ -23,10 +23,19 @@
         private let folders = Mutex<[Int32: String]>([:])
         /// Files events named since the last `takeChanged`.
         private let changed = Mutex<Set<String>>([])
+        /// Files created or written to and not closed since (nor removed or moved): a save still
+        /// under way.
+        private let writing = Mutex<Set<String>>([])
+        /// When the last event that concerned the build came (`DispatchTime` nanoseconds).
+        private let lastEvent = Atomic<UInt64>(0)
 
         static let mask = UInt32(
             IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
                 | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+
+        /// Events that start or continue a save, and those that end one (`settled`).
+        static let writeMask = UInt32(IN_CREATE | IN_MODIFY)
+        static let doneMask = UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
 
         /// Events after which the folders must be walked again.
         static let folderMask = UInt32(IN_ISDIR | IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_Q_OVERFLOW)
@@ -59,6 +68,15 @@
             }
             continuation.onTermination = { _ in source.cancel() }
             source.resume()
+        }
+
+        /// Whether the burst of events seems over: no file is open for writing, as far as the
+        /// events tell, and none came for `quiet`.
+        func settled(quiet: Duration) -> Bool {
+            let since = DispatchTime.now().uptimeNanoseconds &- lastEvent.load(ordering: .acquiring)
+            let (seconds, attoseconds) = quiet.components
+            let quietNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+            return since >= quietNanoseconds && writing.withLock { $0.isEmpty }
         }
 
         /// Stops watching: `changes` ends and the descriptor is closed.
@@ -135,12 +153,18 @@
                         if let folder = folders.withLock({ $0[event.wd] }), !name.isEmpty {
                             let path = folder + "/" + String(decoding: name, as: UTF8.self)
                             changed.withLock { _ = $0.insert(path) }
+                            if event.mask & UInt32(IN_ISDIR) == 0, event.mask & Self.writeMask != 0 {
+                                writing.withLock { _ = $0.insert(path) }
+                            } else if event.mask & Self.doneMask != 0 {
+                                writing.withLock { _ = $0.remove(path) }
+                            }
                         } else {
                             unsure.store(true, ordering: .releasing)
                         }
                     }
                     offset = nameStart + Int(event.len)
                 }
+                if relevant { lastEvent.store(DispatchTime.now().uptimeNanoseconds, ordering: .releasing) }
             }
         }
     }

@@ -9,19 +9,26 @@ struct SourceWatcher: Sendable {
     let rebuilder: SiteRebuilder
     /// The shortest time between polls.
     let interval: Duration
-    /// Editors save in bursts (write, rename, change attributes): one look once a burst settles.
-    /// Short, as it adds to every edit's wait for its page; a look in the middle of a burst
-    /// only costs a second build.
+    /// Editors save in bursts (write, rename, change attributes): one look once a burst settles,
+    /// that is once no event came for `quiet` and no file is left open for writing, or after
+    /// `settle` at the most. Short, as it adds to every edit's wait for its page; a look in the
+    /// middle of a burst only costs a second build. A save's events come microseconds apart:
+    /// waiting the whole 20 ms was a tenth of an edit's wait.
     let settle: Duration
+    let quiet: Duration
     #if canImport(Glibc)
         private let events: FolderEvents?
     #endif
 
     /// Starts watching at once, so an edit made while the first build runs is not missed.
-    init(rebuilder: SiteRebuilder, interval: Duration, settle: Duration = .milliseconds(20)) {
+    init(
+        rebuilder: SiteRebuilder, interval: Duration, settle: Duration = .milliseconds(20),
+        quiet: Duration = .milliseconds(3)
+    ) {
         self.rebuilder = rebuilder
         self.interval = interval
         self.settle = settle
+        self.quiet = quiet
         #if canImport(Glibc)
             events = FolderEvents(folders: rebuilder.watched.map(\.url))
         #endif
@@ -42,7 +49,10 @@ struct SourceWatcher: Sendable {
                 defer { events.stop() }
                 await rebuilder.watchPrecisely(true)
                 for await _ in events.changes {
-                    do { try await Task.sleep(for: settle) } catch { return }
+                    let burst = ContinuousClock.now
+                    repeat {
+                        do { try await Task.sleep(for: .milliseconds(1)) } catch { return }
+                    } while !events.settled(quiet: quiet) && ContinuousClock.now - burst < settle
                     guard events.catchUp() else { break }
                     await rebuilder.rebuildIfChanged(paths: events.takeChanged())
                 }

@@ -151,19 +151,21 @@ import Testing
         #expect(all.skills.map(\.name).sorted() == ["A2", "B2"])
     }
 
-    /// A file that comes or goes lists the folders again, but the other files keep what they
-    /// made, with no look at their stamps: only the new file is looked at and read.
+    /// A file that comes or goes patches the last listing (the skill folder is not walked
+    /// again), and the other files keep what they made, with no look at their stamps: only the
+    /// new file is looked at and read.
     @Test func aNewOrDeletedFileNamedAloneIsTheOnlyOneLookedAt() {
         let (site, counting) = Self.twoSkillsAndAVote()
         var kept = ParsedContent()
         _ = ContentLoader.load(counting.location, keeping: &kept)
-        _ = (counting.looked(), counting.taken())
+        _ = (counting.looked(), counting.taken(), counting.listed())
 
         site.skill("g/c", name: "C", group: "G")
         let path = site.content.appendingPathComponent("skills/g/c.md").path
         let added = ContentLoader.load(counting.location, keeping: &kept, changed: [path], changedOnly: true)
         #expect(counting.looked() == ["c.md"])
         #expect(counting.taken() == ["c.md"])
+        #expect(!counting.listed().contains { $0.hasPrefix("skills") })
         #expect(added.skills.map(\.name).sorted() == ["A", "B", "C"])
 
         site.remove("skills/g/a.md")
@@ -171,6 +173,7 @@ import Testing
         let deleted = ContentLoader.load(counting.location, keeping: &kept, changed: [gone], changedOnly: true)
         #expect(counting.looked() == [])
         #expect(counting.taken() == [])
+        #expect(!counting.listed().contains { $0.hasPrefix("skills") })
         #expect(deleted.skills.map(\.name).sorted() == ["B", "C"])
     }
 

@@ -39,6 +39,49 @@ import Testing
             }
         }
 
+        /// A look waits while a file is open for writing, and not the whole settle time once the
+        /// save is over: a new file written and closed, or written under a hidden name and
+        /// renamed into place, as editors save.
+        @Test func aSaveUnderWayIsNotSettledAndAClosedOneIs() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let events = try #require(FolderEvents(folders: [folder]))
+            defer { events.stop() }
+            func named(_ name: String) async -> Bool {
+                for _ in 0..<500 {
+                    if events.takeChanged()?.contains(folder.appendingPathComponent(name).path) == true { return true }
+                    try? await Task.sleep(for: .milliseconds(2))
+                }
+                return false
+            }
+            func settles() async -> Bool {
+                for _ in 0..<500 {
+                    if events.settled(quiet: .milliseconds(3)) { return true }
+                    try? await Task.sleep(for: .milliseconds(2))
+                }
+                return false
+            }
+            #expect(events.settled(quiet: .zero), "nothing happened yet")
+
+            let path = folder.appendingPathComponent("a.md").path
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.write(contentsOf: Data("---\nname: A\n".utf8))
+            #expect(await named("a.md"))
+            try await Task.sleep(for: .milliseconds(20))
+            #expect(!events.settled(quiet: .zero), "the file is still open for writing")
+            try handle.close()
+            #expect(await settles())
+            #expect(!events.settled(quiet: .seconds(3600)), "an event came within the hour")
+
+            let hidden = folder.appendingPathComponent(".b.md.tmp")
+            try Data("---\nname: B\n---\n".utf8).write(to: hidden)
+            try FileManager.default.moveItem(at: hidden, to: folder.appendingPathComponent("b.md"))
+            #expect(await named("b.md"))
+            #expect(await settles())
+        }
+
         @Test func aRemovedContentFolderFallsBackToPolling() async throws {
             try await TestServer.run { (server: TestServer) async throws in
                 let moved = server.root.appendingPathComponent("Content-away")

@@ -12,8 +12,10 @@ struct ListingData: Sendable {
     let featured: [Catalogue.Entry]
     /// Each collection with its skills, in the editor's order.
     let collections: [(collection: SkillCollection, entries: [Catalogue.Entry])]
-    /// Each skill's related skills, by index in the catalogue's entries.
-    let related: RelatedSkills
+    /// Each skill's related skills, by index in the catalogue's entries: made on another core
+    /// while the plan's other parts are (`SiteRenderer.plan`), and waited for when first asked.
+    var related: RelatedSkills { relatedLater.wait() }
+    private let relatedLater: Background<RelatedSkills>
     /// How many skills each author page lists, by its path.
     let authorSkillCounts: [String: Int]
 
@@ -54,8 +56,13 @@ struct ListingData: Sendable {
                 named(Set(catalogue.entries.map(\.skill.language)))
             }
         hasFeed = catalogue.config.hasHost && !listings.newest.isEmpty
-        related = RelatedSkills(
-            catalogue.entries, topRated: listings.topRated, urls: catalogue.urls, reusing: previous?.related)
+        relatedLater = Background {
+            [
+                entries = catalogue.entries, topRated = listings.topRated, urls = catalogue.urls,
+                reused = previous?.related
+            ] in
+            RelatedSkills(entries, topRated: topRated, urls: urls, reusing: reused)
+        }
         authorSkillCounts = Dictionary(listings.authors.map { ($0.path, $0.entries.count) }) { first, _ in first }
     }
 }

@@ -200,22 +200,19 @@ public struct SiteRenderer: Sendable {
         since last: (renderer: SiteRenderer, outline: Outline)? = nil, cutsDated: Bool = false
     ) -> Plan {
         let urls = catalogue.urls
-        // The last renderer is not kept whole: copying it is a retain of each of its many parts.
-        let planned = last.flatMap { last in
-            skillsToPlan(since: last.renderer).map { ($0, last.outline, last.renderer.catalogue) }
+        // The API's and badges' jobs (two per skill) on another core while the pages are planned;
+        // those of a kept plan once it knows which skills it makes (below).
+        func fileJobs(only: Set<ObjectIdentifier>?) -> Background<PlacedJobs<FileJob>> {
+            Background { [catalogue, strings] in
+                var jobs = JSONAPI.files(catalogue, only: only)
+                jobs.append(Badge.files(catalogue, strings: strings, only: only))
+                return jobs
+            }
         }
-        let only = planned.map { planned in
-            Set(
-                catalogue.entries.indices.lazy.filter { planned.0.planned[$0] }.map {
-                    ObjectIdentifier(catalogue.entries[$0])
-                })
-        }
-        // The API's and badges' jobs (two per skill) on another core while the pages are planned.
-        let laterFileJobs = Background { [catalogue, strings] in
-            var jobs = JSONAPI.files(catalogue, only: only)
-            jobs.append(Badge.files(catalogue, strings: strings, only: only))
-            return jobs
-        }
+        let allFileJobs = last == nil ? fileJobs(only: nil) : nil
+        // The pages that do not depend on related skills come first: those are made on another
+        // core meanwhile (`ListingData.related`), and a kept plan needs them to know which skill
+        // pages it makes (`skillsToPlan`).
         let cards = CardCache(renderer: self, engine: theme.engine, reusing: previous, cutsDated: cutsDated)
         let highlights = listingData.listings.highlights
         // `statsText` counts every skill and rating, shown on the page or not.
@@ -255,6 +252,19 @@ public struct SiteRenderer: Sendable {
             }
         }
         let skillPages = jobs.count
+        let listingJobs = listingPages(cards: cards)
+        let reviews = reviewJobs()
+        // The last renderer is not kept whole: copying it is a retain of each of its many parts.
+        let planned = last.flatMap { last in
+            skillsToPlan(since: last.renderer).map { ($0, last.outline, last.renderer.catalogue) }
+        }
+        let only = planned.map { planned in
+            Set(
+                catalogue.entries.indices.lazy.filter { planned.0.planned[$0] }.map {
+                    ObjectIdentifier(catalogue.entries[$0])
+                })
+        }
+        let laterFileJobs = allFileJobs ?? fileJobs(only: only)
         let isPlanned: @Sendable (Int) -> Bool = { index in planned.map { $0.0.planned[index] } ?? true }
         // By author name: making the author page's path once per skill cost more than the rest.
         var moreByAuthor: [String: Bool] = [:]
@@ -289,8 +299,8 @@ public struct SiteRenderer: Sendable {
                 template: "404", path: urls.notFound,
                 key: PageKey(values: catalogue.groups.flatMap { [$0.name, $0.path] })
             ) { notFoundPage() })
-        jobs.append(contentsOf: listingPages(cards: cards))
-        jobs.append(contentsOf: reviewJobs())
+        jobs.append(contentsOf: listingJobs)
+        jobs.append(contentsOf: reviews)
 
         let fileJobs = laterFileJobs.wait()
         let outline: Outline
