@@ -12,8 +12,12 @@ struct RelatedTermIndex: Sendable {
     /// Word → number, and back.
     private var vocabulary = Vocabulary()
     var words: [String] { vocabulary.words }
-    /// For each word, the skills (indices) that use it.
+    /// For each word that may count (in at most `most` skills), the skills (indices) that use
+    /// it; empty for a word in more. Those say nothing (`weight`), and a generated catalogue's
+    /// every word is one: their lists were a million appends per index, on one core.
     private(set) var postings: [[Int32]] = []
+    /// For each word, how many skills use it.
+    private(set) var documents: [Int] = []
     /// For each skill, its words' numbers.
     private(set) var terms: [[Int32]] = []
     /// Each word's weight: ln(N / df) in fixed point, or 0 for a word in one skill only or in too many.
@@ -61,6 +65,7 @@ struct RelatedTermIndex: Sendable {
         if let previous {
             vocabulary = previous.vocabulary
             postings = Array(repeating: [], count: words.count)
+            documents = Array(repeating: 0, count: words.count)
             weights = Array(repeating: 0, count: words.count)
             // Author and group numbers are kept too, as words' are: `.kept` ones are the previous index's.
             authorNumbers = previous.authorNumbers
@@ -102,13 +107,15 @@ struct RelatedTermIndex: Sendable {
         for numbered in terms {
             for term in numbered { documents[Int(term)] += 1 }
         }
+        let most = most
         postings.withUnsafeMutableBufferPointer { postings in
-            for t in postings.indices { postings[t].reserveCapacity(documents[t]) }
+            for t in postings.indices where documents[t] <= most { postings[t].reserveCapacity(documents[t]) }
             for (i, numbered) in terms.enumerated() {
-                for term in numbered { postings[Int(term)].append(Int32(i)) }
+                for term in numbered where documents[Int(term)] <= most { postings[Int(term)].append(Int32(i)) }
             }
         }
-        weights = postings.map { weight(documents: $0.count) }
+        self.documents = documents
+        weights = documents.map { weight(documents: $0) }
         authorOf = authors.enumerated().map { i, author in
             let number: Int
             switch author {
@@ -170,6 +177,7 @@ struct RelatedTermIndex: Sendable {
         let (number, isNew) = vocabulary.number(of: word)
         if isNew {
             postings.append([])
+            documents.append(0)
             weights.append(0)
         }
         return number
@@ -194,22 +202,36 @@ struct RelatedTermIndex: Sendable {
         var affected: Set<Int> = [i]
         let old = Set(terms[i])
         let new = Set(newWords.map { number(of: $0) })
+        terms[i] = new.sorted()
         for term in old.symmetricDifference(new) {
             let t = Int(term)
-            if new.contains(term) {
-                postings[t].append(Int32(i))
+            let wasListed = documents[t] <= most
+            documents[t] += new.contains(term) ? 1 : -1
+            if documents[t] > most {
+                postings[t] = []
+            } else if wasListed {
+                if new.contains(term) {
+                    postings[t].append(Int32(i))
+                } else {
+                    postings[t].removeAll { $0 == Int32(i) }
+                }
             } else {
-                postings[t].removeAll { $0 == Int32(i) }
+                // Back to few enough skills to count: its list is made from the skills' words.
+                postings[t] = terms.indices.filter { terms[$0].contains(term) }.map { Int32($0) }
             }
             let weightBefore = weights[t]
-            weights[t] = weight(documents: postings[t].count)
-            // A word that counts neither before nor after changes no score.
-            // Every other skill that used the word before uses it now.
+            weights[t] = weight(documents: documents[t])
+            // A word that counts neither before nor after changes no score. Every other skill
+            // that used the word before uses it now: a word that stopped counting is found in
+            // the skills' words, as its list is gone.
             if weightBefore != 0 || weights[t] != 0 {
-                for j in postings[t] { affected.insert(Int(j)) }
+                if postings[t].isEmpty, documents[t] > 0 {
+                    for j in terms.indices where terms[j].contains(term) { affected.insert(j) }
+                } else {
+                    for j in postings[t] { affected.insert(Int(j)) }
+                }
             }
         }
-        terms[i] = new.sorted()
         var newAuthor = -1
         if let author { newAuthor = authorNumber(author) }
         if newAuthor != authorOf[i] {
