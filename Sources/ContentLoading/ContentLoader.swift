@@ -478,7 +478,7 @@ public struct ParsedContent: Sendable {
         /// since: every changed path in the listed folders is a file listed then, and still a
         /// file (not gone, not a link or folder now). A new, removed or renamed file lists again.
         func stands(after changed: Set<String>, in location: ContentLocation) -> Bool {
-            let folders = [location.skills.path, location.root.appendingPathComponent("models").path]
+            let folders = SkillFolder.folders(in: location).map(\.path)
             return changed.allSatisfy { path in
                 let inside = folders.contains { ParsedContent.path(path, touches: $0) }
                 return !inside || (listing.place(of: path) != nil && location.source.status(path, false) == .file)

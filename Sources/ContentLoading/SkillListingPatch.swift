@@ -14,15 +14,13 @@ extension SkillFolder.Listing {
     ) -> SkillFolder.Listing? {
         guard diagnostics.isEmpty, let folder = listedFolder(in: location) else { return nil }
         let source = location.source
-        let otherFolder = relativePrefix.isEmpty ? location.root.appendingPathComponent("models") : location.skills
         var came: [String] = []
         var went: [Int] = []
         for path in changed {
             guard let relative = relative(path) else {
-                // Outside the listed folder (a rating file, site.yml) or spelt otherwise.
-                if ParsedContent.path(path, touches: String(folderPath.dropLast()))
-                    || ParsedContent.path(path, touches: otherFolder.path)
-                {
+                // Outside the listed folder (a rating file, site.yml), or a skill folder's path
+                // spelt otherwise: as `SkillListing.stands` decides.
+                if SkillFolder.folders(in: location).contains(where: { ParsedContent.path(path, touches: $0.path) }) {
                     return nil
                 }
                 continue
@@ -38,8 +36,9 @@ extension SkillFolder.Listing {
             }
             // Names that are the same text in other bytes compare equal: only the same bytes are this file.
             let places = places(ofRelative: relative)
-            let same = places.filter { self.files[$0].relativePath.utf8.elementsEqual(relative.utf8) }
-            guard same.count == places.count else { return nil }
+            guard places.allSatisfy({ self.files[$0].relativePath.utf8.elementsEqual(relative.utf8) }) else {
+                return nil
+            }
             switch source.status(path, false) {
             case .file:
                 guard places.isEmpty else { continue }
@@ -96,7 +95,7 @@ extension SkillFolder.Listing {
 
     /// The folder the files were listed from, as their URLs begin.
     private func listedFolder(in location: ContentLocation) -> URL? {
-        let folder = relativePrefix.isEmpty ? location.skills : location.root.appendingPathComponent("models")
+        let folder = relativePrefix.isEmpty ? location.skills : SkillFolder.models(in: location)
         let path = folder.path
         return (path.hasSuffix("/") ? path : path + "/") == folderPath ? folder : nil
     }

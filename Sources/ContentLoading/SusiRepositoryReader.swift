@@ -180,9 +180,15 @@ enum SkillFolder {
         return path.hasSuffix("/") ? path : path + "/"
     }
 
+    /// A SUSI checkout's `models/`, listed when the content folder has no `skills/`.
+    static func models(in location: ContentLocation) -> URL { location.root.appendingPathComponent("models") }
+
+    /// Both folders a listing may come from: a change in either may change it.
+    static func folders(in location: ContentLocation) -> [URL] { [location.skills, models(in: location)] }
+
     package static func list(_ location: ContentLocation, _ log: inout DiagnosticLog) -> Listing {
         let source = location.source
-        let models = location.root.appendingPathComponent("models")
+        let models = models(in: location)
         if !source.exists(location.skills), source.isFolder(models) {
             let files = ContentFile.list(
                 in: models, display: location.display + "/models", root: location.root,

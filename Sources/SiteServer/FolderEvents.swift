@@ -74,9 +74,7 @@
         /// events tell, and none came for `quiet`.
         func settled(quiet: Duration) -> Bool {
             let since = DispatchTime.now().uptimeNanoseconds &- lastEvent.load(ordering: .acquiring)
-            let (seconds, attoseconds) = quiet.components
-            let quietNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
-            return since >= quietNanoseconds && writing.withLock { $0.isEmpty }
+            return .nanoseconds(Int64(clamping: since)) >= quiet && writing.withLock { $0.isEmpty }
         }
 
         /// Stops watching: `changes` ends and the descriptor is closed.

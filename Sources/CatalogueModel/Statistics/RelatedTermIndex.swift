@@ -217,7 +217,7 @@ struct RelatedTermIndex: Sendable {
                 }
             } else {
                 // Back to few enough skills to count: its list is made from the skills' words.
-                postings[t] = terms.indices.filter { terms[$0].contains(term) }.map { Int32($0) }
+                postings[t] = skills(using: term).map(Int32.init)
             }
             let weightBefore = weights[t]
             weights[t] = weight(documents: documents[t])
@@ -226,7 +226,7 @@ struct RelatedTermIndex: Sendable {
             // the skills' words, as its list is gone.
             if weightBefore != 0 || weights[t] != 0 {
                 if postings[t].isEmpty, documents[t] > 0 {
-                    for j in terms.indices where terms[j].contains(term) { affected.insert(j) }
+                    affected.formUnion(skills(using: term))
                 } else {
                     for j in postings[t] { affected.insert(Int(j)) }
                 }
@@ -252,6 +252,9 @@ struct RelatedTermIndex: Sendable {
         }
         return affected
     }
+
+    /// The skills whose words include `term`, found in their words: for a word whose list is not kept.
+    private func skills(using term: Int32) -> [Int] { terms.indices.filter { terms[$0].contains(term) } }
 
     /// Reusable per-thread space for scoring: one score per skill, reset after each use, so
     /// reading a word's skills adds to an array instead of hashing into a dictionary.
