@@ -2,7 +2,7 @@
 // catalogue on disk: one whole build, then edits of a skill file, votes appended to a log, and a
 // skill file added and deleted again,
 // each applied as serve applies them (the changed path as inotify names it, the vote's line
-// known). Prints the median wall and CPU time of each kind and the stages of the last one.
+// known). Prints the median wall and CPU time of each kind and the median of each stage.
 // The numbers leave out serve's HTTP and its writes to the output folder: `incremental.py`
 // measures those from outside. Not a test: nothing is asserted.
 import CatalogueModel
@@ -144,5 +144,13 @@ for (name, samples) in try run() {
         "\(name): median \(String(format: "%.0f", median(wall) * 1000)) ms wall (min \(String(format: "%.0f", (wall.min() ?? 0) * 1000))), "
             + "\(String(format: "%.0f", median(samples.map(\.cpu)) * 1000)) ms CPU, \(samples.count) tries; last: \(samples.last?.rendered ?? 0) rendered, \(samples.last?.written ?? 0) written"
     )
-    for line in samples.last?.report.stageLines ?? [] { print("  " + line) }
+    // Each stage's median over the tries: one try's stages are as noisy as its whole.
+    let names = samples.first?.report.stages.map(\.name) ?? []
+    let width = names.map(\.count).max() ?? 0
+    for name in names {
+        let seconds = median(samples.map { $0.report.stages.first { $0.name == name }?.seconds ?? 0 })
+        print(
+            "    " + name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                + String(format: "%6.1f ms", seconds * 1000))
+    }
 }

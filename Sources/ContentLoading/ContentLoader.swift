@@ -98,20 +98,12 @@ public enum ContentLoader {
         // Events name paths as the watched root spells them; a root spelt otherwise
         // (`Content/./`) would not match them, so its files are all looked at.
         let trusted = changedOnly && location.root.path == location.root.standardizedFileURL.path
-        let keptListing = kept.listing
         let keptRatingStamps =
             trusted ? Dictionary(kept.ratings?.stamps.map { ($0.path, $0.stamp) } ?? []) { a, _ in a } : [:]
-        @Sendable func stamp(_ path: String) -> ContentStamp? {
-            if trusted, !changed.contains(path),
-                let known = keptListing?.standalone(path)?.stamp ?? keptRatingStamps[path] ?? nil
-            {
-                return known
-            }
-            return source.stamp(path)
-        }
         let ratingStamps = ratingFiles.map { file in
             let path = file.path
-            return RatingStamp(path: path, stamp: stamp(path))
+            let known = trusted && !changed.contains(path) ? keptRatingStamps[path] ?? nil : nil
+            return RatingStamp(path: path, stamp: known ?? source.stamp(path))
         }
         let keptRatings = kept.ratings.flatMap { ratings in
             recordedVotes != nil
@@ -143,7 +135,7 @@ public enum ContentLoader {
         } else {
             previousSkills = kept.skills
             kept.skills = nil
-            skillsLoaded = loadSkills(location, changed: changed, trusted: trusted, stamp: stamp, keeping: &kept)
+            skillsLoaded = loadSkills(location, changed: changed, trusted: trusted, keeping: &kept)
             kept.skills = skillsLoaded
         }
         log.append(contentsOf: skillsLoaded.diagnostics)
@@ -198,9 +190,9 @@ public enum ContentLoader {
         log.append(contentsOf: matched.diagnostics)
         let ratings = matched.ratings
         SkillReferenceCheck.check(config, skills: skills, path: location.display + "/site.yml", &log)
-        // The last load's listing and skills, when this load made its own, are freed on another
-        // thread: 10,000 files' results released here were a few milliseconds of a new skill's wait.
-        LaterRelease.drop((keptListing, previousSkills))
+        // The last load's skills, when this load made its own, are freed on another thread
+        // (`loadSkills` does the same with its listing).
+        LaterRelease.drop(previousSkills)
 
         return LoadedContent(
             config: config, skills: skills, ratings: ratings, diagnostics: log.items.sorted(),
@@ -236,13 +228,16 @@ public enum ContentLoader {
     /// Lists, reads (or takes from `kept`) and checks every skill file.
     /// - Parameter trusted: `changed` names every file changed since `kept` was filled.
     private static func loadSkills(
-        _ location: ContentLocation, changed: Set<String>, trusted: Bool, stamp: @Sendable (String) -> ContentStamp?,
-        keeping kept: inout ParsedContent
+        _ location: ContentLocation, changed: Set<String>, trusted: Bool, keeping kept: inout ParsedContent
     ) -> ParsedContent.Skills {
         var log = DiagnosticLog()
         let source = location.source
-        let last = kept.listing
+        var lastListing = kept.listing
         kept.listing = nil
+        // The last results, taken out of the last listing: held once, a patch moves them into
+        // the new results instead of copying each (five arrays retained, 10,000 times a load).
+        var lastResults = lastListing?.takeResults() ?? []
+        let last = lastListing
         // An edit of files already listed leaves the listing as it was: a walk of 10,000 files
         // and their places looked up again per save are spared.
         var listed: ParsedContent.SkillListing
@@ -268,7 +263,6 @@ public enum ContentLoader {
         // changed file; a folder's event makes it look at everything, `FolderEvents`). Its place
         // there is its own while the listing stands; when files came or went, it is found by
         // walking the last listing alongside, not by path (10,000 of them per new skill).
-        let keptResults = trusted ? last?.results ?? [] : []
         let movedPlaces: [Int?]? =
             reused || !trusted
             ? nil
@@ -276,7 +270,10 @@ public enum ContentLoader {
                 // Listings of one folder hold the same path where they hold the same relative one.
                 last.listing.folderPath == listing.folderPath && last.listing.relativePrefix == listing.relativePrefix
                     // Closures, not key paths: a key path copies the file it reads from.
-                    ? PlaceWalk.places(of: listing.files, in: last.listing.files) { $0.relativePath }
+                    // Compared in place first: a key made is a string retained and released.
+                    ? PlaceWalk.places(
+                        of: listing.files, in: last.listing.files, key: { $0.relativePath },
+                        identical: { $0.relativePath == $1.relativePath })
                     : PlaceWalk.places(of: listing.files, in: last.listing.files) { $0.path }
             }
         // The changed files by relative path, so that no file's path is made to look it up; a
@@ -286,23 +283,9 @@ public enum ContentLoader {
             listing.relative(path) == nil && ParsedContent.path(path, touches: String(listing.folderPath.dropLast()))
         }
         let budget = ReadBudget()
-        @Sendable func result(at place: Int) -> (FileSkills, ContentStamp?) {
+        /// The file at `place` read, with its stamp taken before.
+        @Sendable func read(at place: Int, stamp: ContentStamp?) -> FileResult {
             let file = listing.files[place]
-            let isChanged =
-                changedFiles.contains(file.relativePath) || (changedSpeltOtherwise && changed.contains(file.path))
-            let before = movedPlaces.map { place < $0.count ? $0[place] : nil } ?? place
-            if let before, before < keptResults.count, !isChanged, case let kept = keptResults[before],
-                kept.0.standalone, kept.1 != nil, budget.take(kept.0.bytesRead)
-            {
-                return kept
-            }
-            let path = file.path
-            let stamp = stamp(path)
-            if let stamp, !isChanged, let known = last?.standalone(path), known.stamp == stamp,
-                budget.take(known.result.bytesRead)
-            {
-                return (known.result, stamp)
-            }
             var fileLog = DiagnosticLog()
             var result = readSkills(
                 file, contentPath: listing.contentPrefix + file.relativePath, root: location.root,
@@ -317,7 +300,7 @@ public enum ContentLoader {
             }
             result.skills = []
             result.diagnostics = fileLog.items
-            return (result, stamp)
+            return FileResult(result, stamp: stamp)
         }
         // Skill files are independent: read them on all cores, then merge in path order. When
         // the listing stands (an edit), only the files to read again are looked at: a pass over
@@ -325,23 +308,59 @@ public enum ContentLoader {
         // an edit's load.
         // When files came or went, the kept results are taken from their places in the last
         // listing (`movedPlaces`) the same way.
-        let readFiles =
+        var readFiles =
             (reused || movedPlaces != nil) && trusted && !changedSpeltOtherwise
             ? Self.patched(
-                keptResults, count: listing.files.count, moved: movedPlaces,
-                changed: changedFiles.flatMap(listing.places(ofRelative:)), budget: budget, result)
+                &lastResults, count: listing.files.count, moved: movedPlaces,
+                changed: changedFiles.flatMap(listing.places(ofRelative:)), budget: budget
+            ) { place in read(at: place, stamp: source.stamp(listing.files[place].path)) }
             : nil
-        listed.results = readFiles ?? listing.files.indices.parallelMap(result)
+        if readFiles == nil {
+            let lastResults = lastResults
+            let keptResults = trusted ? lastResults : []
+            /// The last result of a file its stamp says is unchanged, found by path.
+            @Sendable func standalone(_ path: String) -> (stamp: ContentStamp, result: FileSkills)? {
+                guard let place = last?.listing.place(of: path), lastResults.indices.contains(place),
+                    lastResults[place].keepable, let stamp = lastResults[place].stamp
+                else { return nil }
+                return (stamp, lastResults[place].made)
+            }
+            @Sendable func result(at place: Int) -> FileResult {
+                let file = listing.files[place]
+                let isChanged =
+                    changedFiles.contains(file.relativePath) || (changedSpeltOtherwise && changed.contains(file.path))
+                let before = movedPlaces.map { place < $0.count ? $0[place] : nil } ?? place
+                if let before, before < keptResults.count, !isChanged, case let kept = keptResults[before],
+                    kept.keepable, budget.take(kept.made.bytesRead)
+                {
+                    return kept
+                }
+                // A file the watcher did not name is as it was (`trusted`): its stamp is the kept one.
+                let known = standalone(file.path)
+                let stamp = (trusted && !changed.contains(file.path) ? known?.stamp : nil) ?? source.stamp(file.path)
+                if let stamp, !isChanged, let known, known.stamp == stamp, budget.take(known.result.bytesRead) {
+                    return FileResult(known.result, stamp: stamp)
+                }
+                return read(at: place, stamp: stamp)
+            }
+            readFiles = listing.files.indices.parallelMap(result)
+        }
+        listed.results = readFiles ?? []
         kept.listing = listed
+        // The last listing and what is left of its results are freed on another thread: 10,000
+        // files' results released here were a few milliseconds of a new skill's wait.
+        LaterRelease.drop((last, lastResults))
         var skills: [Skill] = []
         var failed: [Skill] = []
         var susiSkills: [Skill] = []
-        for place in listed.results.indices {
-            let result = listed.results[place].0
-            skills.append(contentsOf: result.checked)
-            failed.append(contentsOf: result.failed)
-            susiSkills.append(contentsOf: result.susiSkills)
-            log.append(contentsOf: result.diagnostics)
+        // Read where they lie: each result copied out was five arrays retained and released.
+        listed.results.withUnsafeBufferPointer { results in
+            for place in results.indices {
+                skills.append(contentsOf: results[place].made.checked)
+                failed.append(contentsOf: results[place].made.failed)
+                susiSkills.append(contentsOf: results[place].made.susiSkills)
+                log.append(contentsOf: results[place].made.diagnostics)
+            }
         }
         // Skills that failed their text check still hold their page names, as they always did.
         let checkedCount = skills.count
@@ -358,17 +377,22 @@ public enum ContentLoader {
     /// - Parameter moved: for a listing that files came to or went from, each place's place in
     ///   the listing `kept` was made for (`PlaceWalk`); a place without one is made again.
     private static func patched(
-        _ kept: [(FileSkills, ContentStamp?)], count: Int, moved: [Int?]?, changed: [Int], budget: ReadBudget,
-        _ result: (Int) -> (FileSkills, ContentStamp?)
-    ) -> [(FileSkills, ContentStamp?)]? {
+        _ kept: inout [FileResult], count: Int, moved: [Int?]?, changed: [Int], budget: ReadBudget,
+        _ result: (Int) -> FileResult
+    ) -> [FileResult]? {
         guard moved.map({ $0.count == count }) ?? (kept.count == count) else { return nil }
         var again = Set(changed)
         var keptBytes = 0
+        // Each kept place is moved to one new place at the most (the walk's places are unique).
+        var taken = moved.map { _ in [Bool](repeating: false, count: kept.count) }
         let found = kept.withUnsafeBufferPointer { results -> Bool in
             for place in 0..<count where !again.contains(place) {
                 let before = moved.map { $0[place] } ?? place
-                if let before, before < results.count, results[before].0.standalone, results[before].1 != nil {
-                    keptBytes += results[before].0.bytesRead
+                if let before, before < results.count, results[before].keepable,
+                    taken.map({ !$0[before] }) ?? true
+                {
+                    keptBytes += results[before].made.bytesRead
+                    taken?[before] = true
                 } else {
                     again.insert(place)
                     if again.count > 64 { return false }
@@ -377,19 +401,38 @@ public enum ContentLoader {
             return true
         }
         guard found, again.count <= 64, budget.take(keptBytes) else { return nil }
-        var results: [(FileSkills, ContentStamp?)]
+        var results: [FileResult]
         if let moved {
-            results = []
-            results.reserveCapacity(count)
-            for place in 0..<count {
-                // A place made again below holds any result until then.
-                results.append(moved[place].flatMap { $0 < kept.count ? kept[$0] : nil } ?? (FileSkills(), nil))
+            // A place made again below holds an empty result until then; a kept one is swapped
+            // out of `kept`, not copied (returned, not appended: an append copied it).
+            results = (0..<count).map { place in
+                var item = FileResult(FileSkills(), stamp: nil)
+                if !again.contains(place), let before = moved[place] { swap(&item, &kept[before]) }
+                return item
             }
+            kept = []
         } else {
             results = kept
+            kept = []
         }
         for place in again.sorted() { results[place] = result(place) }
         return results
+    }
+
+    /// What one file made, with the file's stamp when it was read.
+    struct FileResult: Sendable {
+        var made: FileSkills
+        var stamp: ContentStamp?
+        /// Whether the result stands while the file's stamp does: it depends on the file's bytes
+        /// alone, and they were stamped. Kept apart: asked of 10,000 results a load, reading it
+        /// through the stamp copied each result whole.
+        private(set) var keepable: Bool
+
+        init(_ made: FileSkills, stamp: ContentStamp?) {
+            self.made = made
+            self.stamp = stamp
+            keepable = made.standalone && stamp != nil
+        }
     }
 
     struct FileSkills: Sendable {
@@ -459,19 +502,25 @@ public struct ParsedContent: Sendable {
         var listing: SkillFolder.Listing
         /// What listing them said.
         var diagnostics: [Diagnostic]
-        var results: [(ContentLoader.FileSkills, ContentStamp?)] = []
+        var results: [ContentLoader.FileResult] = []
 
         init(listing: SkillFolder.Listing, diagnostics: [Diagnostic]) {
             self.listing = listing
             self.diagnostics = diagnostics
         }
 
+        /// The results, leaving none: the caller holds them alone.
+        mutating func takeResults() -> [ContentLoader.FileResult] {
+            defer { results = [] }
+            return results
+        }
+
         /// What the file at `path` made and its stamp then, when that depends on its bytes alone.
         func standalone(_ path: String) -> (stamp: ContentStamp, result: ContentLoader.FileSkills)? {
-            guard let place = listing.place(of: path), results.indices.contains(place), results[place].0.standalone,
-                let stamp = results[place].1
+            guard let place = listing.place(of: path), results.indices.contains(place), results[place].keepable,
+                let stamp = results[place].stamp
             else { return nil }
-            return (stamp, results[place].0)
+            return (stamp, results[place].made)
         }
 
         /// Whether a listing made now would be this one, when `changed` names every path changed

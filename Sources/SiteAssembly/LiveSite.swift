@@ -153,6 +153,9 @@ public struct LiveSite: Sendable {
         var renderer = times.time(.renderSetup) {
             SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root, reusing: last?.renderer)
         }
+        // The kept build's paths, when this build patches them (taken out of it), and their table.
+        var patched = false
+        var lastKnown = last?.site.known
         var (plan, staticFiles, site, samePaths, samePlan) = times.time(.plan) {
             () -> (SiteRenderer.Plan, [OutputFile], SitePaths, Bool, Bool) in
             let listedStatic = StaticFiles.list(options.content, &log)
@@ -192,23 +195,39 @@ public struct LiveSite: Sendable {
                 previous.caseless = caseless
                 return (plan, staticFiles, previous, true, true)
             }
-            if made == nil, let lastSite = last?.site, lastSite.staticPaths == staticPaths,
-                let site = SitePaths(patching: lastSite, planned: planned)
-            {
-                return (plan, staticFiles, site, false, false)
+            // Patched in place, taken out of the kept build: copying its two sets retained and
+            // released 60,000 strings. A failed build puts them back as they were (below).
+            if made == nil, last?.site.staticPaths == staticPaths, var site = last?.site {
+                last?.site = SitePaths(planned: [], generated: [], staticPaths: [])
+                lastKnown = site.known
+                site.known = nil
+                if site.patch(planned: planned) {
+                    patched = true
+                    return (plan, staticFiles, site, false, false)
+                }
+                site.known = lastKnown
+                last?.site = site
             }
             var site = SitePaths(planned: planned, generated: generated(), staticPaths: staticPaths)
             site.caseless = caseless
             return (plan, staticFiles, site, false, previous != nil)
         }
+        var succeeded = false
+        defer {
+            if patched, !succeeded {
+                site.unpatch()
+                site.known = lastKnown
+                last?.site = site
+            }
+        }
         let existing = site.existing
         try SiteBuilder.fail(on: log.items, strict: options.strict)
         // The site's paths as a table for the link check: made beside the render when they moved.
         let indexFile = catalogue.urls.indexFile
-        let lastKnown = last?.site.known.flatMap { $0.indexFile == indexFile ? $0 : nil }
         let laterKnown =
             site.known.map { known in Background { known } }
-            ?? lastKnown.map { [came = site.came, went = site.went] last in
+            ?? lastKnown.flatMap { $0.indexFile == indexFile ? $0 : nil }.map {
+                [came = site.came, went = site.went] last in
                 Background { KnownPaths(patching: last, existing: existing, came: came, went: went) }
             }
             ?? Background { KnownPaths(existing: existing, indexFile: indexFile) }
@@ -331,6 +350,7 @@ public struct LiveSite: Sendable {
         // What came and went since the build before: the next build's paths are told apart from these.
         keptSite.came = nil
         keptSite.went = nil
+        keptSite.kept()
         let previous = last.take()
         last = Built(
             theme: theme, renderer: renderer, cards: plan.cards, sitemap: plan.sitemap, outline: plan.outline,
@@ -346,6 +366,7 @@ public struct LiveSite: Sendable {
             unchanged: existing.count - written.count, log: log,
             seconds: (ContinuousClock.now - started).seconds, stages: times.stages)
         lastApplied = true
+        succeeded = true
         return Update(
             report: report, written: written.sorted(), removed: removed.sorted(),
             rendered: pageJobs.count + fileJobs.count, whole: !isKept)
@@ -367,6 +388,8 @@ public struct LiveSite: Sendable {
         /// For paths patched from the last build's: the paths that came and went since.
         var came: [String]?
         var went: [String]?
+        /// For patched paths: the plan's paths before, for `unpatch`.
+        private var plannedBefore: [String]?
 
         init(planned: [String], generated: Set<String>, staticPaths: [String]) {
             self.planned = planned
@@ -376,34 +399,66 @@ public struct LiveSite: Sendable {
             pageCount = existing.reduce(0) { $0 + ($1.hasSuffix(".html") ? 1 : 0) }
         }
 
-        /// The paths of a plan whose static files are `last`'s: `last`'s with those that came
-        /// and went, found by walking both plans' paths side by side, instead of 30,000 paths
-        /// hashed into sets again when a skill comes or goes. Nil when either plan names a path
-        /// twice (the walk's places are a set's only for unique paths).
-        init?(patching last: SitePaths, planned: [String]) {
-            guard last.generated.count == last.planned.count else { return nil }
-            let changes = PlaceWalk.changes(of: planned, in: last.planned) { $0 }
+        /// Makes these the paths of a plan whose static files are these ones: those that came
+        /// and went, found by walking both plans' paths side by side, put in and taken out,
+        /// instead of 30,000 paths hashed into sets again when a skill comes or goes. False, with
+        /// the paths as they were, when either plan names a path twice (the walk's places are a
+        /// set's only for unique paths).
+        mutating func patch(planned: [String]) -> Bool {
+            guard generated.count == self.planned.count else { return false }
+            let changes = PlaceWalk.changes(of: planned, in: self.planned)
             let came = changes.came.map { planned[$0] }
-            let went = changes.went.map { last.planned[$0] }
-            self.planned = planned
-            generated = last.generated
-            existing = last.existing
-            staticPaths = last.staticPaths
-            pageCount = last.pageCount
+            let went = changes.went.map { self.planned[$0] }
             // Static paths are never generated ones (`StaticFiles.collect`): a generated path
             // that went leaves `existing` too.
+            var removed: [String] = []
+            var inserted: [String] = []
             for path in went where generated.remove(path) != nil {
                 existing.remove(path)
-                if path.hasSuffix(".html") { pageCount -= 1 }
+                removed.append(path)
             }
             for path in came where generated.insert(path).inserted {
                 existing.insert(path)
-                if path.hasSuffix(".html") { pageCount += 1 }
+                inserted.append(path)
             }
-            guard generated.count == planned.count else { return nil }
             // A path found out of step may have gone from one place and come at another.
-            self.came = came.filter { !last.generated.contains($0) }
-            self.went = went.filter { !generated.contains($0) }
+            let lastPlanned = self.planned
+            let removedPaths = Set(removed)
+            self.came = inserted.filter { !removedPaths.contains($0) }
+            self.went = removed.filter { !generated.contains($0) }
+            self.planned = planned
+            plannedBefore = lastPlanned
+            pageCount +=
+                (self.came ?? []).count { $0.hasSuffix(".html") } - (self.went ?? []).count { $0.hasSuffix(".html") }
+            guard generated.count == planned.count else {
+                unpatch(to: lastPlanned)
+                return false
+            }
+            return true
+        }
+
+        /// Forgets what `patch` changed: these paths are a good build's.
+        mutating func kept() { plannedBefore = nil }
+
+        /// Undoes `patch`: the paths of the plan before it.
+        mutating func unpatch() {
+            unpatch(to: plannedBefore ?? planned)
+        }
+
+        private mutating func unpatch(to lastPlanned: [String]) {
+            for path in came ?? [] {
+                generated.remove(path)
+                existing.remove(path)
+            }
+            for path in went ?? [] {
+                generated.insert(path)
+                existing.insert(path)
+            }
+            pageCount -= (came ?? []).count { $0.hasSuffix(".html") } - (went ?? []).count { $0.hasSuffix(".html") }
+            planned = lastPlanned
+            plannedBefore = nil
+            came = nil
+            went = nil
         }
     }
 
@@ -436,8 +491,8 @@ public struct LiveSite: Sendable {
             samePlaces
             ? nil
             : (
-                PlaceWalk.places(of: outline.pagePaths, in: kept.outline.pagePaths) { $0 },
-                PlaceWalk.places(of: outline.fileJobPaths, in: kept.outline.fileJobPaths) { $0 }
+                PlaceWalk.places(of: outline.pagePaths, in: kept.outline.pagePaths),
+                PlaceWalk.places(of: outline.fileJobPaths, in: kept.outline.fileJobPaths)
             )
         func keptKey(_ place: Int, _ previous: [Int?]?, _ keys: [FileKey]) -> FileKey? {
             guard let at = previous.map({ place < $0.count ? $0[place] : nil }) ?? place, at < keys.count else {

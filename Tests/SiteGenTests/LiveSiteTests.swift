@@ -340,6 +340,40 @@ import Testing
         try applied("skills/g/c.md")
     }
 
+    /// A build that failed after a skill came leaves the kept site's paths as they were: when
+    /// the skill comes again, fixed, its paths are claimed, and a skill whose paths differ from
+    /// them only in case still fails as in a full build.
+    @Test func aSkillThatCameInAFailedBuildIsClaimedWhenItComesAgain() throws {
+        let site = TestSite()
+        site.write("site.yml", "base_url: https://example.org/\n")
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        var live = LiveSite()
+        try live.apply(site.options())
+        let kept = live.files
+        site.skill("g/c", name: "C", group: "G", body: "See [nothing](https://example.org/skills/g/missing/).")
+        #expect(throws: BuildFailure.self) { try live.apply(site.options()) }
+        #expect(live.files == kept)
+        site.skill("g/c", name: "C", group: "G", body: "Fixed.")
+        let update = try live.apply(site.options())
+        #expect(update.written.contains("skills/g/c/index.html"))
+        var full = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: full)
+        #expect(Self.firstDifference(full.files, live.files) == nil)
+
+        site.skill("G/C", name: "C again", group: "G")
+        let fullFailure = try #require(throws: BuildFailure.self) {
+            try SiteBuilder.build(site.options(), into: MemoryOutput())
+        }
+        let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
+        #expect(failure.diagnostics.map(\.description) == fullFailure.diagnostics.map(\.description))
+        site.remove("skills/G/C.md")
+        try live.apply(site.options())
+        full = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: full)
+        #expect(Self.firstDifference(full.files, live.files) == nil)
+    }
+
     @Test func aNewPathThatCollidesWithAKeptOneFails() throws {
         let site = TestSite()
         site.skill("g/a", name: "A", group: "G")

@@ -57,6 +57,22 @@ import Testing
         #expect(zip(items, byObject).allSatisfy { item, place in place.map { before[$0].key == item.key } ?? true })
     }
 
+    /// Paths compared where they lie are placed as the walk by keys places them: the very
+    /// strings kept, equal ones made again (other storage), small ones held in the value, new ones.
+    @Test(arguments: 1...200 as ClosedRange<UInt64>)
+    func pathsArePlacedAsTheirKeysAre(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let before = (0..<random.below(40)).map {
+            $0 % 3 == 0 ? "p\($0)" : "skills/group-\($0 % 7)/skill-\($0)/index.html"
+        }
+        let (items, _) = Self.changed(
+            before, steps: 8, &random, made: { "skills/new/skill-\($0)/index.html" },
+            remade: { String(decoding: Array($0.utf8), as: UTF8.self) })
+        let inPlace = PlaceWalk.places(of: items, in: before)
+        #expect(inPlace == PlaceWalk.places(of: items, in: before) { $0 }, "seed \(seed)")
+        #expect(PlaceWalk.changes(of: items, in: before).places == inPlace)
+    }
+
     /// `before` after up to `steps` random changes: items removed, moved, new ones (`made` of a
     /// number) put in, and with `remade`, items replaced by a remade one. Says whether one moved.
     static func changed<T>(

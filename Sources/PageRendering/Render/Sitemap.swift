@@ -52,7 +52,7 @@ package enum Sitemap {
             let urls = config.urls
             let unlisted = madeFrom.unlisted
             let before = madeFrom.outputPaths
-            let changes = PlaceWalk.changes(of: outputPaths, in: before) { $0 }
+            let changes = PlaceWalk.changes(of: outputPaths, in: before)
             func listed(_ path: String) -> String? {
                 urls.page(ofOutput: path).flatMap { unlisted.contains($0) ? nil : $0 }
             }
