@@ -10,7 +10,8 @@ import Foundation
 /// the check's own reading would take as a plain path (`LinkCheck.plainTarget`), and a hit is
 /// compared byte for byte with the rest it was made from.
 struct KnownPaths: Sendable {
-    private(set) var existing: Set<String>
+    /// Set by a build that patches the same set (`LiveSite`), so that one holds it alone meanwhile.
+    var existing: Set<String>
     /// By hash of a rest: its place in `restEnds` and `targets`.
     private var places: [UInt64: Int32]
     /// Every rest's bytes, one after the other, and where each ends: one buffer, so a lookup

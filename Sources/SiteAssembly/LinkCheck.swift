@@ -86,6 +86,35 @@ enum LinkCheck {
         check(files, known: known, existing: known.existing, config: config, recording: true, linkFree: linkFree)
     }
 
+    /// What the check found in a run of pages it read as they were rendered.
+    struct Look: Sendable {
+        var broken: [Broken] = []
+        /// With `recording`, each page's targets (`checkRecording`).
+        var targets: [(path: String, targets: LinkTargets)] = []
+        /// How many files were looked at.
+        var files = 0
+        /// How long the look took, on the core that rendered the run.
+        var seconds = 0.0
+    }
+
+    /// `check` (with `recording`, `checkRecording`) of a run of pages on the thread that rendered
+    /// them (`SiteRenderer.render(_:looking:)`), with one checker for the run.
+    static func look(
+        at files: [OutputFile], known: KnownPaths, config: SiteConfig, linkFree: LinkFreeMarkup?, recording: Bool
+    ) -> Look {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var checker = Checker(existing: known.existing, config: config, known: known, linkFree: linkFree)
+        var look = Look(files: files.count)
+        for file in files {
+            var found: LinkTargets? = recording ? LinkTargets() : nil
+            look.broken += checker.check(file, recording: &found)
+            if let found, found.checked { look.targets.append((file.path, found)) }
+        }
+        look.seconds = (clock.now - start).seconds
+        return look
+    }
+
     private static func check(
         _ files: [OutputFile], known: KnownPaths?, existing: Set<String>, config: SiteConfig, recording: Bool,
         linkFree: LinkFreeMarkup? = nil

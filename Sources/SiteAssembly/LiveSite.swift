@@ -201,10 +201,13 @@ public struct LiveSite: Sendable {
                 last?.site = SitePaths(planned: [], generated: [], staticPaths: [])
                 lastKnown = site.known
                 site.known = nil
+                // The table holds the same set of paths: it lets go while the set is patched.
+                lastKnown?.existing = []
                 if site.patch(planned: planned) {
                     patched = true
                     return (plan, staticFiles, site, false, false)
                 }
+                lastKnown?.existing = site.existing
                 site.known = lastKnown
                 last?.site = site
             }
@@ -216,6 +219,7 @@ public struct LiveSite: Sendable {
         defer {
             if patched, !succeeded {
                 site.unpatch()
+                lastKnown?.existing = site.existing
                 site.known = lastKnown
                 last?.site = site
             }
@@ -252,35 +256,49 @@ public struct LiveSite: Sendable {
         let (keys, pageJobs, fileJobs) = stale ?? Self.everything(plan)
         let isKept = kept != nil
 
+        // Pages are link-checked as they are made, on the cores that render them.
+        let linkFree = LinkFreeMarkup(renderer.starRowMarkup)
+        let config = catalogue.config
         var made: [OutputFile]
+        var looks: [LinkCheck.Look]
         do {
-            made = try times.time(.render) { () throws(SiteRenderer.RenderError) -> [OutputFile] in
+            (made, looks) = try times.time(.render) {
+                () throws(SiteRenderer.RenderError) -> ([OutputFile], [LinkCheck.Look]) in
                 // Called with no pages too: it reports fragments drawn for the whole site that never ended.
-                try renderer.render(pageJobs) + fileJobs.parallelMap { $0.make() }
+                let (pages, looks) = try renderer.render(pageJobs) { run in
+                    LinkCheck.look(
+                        at: run, known: laterKnown.wait(), config: config, linkFree: linkFree, recording: true)
+                }
+                return (pages + fileJobs.parallelMap { $0.make() }, looks)
             }
         } catch {
             throw BuildFailure(log.items + error.diagnostics)
         }
+        times.move(coreSeconds: looks.reduce(0) { $0 + $1.seconds }, from: .render, to: .linkCheck)
+        let pageCount = looks.reduce(0) { $0 + $1.files }
         made += plan.otherFiles
         // A file made again with the bytes the last good build checked (the sitemap and feed are
         // made every time, and rarely change) needs no second look unless paths went away (below).
-        let checked = made.filter { file in
+        let checkedFiles = made[pageCount...].filter { file in
             // Links are judged with the settings too: new settings check everything.
             guard isKept, case .data(let data) = file.contents, let before = files[file.path] else { return true }
             return before != data
         }
+        let checked = made[..<pageCount] + checkedFiles
         made += staticFiles
 
         // Only the files made now are scanned; a kept page's links were good, and stay good
         // while every path they could lead to is still there.
         let removed = samePaths ? [] : site.went.map(Set.init) ?? Set(files.keys.filter { !existing.contains($0) })
         let known = laterKnown.wait()
-        let linkFree = LinkFreeMarkup(renderer.starRowMarkup)
         let (madeBroken, madeTargets) = times.time(.linkCheck) {
-            LinkCheck.checkRecording(checked, known: known, config: catalogue.config, linkFree: linkFree)
+            LinkCheck.checkRecording(checkedFiles, known: known, config: config, linkFree: linkFree)
         }
-        var broken = madeBroken
+        var broken = looks.flatMap(\.broken) + madeBroken
         var linkTargets = last?.linkTargets ?? [:]
+        for look in looks {
+            for (path, targets) in look.targets { linkTargets[path] = targets }
+        }
         for (path, targets) in madeTargets { linkTargets[path] = targets }
         for path in removed { linkTargets[path] = nil }
         if !removed.isEmpty || !broken.isEmpty {
@@ -379,7 +397,9 @@ public struct LiveSite: Sendable {
         /// `generated` as static files are checked against it (`StaticFiles.caseless`), once made.
         var caseless: Set<String>?
         var staticPaths: [String]
-        var existing: Set<String>
+        /// Every path: `generated`, and the static files when there are any (then a set of its own).
+        var existing: Set<String> { withStatic ?? generated }
+        private var withStatic: Set<String>?
         /// `existing` as the link check looks links up, once made: kept with the paths.
         var known: KnownPaths?
         /// How many pages (HTML files) the site has.
@@ -395,8 +415,8 @@ public struct LiveSite: Sendable {
             self.planned = planned
             self.generated = generated
             self.staticPaths = staticPaths
-            existing = staticPaths.isEmpty ? generated : generated.union(staticPaths)
-            pageCount = existing.reduce(0) { $0 + ($1.hasSuffix(".html") ? 1 : 0) }
+            withStatic = staticPaths.isEmpty ? nil : generated.union(staticPaths)
+            pageCount = (withStatic ?? generated).reduce(0) { $0 + ($1.hasSuffix(".html") ? 1 : 0) }
         }
 
         /// Makes these the paths of a plan whose static files are these ones: those that came
@@ -414,11 +434,11 @@ public struct LiveSite: Sendable {
             var removed: [String] = []
             var inserted: [String] = []
             for path in went where generated.remove(path) != nil {
-                existing.remove(path)
+                withStatic?.remove(path)
                 removed.append(path)
             }
             for path in came where generated.insert(path).inserted {
-                existing.insert(path)
+                withStatic?.insert(path)
                 inserted.append(path)
             }
             // A path found out of step may have gone from one place and come at another.
@@ -448,11 +468,11 @@ public struct LiveSite: Sendable {
         private mutating func unpatch(to lastPlanned: [String]) {
             for path in came ?? [] {
                 generated.remove(path)
-                existing.remove(path)
+                withStatic?.remove(path)
             }
             for path in went ?? [] {
                 generated.insert(path)
-                existing.insert(path)
+                withStatic?.insert(path)
             }
             pageCount -= (came ?? []).count { $0.hasSuffix(".html") } - (went ?? []).count { $0.hasSuffix(".html") }
             planned = lastPlanned

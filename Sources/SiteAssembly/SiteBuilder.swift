@@ -123,15 +123,25 @@ public enum SiteBuilder {
             defer {
                 do { try finishWriting() } catch { writeFailure = error }
             }
+            let config = catalogue.config
             var start = 0
             while start < plan.count || start == 0 {
                 let end = min(start + batchSize, plan.count)
-                var files = try times.time(.render) { () throws(SiteRenderer.RenderError) -> [OutputFile] in
-                    try renderer.make(plan, items: start..<end)
+                // Pages are link-checked as they are made, on the cores that render them.
+                var (files, looks) = try times.time(.render) {
+                    () throws(SiteRenderer.RenderError) -> ([OutputFile], [LinkCheck.Look]) in
+                    try renderer.make(plan, items: start..<end) { run in
+                        LinkCheck.look(
+                            at: run, known: laterKnown.wait(), config: config, linkFree: linkFree, recording: false)
+                    }
                 }
+                times.move(coreSeconds: looks.reduce(0) { $0 + $1.seconds }, from: .render, to: .linkCheck)
+                let pagesMade = looks.reduce(0) { $0 + $1.files }
                 if end == plan.count { files += plan.otherFiles + staticFiles }
+                broken += looks.flatMap(\.broken)
                 broken += times.time(.linkCheck) {
-                    LinkCheck.check(files, known: laterKnown.wait(), config: catalogue.config, linkFree: linkFree)
+                    LinkCheck.check(
+                        Array(files[pagesMade...]), known: laterKnown.wait(), config: config, linkFree: linkFree)
                 }
                 try finishWriting()
                 // Once anything is broken, keep checking (to report it all) but stop writing.

@@ -27,6 +27,15 @@ struct StageTimes {
         self.seconds[stage, default: 0] += seconds
     }
 
+    /// Moves a share of `from`'s time to `to`: the link check's part of a render that checked
+    /// each run of pages as it made them (`seconds` of it on all cores, counted as its share of
+    /// the render's wall time).
+    package mutating func move(coreSeconds seconds: Double, from: Stage, to: Stage) {
+        let share = min(seconds / Double(ProcessInfo.processInfo.activeProcessorCount), self.seconds[from] ?? 0)
+        self.seconds[from, default: 0] -= share
+        self.seconds[to, default: 0] += share
+    }
+
     package mutating func time<T, E: Error>(_ stage: Stage, _ body: () throws(E) -> T) throws(E) -> T {
         let start = clock.now
         defer { seconds[stage, default: 0] += (clock.now - start).seconds }

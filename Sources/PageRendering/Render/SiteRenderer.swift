@@ -389,14 +389,21 @@ public struct SiteRenderer: Sendable {
 
     /// Makes the part of a plan's items (pages first, then files) in `range`, on all cores, in order.
     public func make(_ plan: Plan, items range: Range<Int>) throws(RenderError) -> [OutputFile] {
+        try make(plan, items: range) { _ in () }.files
+    }
+
+    /// `make`, handing each run of pages to `look` as `render(_:looking:)` does.
+    package func make<Look: Sendable>(
+        _ plan: Plan, items range: Range<Int>, looking look: @Sendable ([OutputFile]) -> Look
+    ) throws(RenderError) -> (files: [OutputFile], looks: [Look]) {
         let pages = range.clamped(to: 0..<plan.jobs.count)
-        var files = pages.isEmpty ? [] : try render(plan, pages: pages)
+        var (files, looks) = pages.isEmpty ? ([], []) : try render(Array(plan.jobs[pages]), looking: look)
         let later = range.clamped(to: plan.jobs.count..<plan.count)
         if !later.isEmpty {
             files += Array(plan.fileJobs[(later.lowerBound - plan.jobs.count)..<(later.upperBound - plan.jobs.count)])
                 .parallelMap { $0.make() }
         }
-        return files
+        return (files, looks)
     }
 
     static func templatePath(_ name: String) -> String { "Templates/\(name).mustache" }
@@ -415,20 +422,32 @@ public struct SiteRenderer: Sendable {
 
     /// Renders the given pages on all cores, in order.
     package func render(_ jobs: [PageJob]) throws(RenderError) -> [OutputFile] {
+        try render(jobs) { _ in () }.files
+    }
+
+    /// Renders the given pages on all cores, in order, and hands each short run of pages made to
+    /// `look` on the core that made it, while their bytes are still in its cache (the link
+    /// check reads them there, instead of in a second pass over every page). Returns the
+    /// pages, and what `look` said of each run, in order.
+    package func render<Look: Sendable>(
+        _ jobs: [PageJob], looking look: @Sendable ([OutputFile]) -> Look
+    ) throws(RenderError) -> (files: [OutputFile], looks: [Look]) {
         let engine = theme.engine
         // Pages in short runs, each rendered into the run's one buffer: a page grown from empty
         // was copied each time its buffer doubled, and its buffer allocated and freed.
         let runLength = 8
         let runs = stride(from: 0, to: jobs.count, by: runLength).map { $0..<min($0 + runLength, jobs.count) }
-        let rendered = runs.parallelMap { run -> [OutputFile?] in
+        let made = runs.parallelMap { run -> (pages: [OutputFile?], look: Look) in
             var page: [UInt8] = []
-            return run.map { index in
+            let pages = run.map { index -> OutputFile? in
                 let job = jobs[index]
                 page.removeAll(keepingCapacity: true)
                 guard engine.render(templateNamed: job.template, data: job.data(), into: &page) else { return nil }
                 return OutputFile(path: job.path, data: Data(page))
             }
-        }.flatMap { $0 }
+            return (pages, look(pages.compactMap { $0 }))
+        }
+        let rendered = made.flatMap(\.pages)
         var files: [OutputFile] = []
         var problems: [Diagnostic] = []
         var missing = Set<String>()
@@ -447,7 +466,7 @@ public struct SiteRenderer: Sendable {
             problems.append(Self.neverEnds(name, page: nil))
         }
         guard problems.isEmpty else { throw RenderError(diagnostics: problems) }
-        return files
+        return (files, made.map(\.look))
     }
 
     /// The whole site in memory: for tests and small sites (the build renders in batches).
