@@ -259,6 +259,19 @@ public struct LiveSite: Sendable {
         // Pages are link-checked as they are made, on the cores that render them.
         let linkFree = LinkFreeMarkup(renderer.starRowMarkup)
         let config = catalogue.config
+        // A file made again with the bytes the last good build checked (the sitemap and feed are
+        // made every time, and rarely change) needs no second look unless paths went away (below).
+        func differs(_ file: OutputFile) -> Bool {
+            // Links are judged with the settings too: new settings check everything.
+            guard isKept, case .data(let data) = file.contents, let before = files[file.path] else { return true }
+            return before != data
+        }
+        // The plan made the sitemap and feed: they are checked while the pages render (the
+        // sitemap's 13,000 links, checked after them, were a tenth of a new skill's wait).
+        let otherFiles = plan.otherFiles.filter(differs)
+        let othersChecked = Background {
+            LinkCheck.checkRecording(otherFiles, known: laterKnown.wait(), config: config, linkFree: linkFree)
+        }
         var made: [OutputFile]
         var looks: [LinkCheck.Look]
         do {
@@ -276,23 +289,19 @@ public struct LiveSite: Sendable {
         }
         times.move(coreSeconds: looks.reduce(0) { $0 + $1.seconds }, from: .render, to: .linkCheck)
         let pageCount = looks.reduce(0) { $0 + $1.files }
-        made += plan.otherFiles
-        // A file made again with the bytes the last good build checked (the sitemap and feed are
-        // made every time, and rarely change) needs no second look unless paths went away (below).
-        let checkedFiles = made[pageCount...].filter { file in
-            // Links are judged with the settings too: new settings check everything.
-            guard isKept, case .data(let data) = file.contents, let before = files[file.path] else { return true }
-            return before != data
-        }
-        let checked = made[..<pageCount] + checkedFiles
-        made += staticFiles
+        let checkedFiles = made[pageCount...].filter(differs)
+        let checked = made[..<pageCount] + checkedFiles + otherFiles
+        made += plan.otherFiles + staticFiles
 
         // Only the files made now are scanned; a kept page's links were good, and stay good
         // while every path they could lead to is still there.
         let removed = samePaths ? [] : site.went.map(Set.init) ?? Set(files.keys.filter { !existing.contains($0) })
         let known = laterKnown.wait()
         let (madeBroken, madeTargets) = times.time(.linkCheck) {
-            LinkCheck.checkRecording(checkedFiles, known: known, config: config, linkFree: linkFree)
+            let (broken, targets) = LinkCheck.checkRecording(
+                checkedFiles, known: known, config: config, linkFree: linkFree)
+            let others = othersChecked.wait()
+            return (broken + others.broken, targets + others.targets)
         }
         var broken = looks.flatMap(\.broken) + madeBroken
         var linkTargets = last?.linkTargets ?? [:]

@@ -124,6 +124,11 @@ public enum SiteBuilder {
                 do { try finishWriting() } catch { writeFailure = error }
             }
             let config = catalogue.config
+            // The plan made the sitemap and feed: they are checked while the pages render.
+            let otherFiles = plan.otherFiles
+            let othersChecked = Background {
+                LinkCheck.check(otherFiles, known: laterKnown.wait(), config: config, linkFree: linkFree)
+            }
             var start = 0
             while start < plan.count || start == 0 {
                 let end = min(start + batchSize, plan.count)
@@ -137,12 +142,13 @@ public enum SiteBuilder {
                 }
                 times.move(coreSeconds: looks.reduce(0) { $0 + $1.seconds }, from: .render, to: .linkCheck)
                 let pagesMade = looks.reduce(0) { $0 + $1.files }
-                if end == plan.count { files += plan.otherFiles + staticFiles }
                 broken += looks.flatMap(\.broken)
                 broken += times.time(.linkCheck) {
                     LinkCheck.check(
                         Array(files[pagesMade...]), known: laterKnown.wait(), config: config, linkFree: linkFree)
+                        + (end == plan.count ? othersChecked.wait() : [])
                 }
+                if end == plan.count { files += plan.otherFiles + staticFiles }
                 try finishWriting()
                 // Once anything is broken, keep checking (to report it all) but stop writing.
                 if broken.isEmpty, let sink { writing = BatchWrite.start(files, into: sink, from: source) }
