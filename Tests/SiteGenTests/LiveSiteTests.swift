@@ -374,6 +374,22 @@ import Testing
         #expect(Self.firstDifference(full.files, live.files) == nil)
     }
 
+    /// A skill in a language no skill had before gets its `lang` attributes in a kept build as
+    /// in a full one (the kept renderer's table of languages grows).
+    @Test func aSkillInANewLanguageIsMarkedAsInAFullBuild() throws {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        var live = LiveSite()
+        try live.apply(site.options())
+        site.skill("g/c", name: "Cé", group: "G", language: "fr")
+        try live.apply(site.options())
+        let full = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: full)
+        #expect(Self.firstDifference(full.files, live.files) == nil)
+        #expect(page(live, "skills/g/c/index.html").contains(#"lang="fr""#))
+    }
+
     @Test func aNewPathThatCollidesWithAKeptOneFails() throws {
         let site = TestSite()
         site.skill("g/a", name: "A", group: "G")

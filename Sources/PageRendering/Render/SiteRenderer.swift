@@ -78,10 +78,26 @@ public struct SiteRenderer: Sendable {
         }
         self.starRows = starRows
         frames = PageFrames(engine: theme.engine)
-        contentLangs = Dictionary(
-            uniqueKeysWithValues: Set(catalogue.entries.map(\.skill.language)).map { language in
-                (language, LanguageTag.attribute(for: language, onSiteIn: catalogue.config.language))
-            })
+        contentLangs = Self.contentLangs(
+            of: catalogue.entries, siteLanguage: catalogue.config.language, reusing: previous)
+    }
+
+    /// Each skill language's `lang` attribute on a site in `siteLanguage`. A value depends on the
+    /// language alone: the previous build's table is kept (with languages no skill has any more,
+    /// never looked up), and only languages it lacks are added; making a set of 10,000 skills'
+    /// languages was milliseconds of each new skill's wait.
+    private static func contentLangs(
+        of entries: [Catalogue.Entry], siteLanguage: String, reusing previous: SiteRenderer?
+    ) -> [String: String?] {
+        var langs = previous.flatMap { $0.catalogue.config.language == siteLanguage ? $0.contentLangs : nil } ?? [:]
+        for entry in entries {
+            let language = entry.skill.language
+            // Absent, not present as nil (the site's own language has no attribute).
+            if langs.index(forKey: language) == nil {
+                langs.updateValue(LanguageTag.attribute(for: language, onSiteIn: siteLanguage), forKey: language)
+            }
+        }
+        return langs
     }
 
     /// Each description's card summary, by skill id, through libcmark on all cores; those of
