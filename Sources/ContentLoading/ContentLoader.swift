@@ -316,15 +316,11 @@ public enum ContentLoader {
             ) { place in read(at: place, stamp: source.stamp(listing.files[place].path)) }
             : nil
         if readFiles == nil {
-            let lastResults = lastResults
+            // No patch took the last results: they go back with their listing, where a file is
+            // also found by path.
+            lastListing?.results = lastResults
+            let lastLoaded = lastListing
             let keptResults = trusted ? lastResults : []
-            /// The last result of a file its stamp says is unchanged, found by path.
-            @Sendable func standalone(_ path: String) -> (stamp: ContentStamp, result: FileSkills)? {
-                guard let place = last?.listing.place(of: path), lastResults.indices.contains(place),
-                    lastResults[place].keepable, let stamp = lastResults[place].stamp
-                else { return nil }
-                return (stamp, lastResults[place].made)
-            }
             @Sendable func result(at place: Int) -> FileResult {
                 let file = listing.files[place]
                 let isChanged =
@@ -336,7 +332,7 @@ public enum ContentLoader {
                     return kept
                 }
                 // A file the watcher did not name is as it was (`trusted`): its stamp is the kept one.
-                let known = standalone(file.path)
+                let known = lastLoaded?.standalone(file.path)
                 let stamp = (trusted && !changed.contains(file.path) ? known?.stamp : nil) ?? source.stamp(file.path)
                 if let stamp, !isChanged, let known, known.stamp == stamp, budget.take(known.result.bytesRead) {
                     return FileResult(known.result, stamp: stamp)

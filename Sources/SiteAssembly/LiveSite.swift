@@ -156,6 +156,13 @@ public struct LiveSite: Sendable {
         // The kept build's paths, when this build patches them (taken out of it), and their table.
         var patched = false
         var lastKnown = last?.site.known
+        /// Puts paths taken out of the kept build back, with their table, as they were.
+        func putBack(_ site: SitePaths) {
+            var site = site
+            lastKnown?.existing = site.existing
+            site.known = lastKnown
+            last?.site = site
+        }
         var (plan, staticFiles, site, samePaths, samePlan) = times.time(.plan) {
             () -> (SiteRenderer.Plan, [OutputFile], SitePaths, Bool, Bool) in
             let listedStatic = StaticFiles.list(options.content, &log)
@@ -207,9 +214,7 @@ public struct LiveSite: Sendable {
                     patched = true
                     return (plan, staticFiles, site, false, false)
                 }
-                lastKnown?.existing = site.existing
-                site.known = lastKnown
-                last?.site = site
+                putBack(site)
             }
             var site = SitePaths(planned: planned, generated: generated(), staticPaths: staticPaths)
             site.caseless = caseless
@@ -219,9 +224,7 @@ public struct LiveSite: Sendable {
         defer {
             if patched, !succeeded {
                 site.unpatch()
-                lastKnown?.existing = site.existing
-                site.known = lastKnown
-                last?.site = site
+                putBack(site)
             }
         }
         let existing = site.existing
@@ -375,8 +378,6 @@ public struct LiveSite: Sendable {
         var keptSite = site
         keptSite.known = known
         // What came and went since the build before: the next build's paths are told apart from these.
-        keptSite.came = nil
-        keptSite.went = nil
         keptSite.kept()
         let previous = last.take()
         last = Built(
@@ -457,6 +458,8 @@ public struct LiveSite: Sendable {
             self.went = removed.filter { !generated.contains($0) }
             self.planned = planned
             plannedBefore = lastPlanned
+            // Made again from the patched paths when a static file asks for it.
+            caseless = nil
             pageCount +=
                 (self.came ?? []).count { $0.hasSuffix(".html") } - (self.went ?? []).count { $0.hasSuffix(".html") }
             guard generated.count == planned.count else {
@@ -467,7 +470,11 @@ public struct LiveSite: Sendable {
         }
 
         /// Forgets what `patch` changed: these paths are a good build's.
-        mutating func kept() { plannedBefore = nil }
+        mutating func kept() {
+            came = nil
+            went = nil
+            plannedBefore = nil
+        }
 
         /// Undoes `patch`: the paths of the plan before it.
         mutating func unpatch() {

@@ -213,11 +213,7 @@ import Testing
         let kept = live.files
 
         site.remove("skills/c/target.md")
-        let full = try #require(throws: BuildFailure.self) {
-            try SiteBuilder.build(site.options(), into: MemoryOutput())
-        }
-        let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
-        #expect(failure.diagnostics.map(\.description) == full.diagnostics.map(\.description))
+        let failure = try expectFailsAsFullBuild(&live, of: site)
         #expect(failure.diagnostics.contains { $0.description.contains("skills/b/linker/index.html") })
         #expect(live.files == kept)
     }
@@ -296,17 +292,11 @@ import Testing
     /// Static files are copied as they are and never link-checked, in a full build or a kept
     /// one: a broken link in one does not fail a kept build that removes a path.
     @Test func aStaticPageIsNotLinkCheckedWhenAPathGoes() throws {
-        let site = TestSite()
-        site.skill("g/a", name: "A", group: "G")
-        site.skill("g/b", name: "B", group: "G")
-        site.write("static/about.html", #"<a href="nowhere/">mine</a>"#)
-        var live = LiveSite()
-        try live.apply(site.options())
+        let site = Self.twoSkills(["static/about.html": #"<a href="nowhere/">mine</a>"#])
+        var live = try Self.kept(site)
         site.remove("skills/g/b.md")
         try live.apply(site.options())
-        let full = MemoryOutput()
-        _ = try SiteBuilder.build(site.options(), into: full)
-        #expect(Self.firstDifference(full.files, live.files) == nil)
+        try expectAsFullBuild(live, of: site)
     }
 
     /// A kept build claims only the paths that are new: one that differs from a kept page's
@@ -324,9 +314,7 @@ import Testing
         func applied(_ path: String) throws {
             let changed = site.content.appendingPathComponent(path).path
             try live.apply(site.options(), changed: [changed], changedOnly: true)
-            let full = MemoryOutput()
-            _ = try SiteBuilder.build(site.options(), into: full)
-            #expect(Self.firstDifference(full.files, live.files) == nil, "after \(path)")
+            try expectAsFullBuild(live, of: site, "after \(path)")
         }
         site.skill("g/c", name: "C", group: "G")
         try applied("skills/g/c.md")
@@ -344,12 +332,8 @@ import Testing
     /// the skill comes again, fixed, its paths are claimed, and a skill whose paths differ from
     /// them only in case still fails as in a full build.
     @Test func aSkillThatCameInAFailedBuildIsClaimedWhenItComesAgain() throws {
-        let site = TestSite()
-        site.write("site.yml", "base_url: https://example.org/\n")
-        site.skill("g/a", name: "A", group: "G")
-        site.skill("g/b", name: "B", group: "G")
-        var live = LiveSite()
-        try live.apply(site.options())
+        let site = Self.twoSkills(["site.yml": "base_url: https://example.org/\n"])
+        var live = try Self.kept(site)
         let kept = live.files
         site.skill("g/c", name: "C", group: "G", body: "See [nothing](https://example.org/skills/g/missing/).")
         #expect(throws: BuildFailure.self) { try live.apply(site.options()) }
@@ -357,52 +341,62 @@ import Testing
         site.skill("g/c", name: "C", group: "G", body: "Fixed.")
         let update = try live.apply(site.options())
         #expect(update.written.contains("skills/g/c/index.html"))
-        var full = MemoryOutput()
-        _ = try SiteBuilder.build(site.options(), into: full)
-        #expect(Self.firstDifference(full.files, live.files) == nil)
+        try expectAsFullBuild(live, of: site)
 
         site.skill("G/C", name: "C again", group: "G")
-        let fullFailure = try #require(throws: BuildFailure.self) {
-            try SiteBuilder.build(site.options(), into: MemoryOutput())
-        }
-        let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
-        #expect(failure.diagnostics.map(\.description) == fullFailure.diagnostics.map(\.description))
+        try expectFailsAsFullBuild(&live, of: site)
         site.remove("skills/G/C.md")
         try live.apply(site.options())
-        full = MemoryOutput()
-        _ = try SiteBuilder.build(site.options(), into: full)
-        #expect(Self.firstDifference(full.files, live.files) == nil)
+        try expectAsFullBuild(live, of: site)
+    }
+
+    /// A skill that came in a failed build and went again leaves nothing to remove: the failed
+    /// build's paths were never the kept site's.
+    @Test func aSkillThatCameInAFailedBuildAndWentRemovesNothing() throws {
+        let site = Self.twoSkills(["site.yml": "base_url: https://example.org/\n"])
+        var live = try Self.kept(site)
+        site.skill("g/c", name: "C", group: "G", body: "See [nothing](https://example.org/skills/g/missing/).")
+        #expect(throws: BuildFailure.self) { try live.apply(site.options()) }
+        site.remove("skills/g/c.md")
+        let update = try live.apply(site.options())
+        #expect(update.removed.isEmpty, "\(update.removed)")
+        #expect(update.written.isEmpty, "\(update.written)")
+        try expectAsFullBuild(live, of: site)
+    }
+
+    /// A static file that would overwrite the page of a skill that came in a kept build (its
+    /// paths patched into the kept ones, which a site without static files has) is refused as in
+    /// a full build, in any case.
+    @Test func aStaticFileMayNotOverwriteThePageOfASkillThatCame() throws {
+        let site = Self.twoSkills(["static/favicon.ico": "icon"])
+        var live = try Self.kept(site)
+        site.remove("static/favicon.ico")
+        try live.apply(site.options())
+        site.skill("g/c", name: "C", group: "G")
+        try live.apply(site.options())
+        let kept = live.files
+        site.write("static/Skills/G/C/index.html", "<p>mine</p>")
+        try expectFailsAsFullBuild(&live, of: site)
+        #expect(live.files == kept)
     }
 
     /// A skill in a language no skill had before gets its `lang` attributes in a kept build as
     /// in a full one (the kept renderer's table of languages grows).
     @Test func aSkillInANewLanguageIsMarkedAsInAFullBuild() throws {
-        let site = TestSite()
-        site.skill("g/a", name: "A", group: "G")
-        site.skill("g/b", name: "B", group: "G")
-        var live = LiveSite()
-        try live.apply(site.options())
+        let site = Self.twoSkills()
+        var live = try Self.kept(site)
         site.skill("g/c", name: "Cé", group: "G", language: "fr")
         try live.apply(site.options())
-        let full = MemoryOutput()
-        _ = try SiteBuilder.build(site.options(), into: full)
-        #expect(Self.firstDifference(full.files, live.files) == nil)
+        try expectAsFullBuild(live, of: site)
         #expect(page(live, "skills/g/c/index.html").contains(#"lang="fr""#))
     }
 
     @Test func aNewPathThatCollidesWithAKeptOneFails() throws {
-        let site = TestSite()
-        site.skill("g/a", name: "A", group: "G")
-        site.skill("g/b", name: "B", group: "G")
-        var live = LiveSite()
-        try live.apply(site.options())
+        let site = Self.twoSkills()
+        var live = try Self.kept(site)
         let kept = live.files
         site.write("static/skills/G/A/index.html", "<p>mine</p>")
-        let full = try #require(throws: BuildFailure.self) {
-            try SiteBuilder.build(site.options(), into: MemoryOutput())
-        }
-        let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
-        #expect(failure.diagnostics.map(\.description) == full.diagnostics.map(\.description))
+        try expectFailsAsFullBuild(&live, of: site)
         #expect(live.files == kept)
 
         site.remove("static/skills/G/A/index.html")
@@ -410,35 +404,68 @@ import Testing
         try live.apply(site.options())
         site.skill("G/A", name: "A again", group: "G")
         try live.apply(site.options())
-        let again = MemoryOutput()
-        _ = try SiteBuilder.build(site.options(), into: again)
-        #expect(Self.firstDifference(again.files, live.files) == nil)
+        try expectAsFullBuild(live, of: site)
     }
 
     /// The generated paths, as static files are checked against them, are kept between builds
     /// while the pages' paths stay: a static file added later is still refused when it would
     /// overwrite a page, in any case.
     @Test func aStaticFileAddedToAKeptSiteMayNotOverwriteAPage() throws {
-        let site = TestSite()
-        site.skill("g/a", name: "A", group: "G")
-        site.skill("g/b", name: "B", group: "G")
-        site.write("static/favicon.ico", "icon")
-        var live = LiveSite()
-        try live.apply(site.options())
+        let site = Self.twoSkills(["static/favicon.ico": "icon"])
+        var live = try Self.kept(site)
         site.skill("g/b", name: "B edited", group: "G")
         try live.apply(site.options())
         let kept = live.files
         site.write("static/Skills/G/B/index.html", "<p>mine</p>")
-        let full = try #require(throws: BuildFailure.self) {
-            try SiteBuilder.build(site.options(), into: MemoryOutput())
-        }
-        let failure = try #require(throws: BuildFailure.self) { try live.apply(site.options()) }
-        #expect(failure.diagnostics.map(\.description) == full.diagnostics.map(\.description))
+        try expectFailsAsFullBuild(&live, of: site)
         #expect(live.files == kept)
         site.remove("static/Skills/G/B/index.html")
         site.write("static/notes.txt", "mine")
         try live.apply(site.options())
         #expect(live.files["notes.txt"] == Data("mine".utf8))
+    }
+
+    /// A site of two skills, A and B in group G, with `files` beside them.
+    static func twoSkills(_ files: [String: String] = [:]) -> TestSite {
+        let site = TestSite()
+        site.skill("g/a", name: "A", group: "G")
+        site.skill("g/b", name: "B", group: "G")
+        for (path, text) in files { site.write(path, text) }
+        return site
+    }
+
+    /// A kept site after its first build of `site`.
+    static func kept(_ site: TestSite) throws -> LiveSite {
+        var live = LiveSite()
+        try live.apply(site.options())
+        return live
+    }
+
+    /// Expects `live` to hold what a full build of `site` writes.
+    func expectAsFullBuild(
+        _ live: LiveSite, of site: TestSite, _ comment: Comment? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let full = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: full)
+        #expect(Self.firstDifference(full.files, live.files) == nil, comment, sourceLocation: sourceLocation)
+    }
+
+    /// Expects a kept build of `site` to fail as a full build does, with the same diagnostics.
+    @discardableResult
+    func expectFailsAsFullBuild(
+        _ live: inout LiveSite, of site: TestSite, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> BuildFailure {
+        let full = try #require(throws: BuildFailure.self, sourceLocation: sourceLocation) {
+            try SiteBuilder.build(site.options(), into: MemoryOutput())
+        }
+        let failure = try #require(throws: BuildFailure.self, sourceLocation: sourceLocation) {
+            try live.apply(site.options())
+        }
+        #expect(
+            failure.diagnostics.map(\.description) == full.diagnostics.map(\.description),
+            sourceLocation: sourceLocation)
+        return failure
     }
 
     static func firstDifference(_ expected: [String: Data], _ actual: [String: Data]) -> String? {
