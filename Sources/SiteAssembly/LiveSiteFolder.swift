@@ -4,46 +4,52 @@ import Foundation
 import PageRendering
 
 extension LiveSite {
-    /// Puts the kept site into the output folder, so it holds what `sitegen build` would write.
-    /// The whole site goes through a staging folder swapped in at once (the first time, and when
-    /// everything was rendered again); an update of a few files replaces each changed file with
-    /// one rename, so a reader opens either its old bytes or its new ones, never a part, and
-    /// removes the files the site lost.
-    public func mirror(_ update: Update, into options: BuildOptions, whole: Bool) throws(BuildFailure) {
-        let display = options.outputDisplay
-        func failure(_ error: any Error) -> BuildFailure {
-            BuildFailure([.error(display, "cannot write the site: \(error)")])
+    /// Puts the kept site into the output folder, so it holds what `sitegen build` would write:
+    /// through a staging folder swapped in at once (the first time, and when everything was
+    /// rendered again).
+    public func mirrorWhole(into options: BuildOptions) throws(BuildFailure) {
+        if let problem = OutputFolder.problem(
+            output: options.output, display: options.outputDisplay,
+            protected: [options.content.root, options.templates].compactMap { $0 },
+            force: options.force)
+        {
+            throw BuildFailure([problem])
         }
-        if whole || update.whole {
-            if let problem = OutputFolder.problem(
-                output: options.output, display: display,
-                protected: [options.content.root, options.templates].compactMap { $0 },
-                force: options.force)
-            {
-                throw BuildFailure([problem])
-            }
+        do {
+            let staging = try OutputFolder.Staging(output: options.output)
             do {
-                let staging = try OutputFolder.Staging(output: options.output)
-                do {
-                    try staging.write(
-                        files.map { OutputFile(path: $0.key, data: $0.value) }, from: options.content.source)
-                    try staging.commit()
-                } catch {
-                    staging.discard()
-                    throw error
-                }
+                try staging.write(
+                    files.map { OutputFile(path: $0.key, data: $0.value) }, from: options.content.source)
+                try staging.commit()
             } catch {
-                throw failure(error)
+                staging.discard()
+                throw error
             }
-            return
+        } catch {
+            throw Self.writeFailure(error, options)
         }
+    }
+
+    /// The files `update` wrote, with their bytes.
+    public func written(by update: Update) -> [(path: String, data: Data)] {
+        update.written.compactMap { path in files[path].map { (path, $0) } }
+    }
+
+    /// Brings an output folder that holds the site before `update` up to date with it: each
+    /// written file replaced with one rename, so a reader opens either its old bytes or its new
+    /// ones, never a part, and the files the site lost removed. Takes the written files apart
+    /// from the kept site (`written(by:)`), so the site can go on to the next build meanwhile.
+    public static func mirror(
+        _ written: [(path: String, data: Data)], removing removed: [String], into options: BuildOptions
+    )
+        throws(BuildFailure)
+    {
         let root = options.output.path
         do {
             // On all cores: a new skill rewrites some 600 files, whose writing was a tenth of its wait.
-            let written = update.written.compactMap { path in files[path].map { (path: path, data: $0) } }
             let failures = written.parallelMap { file -> String? in
                 do {
-                    try Self.replace(root + "/" + file.path, with: file.data)
+                    try replace(root + "/" + file.path, with: file.data)
                     return nil
                 } catch {
                     return "\(error)"
@@ -52,7 +58,7 @@ extension LiveSite {
             if let failure = failures.lazy.compactMap({ $0 }).first {
                 throw OutputFolder.WriteError(description: failure)
             }
-            for path in update.removed {
+            for path in removed {
                 guard unlink(root + "/" + path) == 0 || errno == ENOENT else {
                     throw OutputFolder.WriteError(
                         description: "cannot remove `\(path)`: \(String(cString: strerror(errno)))")
@@ -64,8 +70,12 @@ extension LiveSite {
                 }
             }
         } catch {
-            throw failure(error)
+            throw writeFailure(error, options)
         }
+    }
+
+    private static func writeFailure(_ error: any Error, _ options: BuildOptions) -> BuildFailure {
+        BuildFailure([.error(options.outputDisplay, "cannot write the site: \(error)")])
     }
 
     /// Writes `data` beside `path` and renames it over `path`.

@@ -4,6 +4,7 @@ import Hummingbird
 /// Answers "not found" with the site's own `404.html`, as static hosts do, with status 404.
 struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
     let output: URL
+    let pending: PendingFiles
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -18,8 +19,10 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func page(for request: Request) -> Response {
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+        var held: Data?
+        if case .file(let data, _) = pending.entry(at: "404.html") { held = data }
         let body =
-            (try? Data(contentsOf: output.appendingPathComponent("404.html")))
+            held ?? (try? Data(contentsOf: output.appendingPathComponent("404.html")))
             ?? Data("<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n".utf8)
         headers[.contentLength] = String(body.count)
         return Response(

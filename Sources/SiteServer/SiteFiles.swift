@@ -16,11 +16,15 @@ import NIOCore
 /// put a new site in place between the two, and the answer then had one version's length and the
 /// other's bytes (a page cut short, or padded). So a request's file is opened once, when its size
 /// is asked for, and everything after reads that open file (`PinnedFile`).
+///
+/// A build's files that are not written yet are answered from memory (`PendingFiles`).
 struct SiteFiles: FileProvider {
     let root: String
+    let pending: PendingFiles
 
-    init(root: URL) {
+    init(root: URL, pending: PendingFiles = PendingFiles()) {
         self.root = root.standardizedFileURL.path
+        self.pending = pending
     }
 
     struct Attributes: FileMiddlewareFileAttributes {
@@ -31,29 +35,49 @@ struct SiteFiles: FileProvider {
 
     func getFileIdentifier(_ path: String) -> PinnedFile? {
         // The same joining as Hummingbird's LocalFileSystem: the middleware hands a path below the root.
-        PinnedFile(path: root + path)
+        PinnedFile(path: root + path, pending: pending.entry(at: path))
     }
 
     func getAttributes(id: PinnedFile) async throws -> Attributes? {
-        guard Self.isPlain(id.path, root: root) else { return nil }
-        return id.open()
+        switch id.pending {
+        case .file(let data, let modified):
+            return Attributes(isFolder: false, size: data.count, modificationDate: modified)
+        case .folder(let modified): return Attributes(isFolder: true, size: 0, modificationDate: modified)
+        case .removed: return nil
+        case nil:
+            guard Self.isPlain(id.path, root: root) else { return nil }
+            return id.open()
+        }
     }
 
     func loadFile(id: PinnedFile, context: some RequestContext) async throws -> ResponseBody {
-        guard let status = id.open() else { throw HTTPError(.notFound) }
-        return try body(id, range: 0..<status.size)
+        guard let size = size(of: id) else { throw HTTPError(.notFound) }
+        return try body(id, range: 0..<size)
     }
 
     func loadFile(id: PinnedFile, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
-        guard let status = id.open() else { throw HTTPError(.notFound) }
-        let end = min(range.upperBound + 1, status.size)
+        guard let size = size(of: id) else { throw HTTPError(.notFound) }
+        let end = min(range.upperBound + 1, size)
         guard range.lowerBound < end else { throw HTTPError(.rangeNotSatisfiable) }
         return try body(id, range: range.lowerBound..<end)
     }
 
-    /// The bytes of `range`, read from the pinned file in chunks as the client takes them.
+    /// The size asked for before (`getAttributes`), the file already open.
+    private func size(of file: PinnedFile) -> Int? {
+        switch file.pending {
+        case .file(let data, _): data.count
+        case .folder, .removed: nil
+        case nil: file.open()?.size
+        }
+    }
+
+    /// The bytes of `range`, from memory or read from the pinned file in chunks as the client
+    /// takes them.
     private func body(_ file: PinnedFile, range: Range<Int>) throws -> ResponseBody {
-        ResponseBody(contentLength: range.count) { writer in
+        if case .file(let data, _) = file.pending {
+            return ResponseBody(byteBuffer: ByteBuffer(bytes: data.dropFirst(range.lowerBound).prefix(range.count)))
+        }
+        return ResponseBody(contentLength: range.count) { writer in
             var offset = range.lowerBound
             while offset < range.upperBound {
                 let chunk = try file.read(at: offset, count: min(1 << 16, range.upperBound - offset))
@@ -88,13 +112,16 @@ struct SiteFiles: FileProvider {
 /// with it: its size and its bytes always come from the same version of the file.
 final class PinnedFile: @unchecked Sendable {
     let path: String
+    /// What a build not yet written holds at `path`; the file on disk answers when nil.
+    let pending: PendingFiles.Entry?
     // `descriptor` and `status` are only touched under `lock`.
     private let lock = NSLock()
     private var descriptor: Int32 = -1
     private var status: SiteFiles.Attributes?
 
-    init(path: String) {
+    init(path: String, pending: PendingFiles.Entry? = nil) {
         self.path = path
+        self.pending = pending
     }
 
     deinit {

@@ -19,6 +19,8 @@ actor SiteRebuilder {
 
     /// Every finished build, for the pages that reload after one (`LiveReloadMiddleware`).
     let news = BuildNews()
+    /// The last build's files while the output folder does not hold them yet.
+    let pending = PendingFiles()
     /// The last good build; nil until one succeeded.
     private(set) var site: ServedSite?
     /// The sources as the latest build (running, good or failed) saw them when it started.
@@ -65,7 +67,8 @@ actor SiteRebuilder {
     /// "Content/ and Templates/", for messages about watching.
     nonisolated var watchedNames: String { watched.map { $0.display + "/" }.joined(separator: " and ") }
 
-    /// Builds (or joins the build about to start) and returns when it is done.
+    /// Builds (or joins the build about to start) and returns when it is served (its files may
+    /// still be on their way to the output folder, and served from memory meanwhile).
     func rebuild(because reason: String, appended votes: AppendedVotes? = nil) async {
         if let votes {
             appended.append(votes)
@@ -132,37 +135,61 @@ actor SiteRebuilder {
         // The build's copy is the only one, so the kept votes grow in place instead of copied.
         self.live = LiveSite()
         let whole = !folderCurrent
+        let pending = pending
         Task.detached {
             let started = ContinuousClock.now
-            let built: (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool)
+            var built: (LiveSite, Result<LiveSite.Update, BuildFailure>)
             var applied = true
             do throws(BuildFailure) {
                 var options = options
                 options.recordedVotes = try await recordedVotes()
-                built = await Self.build(options, live: live, whole: whole, changed: changed, appended: appended)
+                built = await Self.apply(options, live: live, changed: changed, appended: appended)
             } catch {
-                built = (live, .failure(error), !whole)
+                built = (live, .failure(error))
                 applied = false
             }
-            let (kept, result, mirrored) = built
-            if case .success = result, let renderer = kept.renderer { await self.afterBuild?(renderer) }
-            await self.finished(
-                covers: covers, reason: reason, took: started.duration(to: .now), kept: kept, mirrored: mirrored,
-                result: result, applied: applied)
+            let (kept, result) = built
+            guard case .success(let update) = result else {
+                // Nothing was written: the folder is as it was.
+                await self.publish(result, covers: covers, reason: reason, took: started.duration(to: .now))
+                await self.finished(covers: covers, kept: kept, mirrored: !whole, applied: applied)
+                return
+            }
+            if whole || update.whole {
+                let mirrored = await Self.run { () throws(BuildFailure) in try kept.mirrorWhole(into: options) }
+                if case .success = mirrored {
+                    // Held files of a build whose writing failed are in the folder now.
+                    pending.release()
+                    if let renderer = kept.renderer { await self.afterBuild?(renderer) }
+                }
+                await self.publish(
+                    mirrored.map { update }, covers: covers, reason: reason, took: started.duration(to: .now))
+                await self.finished(covers: covers, kept: kept, mirrored: (try? mirrored.get()) != nil, applied: true)
+                return
+            }
+            // The build is served from memory while its files are written, and counts as done
+            // before they are.
+            let written = kept.written(by: update)
+            pending.hold(written, removed: update.removed, at: Date())
+            async let mirrored = Self.run { () throws(BuildFailure) in
+                try LiveSite.mirror(written, removing: update.removed, into: options)
+            }
+            if let renderer = kept.renderer { await self.afterBuild?(renderer) }
+            await self.publish(result, covers: covers, reason: reason, took: started.duration(to: .now))
+            let outcome = await mirrored
+            switch outcome {
+            case .success: pending.release()
+            case .failure(let failure): await self.writingFailed(failure)
+            }
+            await self.finished(covers: covers, kept: kept, mirrored: (try? outcome.get()) != nil, applied: true)
         }
     }
 
-    /// - Parameter applied: whether the kept site saw the build's changed paths; when the build
-    ///   failed before (the ratings database could not be read), the next build looks at every
-    ///   file instead, or it would keep what those paths changed (a template, a skill) unread.
-    private func finished(
-        covers: Int, reason: String, took: Duration, kept: LiveSite, mirrored: Bool,
-        result: Result<LiveSite.Update, BuildFailure>, applied: Bool
+    /// Reports a build and lets the callers it covers return.
+    private func publish(
+        _ result: Result<LiveSite.Update, BuildFailure>, covers: Int, reason: String, took: Duration
     ) {
         report(result, reason: reason, took: took)
-        if !applied { changedPaths = nil }
-        live = kept
-        folderCurrent = mirrored
         switch result {
         case .success(let update):
             if let catalogue = update.report.catalogue { site = ServedSite(catalogue: catalogue) }
@@ -173,6 +200,24 @@ actor SiteRebuilder {
         let done = waiters.filter { $0.ticket <= covers }
         waiters.removeAll { $0.ticket <= covers }
         for waiter in done { waiter.continuation.resume() }
+    }
+
+    /// A build already served from memory could not be written to the output folder. It stays
+    /// served from memory (`PendingFiles`), and the next build writes the folder whole.
+    private func writingFailed(_ failure: BuildFailure) {
+        for diagnostic in failure.diagnostics { say(diagnostic.description) }
+        say("\(options.outputDisplay)/ could not be written; serving the last build from memory until one is written")
+        lastRemarks = []
+        news.failed(failure.diagnostics)
+    }
+
+    /// - Parameter applied: whether the kept site saw the build's changed paths; when the build
+    ///   failed before (the ratings database could not be read), the next build looks at every
+    ///   file instead, or it would keep what those paths changed (a template, a skill) unread.
+    private func finished(covers: Int, kept: LiveSite, mirrored: Bool, applied: Bool) {
+        if !applied { changedPaths = nil }
+        live = kept
+        folderCurrent = mirrored
         if requested > covers { startBuild() } else { building = false }
     }
 
@@ -207,30 +252,28 @@ actor SiteRebuilder {
     }
 
     /// The build is synchronous file and CPU work: it runs on a dispatch queue so it never holds
-    /// a thread of the pool the server's requests run on.
-    /// The output folder is brought up to date before the build counts as done, so the site
-    /// served from it (and a voter's next page) shows the change. Returns the kept site after the
-    /// build, and whether the folder holds it.
-    private static func build(
-        _ options: BuildOptions, live: LiveSite, whole: Bool, changed: Set<String>?,
-        appended: [AppendedVotes]
-    ) async
-        -> (LiveSite, Result<LiveSite.Update, BuildFailure>, mirrored: Bool)
-    {
+    /// a thread of the pool the server's requests run on. Returns the kept site after the build.
+    private static func apply(
+        _ options: BuildOptions, live: LiveSite, changed: Set<String>?, appended: [AppendedVotes]
+    ) async -> (LiveSite, Result<LiveSite.Update, BuildFailure>) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 var live = live
                 let applied = Result { () throws(BuildFailure) in
                     try live.apply(options, changed: changed ?? [], changedOnly: changed != nil, appended: appended)
                 }
-                guard case .success(let update) = applied else {
-                    // The kept site and the folder are as they were.
-                    continuation.resume(returning: (live, applied, !whole))
-                    return
-                }
-                let mirrored = Result { () throws(BuildFailure) in try live.mirror(update, into: options, whole: whole)
-                }
-                continuation.resume(returning: (live, mirrored.map { update }, (try? mirrored.get()) != nil))
+                continuation.resume(returning: (live, applied))
+            }
+        }
+    }
+
+    /// Runs file work on a dispatch queue, as `apply` does.
+    private static func run(_ work: @escaping @Sendable () throws(BuildFailure) -> Void) async
+        -> Result<Void, BuildFailure>
+    {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: Result { () throws(BuildFailure) in try work() })
             }
         }
     }

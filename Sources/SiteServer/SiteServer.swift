@@ -98,14 +98,17 @@ public enum SiteServer {
         if options.liveReload {
             router.add(middleware: LiveReloadMiddleware(news: rebuilder.news, rebuilder: rebuilder))
         }
-        router.add(middleware: NotFoundPageMiddleware(output: options.build.output))
+        router.add(middleware: NotFoundPageMiddleware(output: options.build.output, pending: rebuilder.pending))
         router.add(middleware: BasePathMiddleware(rebuilder: rebuilder))
         router.add(middleware: RatingReceiverMiddleware(receiver: receiver))
         router.add(middleware: SearchResponderMiddleware(responder: SearchResponder(following: search, say: say)))
         router.add(middleware: ByteRangeMiddleware())
         router.add(
-            middleware: FileMiddleware(fileProvider: SiteFiles(root: options.build.output), searchForIndexHtml: true)
-                .withAdditionalMediaTypes(forFileExtensions: textTypes))
+            middleware: FileMiddleware(
+                fileProvider: SiteFiles(root: options.build.output, pending: rebuilder.pending),
+                searchForIndexHtml: true
+            )
+            .withAdditionalMediaTypes(forFileExtensions: textTypes))
 
         let openFiles = OpenFileLimit.raise()
         let connections = OpenFileLimit.connections(wanted: options.maxConnections, openFiles: openFiles)

@@ -147,4 +147,40 @@ import Testing
             #expect(recovered)
         }
     }
+
+    /// A build is served as soon as it is made, its files from memory until the output folder
+    /// holds them. Here the folder cannot take a new skill's page (a stray file stands where its
+    /// folder goes): the page is served all the same, the terminal says the folder could not be
+    /// written, and the next build writes the folder whole.
+    @Test func aBuildIsServedFromMemoryUntilTheFolderHoldsIt() async throws {
+        try await TestServer.run { (server: TestServer) async throws in
+            let stray = server.output.appendingPathComponent("skills/games/coin-flipper")
+            try Data("not a folder".utf8).write(to: stray)
+            let skill = server.content.appendingPathComponent("skills/games/coin-flipper.md")
+            try Data("---\nname: Coin Flipper\ngroup: Games\n---\nFlips coins.\n".utf8).write(to: skill)
+            let served = try await server.eventually {
+                try await server.get("/skills/games/coin-flipper/").body.contains("Flips coins.")
+            }
+            #expect(served)
+            #expect(
+                await server.eventually {
+                    server.lines.all.contains(
+                        "Public/ could not be written; serving the last build from memory until one is written")
+                })
+            #expect(server.lines.all.contains { $0.hasPrefix("Public: error: cannot write the site: ") })
+            #expect(try Data(contentsOf: stray) == Data("not a folder".utf8))
+            #expect(try await server.get("/skills/games/coin-flipper/").body.contains("Flips coins."))
+
+            let other = server.content.appendingPathComponent("skills/games/dice-roller.md")
+            try Data("---\nname: Dice Roller\ngroup: Games\n---\nRolls two dice.\n".utf8).write(to: other)
+            let written = await server.eventually {
+                let page = try? String(
+                    contentsOf: stray.appendingPathComponent("index.html"), encoding: .utf8)
+                return page?.contains("Flips coins.") ?? false
+            }
+            #expect(written)
+            #expect(try await server.get("/skills/games/dice-roller/").body.contains("Rolls two dice."))
+            #expect(try await server.get("/skills/games/coin-flipper/").body.contains("Flips coins."))
+        }
+    }
 }

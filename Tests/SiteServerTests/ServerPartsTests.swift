@@ -130,4 +130,46 @@ import Testing
         #expect(!SiteFiles.isPlain(folder.path + "/secret.txt", root: root))
         #expect(!SiteFiles.isPlain(root + "-other/x", root: root))
     }
+
+    /// A build's files not written yet answer from memory, over what the folder holds; a
+    /// removed file is gone before it is unlinked; a new skill's folder exists before it is made.
+    @Test func pendingFilesAnswerBeforeTheFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sitegen-pending-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("skills/old"), withIntermediateDirectories: true)
+        try Data("old page".utf8).write(to: folder.appendingPathComponent("index.html"))
+        try Data("gone soon".utf8).write(to: folder.appendingPathComponent("skills/old/index.html"))
+        let pending = PendingFiles()
+        let files = SiteFiles(root: folder, pending: pending)
+        func attributes(_ path: String) async throws -> SiteFiles.Attributes? {
+            guard let id = files.getFileIdentifier(path) else { return nil }
+            return try await files.getAttributes(id: id)
+        }
+        #expect(try await attributes("/index.html")?.size == 8)
+        #expect(try await attributes("/skills/new/") == nil)
+
+        let held = Date(timeIntervalSince1970: 1_000_000)
+        pending.hold(
+            [("index.html", Data("new home page".utf8)), ("skills/new/index.html", Data("new".utf8))],
+            removed: ["skills/old/index.html"], at: held)
+        #expect(pending.entry(at: "/index.html") == .file(Data("new home page".utf8), modified: held))
+        #expect(try await attributes("/index.html")?.size == 13)
+        #expect(try await attributes("/index.html")?.modificationDate == held)
+        #expect(try await attributes("/skills/new/")?.isFolder == true)
+        #expect(try await attributes("/skills/new")?.isFolder == true)
+        #expect(try await attributes("/skills/")?.isFolder == true)
+        #expect(try await attributes("/skills/new/index.html")?.size == 3)
+        #expect(try await attributes("/skills/old/index.html") == nil)
+        // The folder still answers for what the build did not touch.
+        #expect(try await attributes("/skills/old/")?.isFolder == true)
+        #expect(try await attributes("/missing.html") == nil)
+
+        pending.release()
+        #expect(pending.entry(at: "/index.html") == nil)
+        #expect(try await attributes("/index.html")?.size == 8)
+        #expect(try await attributes("/skills/old/index.html")?.size == 9)
+        #expect(try await attributes("/skills/new/") == nil)
+    }
 }
