@@ -20,6 +20,12 @@ package struct LinkTargets: Sendable, Equatable {
         words[b >> 6] |= 1 << UInt64(b & 63)
     }
 
+    /// Adds the targets of `other`.
+    mutating func formUnion(_ other: LinkTargets) {
+        for i in words.indices { words[i] |= other.words[i] }
+        checked = checked || other.checked
+    }
+
     /// Whether a link of the page may lead to the path of this `hash`: false only when none does.
     func mayLead(to hash: UInt64) -> Bool {
         let (a, b) = Self.bits(hash)

@@ -147,7 +147,7 @@ public struct LiveSite: Sendable {
             return Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: config, reusing: last?.catalogue)
         }
         // Everything renders again when anything every page depends on changed.
-        let kept = last.flatMap { last in
+        var kept = last.flatMap { last in
             sameTheme && last.catalogue.config == catalogue.config && last.buildDate == options.buildDate ? last : nil
         }
         var renderer = times.time(.renderSetup) {
@@ -269,11 +269,16 @@ public struct LiveSite: Sendable {
             guard isKept, case .data(let data) = file.contents, let before = files[file.path] else { return true }
             return before != data
         }
+        let removed = samePaths ? [] : site.went.map(Set.init) ?? Set(files.keys.filter { !existing.contains($0) })
         // The plan made the sitemap and feed: they are checked while the pages render (the
-        // sitemap's 13,000 links, checked after them, were a tenth of a new skill's wait).
+        // sitemap's 13,000 links, checked after them, were a tenth of a new skill's wait), a
+        // sitemap patched from the kept one by its new lines alone.
         let otherFiles = plan.otherFiles.filter(differs)
+        let sitemapPath = config.urls.sitemap
+        let sitemapLines = kept.flatMap { plan.sitemap.linesToCheck(since: $0.sitemap, gone: removed) }
         let othersChecked = Background {
-            LinkCheck.checkRecording(otherFiles, known: laterKnown.wait(), config: config, linkFree: linkFree)
+            let looked = otherFiles.map { file in file.path == sitemapPath ? sitemapLines ?? file : file }
+            return LinkCheck.checkRecording(looked, known: laterKnown.wait(), config: config, linkFree: linkFree)
         }
         var made: [OutputFile]
         var looks: [LinkCheck.Look]
@@ -298,7 +303,6 @@ public struct LiveSite: Sendable {
 
         // Only the files made now are scanned; a kept page's links were good, and stay good
         // while every path they could lead to is still there.
-        let removed = samePaths ? [] : site.went.map(Set.init) ?? Set(files.keys.filter { !existing.contains($0) })
         let known = laterKnown.wait()
         let (madeBroken, madeTargets) = times.time(.linkCheck) {
             let (broken, targets) = LinkCheck.checkRecording(
@@ -307,12 +311,6 @@ public struct LiveSite: Sendable {
             return (broken + others.broken, targets + others.targets)
         }
         var broken = looks.flatMap(\.broken) + madeBroken
-        var linkTargets = last?.linkTargets ?? [:]
-        for look in looks {
-            for (path, targets) in look.targets { linkTargets[path] = targets }
-        }
-        for (path, targets) in madeTargets { linkTargets[path] = targets }
-        for path in removed { linkTargets[path] = nil }
         if !removed.isEmpty || !broken.isEmpty {
             let checkedPaths = Set(checked.map(\.path))
             // Static files are copied as they are and never checked, as in a full build.
@@ -333,7 +331,8 @@ public struct LiveSite: Sendable {
             let keptPages =
                 gone.isEmpty
                 ? files.compactMap(kept)
-                : linkTargets.compactMap { path, targets in
+                // The kept build's targets: every file whose targets change now is checked already.
+                : (last?.linkTargets ?? [:]).compactMap { path, targets in
                     gone.contains(where: targets.mayLead) ? files[path].flatMap { kept(path, $0) } : nil
                 }
             broken += times.time(.linkCheck) {
@@ -375,6 +374,20 @@ public struct LiveSite: Sendable {
             last?.paths = kept
             throw BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(error)")])
         }
+        // Taken out of the kept build (which no longer fails) and patched in place: a copy of
+        // its 33,000 entries per change was a few milliseconds and as many retains.
+        var linkTargets = last?.linkTargets ?? [:]
+        last?.linkTargets = [:]
+        kept?.linkTargets = [:]
+        for look in looks {
+            for (path, targets) in look.targets { linkTargets[path] = targets }
+        }
+        for (path, var targets) in madeTargets {
+            // The sitemap's kept lines lead where they did.
+            if sitemapLines != nil, path == sitemapPath, let before = linkTargets[path] { targets.formUnion(before) }
+            linkTargets[path] = targets
+        }
+        for path in removed { linkTargets[path] = nil }
         var keptSite = site
         keptSite.known = known
         // What came and went since the build before: the next build's paths are told apart from these.
@@ -386,7 +399,7 @@ public struct LiveSite: Sendable {
             keys: keys, siteValues: siteValues, site: keptSite,
             catalogue: catalogue, paths: paths, linkTargets: linkTargets)
         // The caller's references go first, so the last one is dropped on the queue.
-        LaterRelease.drop((consume previous, consume kept, consume plan))
+        LaterRelease.drop((consume previous, kept.take(), consume plan))
 
         let report = BuildReport(
             catalogue: catalogue, loaded: loaded, options: options,

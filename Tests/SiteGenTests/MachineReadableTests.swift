@@ -134,7 +134,7 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     /// (`Sitemap.Made.patched`) is the sitemap made whole, over random series of plans whose
     /// pages (odd names, unlisted ones, the 404 page, files that are not pages) come and go.
     @Test(arguments: 1...20 as ClosedRange<UInt64>)
-    func aPatchedSitemapIsTheOneMadeWhole(seed: UInt64) {
+    func aPatchedSitemapIsTheOneMadeWhole(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         var config = SiteConfig()
         config.baseURL = Self.base
@@ -167,6 +167,18 @@ final class XMLCollector: NSObject, XMLParserDelegate {
                 }
             }
             let whole = made(next)
+            // A kept build checks the lines the last sitemap lacked, or everything when a page
+            // it still lists is said to be gone.
+            func locs(_ sitemap: OutputFile?) throws -> [String] {
+                let file = try #require(sitemap)
+                return try #require(XMLCollector.parse(file.generatedText)).texts["loc"] ?? []
+            }
+            let before = Set(try locs(last.files.first))
+            let fresh = whole.linesToCheck(since: last, gone: outputs.filter { !next.contains($0) })
+            #expect(try locs(fresh) == locs(whole.files.first).filter { !before.contains($0) }, "step \(step)")
+            if let listed = next.first(where: { urls.page(ofOutput: $0).map(whole.pagePaths.contains) ?? false }) {
+                #expect(whole.linesToCheck(since: last, gone: [listed]) == nil, "step \(step)")
+            }
             if let patched = last.patched(to: next) {
                 patchedCount += 1
                 #expect(patched.pagePaths == whole.pagePaths, "step \(step)")
@@ -181,6 +193,9 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         }
         #expect(patchedCount > 20)
         #expect(made(pool).patched(to: pool, limit: 3) == nil)
+        var moved = config
+        moved.baseURL = "https://example.com/"
+        #expect(Sitemap.Made(pagePaths: last.pagePaths, config: moved).linesToCheck(since: last, gone: []) == nil)
     }
 
     @Test func largeSitemapsAreSplitBehindAnIndex() throws {
