@@ -66,7 +66,8 @@ final class PendingFiles: @unchecked Sendable {
         }
         let key = String(path)
         if let data = files[key] { return .file(data, modified: modified) }
-        if removed.contains(key) { return .removed }
-        return folders.contains(key) ? .folder(modified: modified) : nil
+        // A folder first: a page may have come in place of a file of the same name.
+        if folders.contains(key) { return .folder(modified: modified) }
+        return removed.contains(key) ? .removed : nil
     }
 }

@@ -20,7 +20,11 @@ actor SiteRebuilder {
     /// Every finished build, for the pages that reload after one (`LiveReloadMiddleware`).
     let news = BuildNews()
     /// The last build's files while the output folder does not hold them yet.
-    let pending = PendingFiles()
+    nonisolated let pending = PendingFiles()
+    /// Whether the site is served from `pending` and the folder (`serve`): a build then counts as
+    /// done before its files are written. Else (`collect`, for a host that serves the folder) a
+    /// build is done once the folder holds it.
+    let servesFromMemory: Bool
     /// The last good build; nil until one succeeded.
     private(set) var site: ServedSite?
     /// The sources as the latest build (running, good or failed) saw them when it started.
@@ -51,9 +55,10 @@ actor SiteRebuilder {
     init(
         options: BuildOptions, say: @escaping @Sendable (String) -> Void,
         recordedVotes: @escaping @Sendable () async throws(BuildFailure) -> RecordedVotes? = { nil },
-        afterBuild: (@Sendable (SiteRenderer) async -> Void)? = nil
+        servesFromMemory: Bool = false, afterBuild: (@Sendable (SiteRenderer) async -> Void)? = nil
     ) {
         self.options = options
+        self.servesFromMemory = servesFromMemory
         self.recordedVotes = recordedVotes
         self.afterBuild = afterBuild
         var watched = [(url: options.content.root, display: options.content.display)]
@@ -67,8 +72,8 @@ actor SiteRebuilder {
     /// "Content/ and Templates/", for messages about watching.
     nonisolated var watchedNames: String { watched.map { $0.display + "/" }.joined(separator: " and ") }
 
-    /// Builds (or joins the build about to start) and returns when it is served (its files may
-    /// still be on their way to the output folder, and served from memory meanwhile).
+    /// Builds (or joins the build about to start) and returns when it is served: in the output
+    /// folder, or with `servesFromMemory` from memory while its files are on their way there.
     func rebuild(because reason: String, appended votes: AppendedVotes? = nil) async {
         if let votes {
             appended.append(votes)
@@ -156,12 +161,23 @@ actor SiteRebuilder {
                 return
             }
             if whole || update.whole {
-                let mirrored = await Self.run { () throws(BuildFailure) in try kept.mirrorWhole(into: options) }
-                if case .success = mirrored {
+                let mirrored = await Self.run { () throws(BuildFailure) in
+                    try kept.mirrorWhole(into: options)
                     // Held files of a build whose writing failed are in the folder now.
                     pending.release()
-                    if let renderer = kept.renderer { await self.afterBuild?(renderer) }
                 }
+                if case .success = mirrored, let renderer = kept.renderer { await self.afterBuild?(renderer) }
+                await self.publish(
+                    mirrored.map { update }, covers: covers, reason: reason, took: started.duration(to: .now))
+                await self.finished(covers: covers, kept: kept, mirrored: (try? mirrored.get()) != nil, applied: true)
+                return
+            }
+            let written = kept.written(by: update)
+            guard self.servesFromMemory else {
+                let mirrored = await Self.run { () throws(BuildFailure) in
+                    try LiveSite.mirror(written, removing: update.removed, into: options)
+                }
+                if case .success = mirrored, let renderer = kept.renderer { await self.afterBuild?(renderer) }
                 await self.publish(
                     mirrored.map { update }, covers: covers, reason: reason, took: started.duration(to: .now))
                 await self.finished(covers: covers, kept: kept, mirrored: (try? mirrored.get()) != nil, applied: true)
@@ -169,7 +185,6 @@ actor SiteRebuilder {
             }
             // The build is served from memory while its files are written, and counts as done
             // before they are.
-            let written = kept.written(by: update)
             pending.hold(written, removed: update.removed, at: Date())
             async let mirrored = Self.run { () throws(BuildFailure) in
                 try LiveSite.mirror(written, removing: update.removed, into: options)

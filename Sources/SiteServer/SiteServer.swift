@@ -74,7 +74,7 @@ public enum SiteServer {
             options: options.build, say: say,
             recordedVotes: { () async throws(BuildFailure) in
                 try await RatingsDatabase.recordedVotes(override: database, content: content)
-            }
+            }, servesFromMemory: true
         ) { renderer in
             do {
                 try await search.follow(renderer)

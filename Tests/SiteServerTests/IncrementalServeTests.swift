@@ -14,7 +14,7 @@ import Testing
             let rendered = try #require(line.firstMatch(of: /; (\d+) rendered/).flatMap { Int($0.1) }, "\(line)")
             let pages = try #require(line.firstMatch(of: /(\d+) pages/).flatMap { Int($0.1) }, "\(line)")
             #expect(rendered < pages, "\(line)")
-            try Self.expectFullBuild(server)
+            try await Self.expectFullBuild(server)
         }
     }
 
@@ -24,14 +24,22 @@ import Testing
                 at: server.root.appendingPathComponent("Content/skills/news/tech-digest.md"))
             let gone = try await server.eventually { try await server.get("/skills/news/tech-digest/").status == 404 }
             #expect(gone)
+            try await Self.expectFullBuild(server)
             let folder = server.root.appendingPathComponent("Public/skills/news/tech-digest")
             #expect(!FileManager.default.fileExists(atPath: folder.path), "the skill's folder is gone")
-            try Self.expectFullBuild(server)
         }
     }
 
-    /// Public/ holds the same files, byte for byte, as a full build of the content into memory.
-    static func expectFullBuild(_ server: TestServer) throws {
+    /// Public/ holds (or, within a few seconds, comes to hold: a build is served from memory
+    /// while its files are written) the same files, byte for byte, as a full build of the
+    /// content into memory.
+    static func expectFullBuild(_ server: TestServer) async throws {
+        _ = await server.eventually { (try? differences(server))?.isEmpty ?? false }
+        for difference in try differences(server) { Issue.record("\(difference)") }
+    }
+
+    /// How Public/ differs from a full build of the content into memory.
+    static func differences(_ server: TestServer) throws -> [String] {
         let content = server.root.appendingPathComponent("Content")
         let full = MemoryOutput()
         _ = try SiteBuilder.build(
@@ -46,9 +54,13 @@ import Testing
             let path = String(url.standardizedFileURL.path.dropFirst(output.standardizedFileURL.path.count + 1))
             if path != ".sitegen" { written[path] = try Data(contentsOf: url) }
         }
-        #expect(written.keys.sorted() == full.files.keys.sorted())
-        for (path, data) in full.files where written[path] != data {
-            Issue.record("`\(path)` differs from a full build's")
+        var differences: [String] = []
+        if written.keys.sorted() != full.files.keys.sorted() {
+            differences.append("paths \(written.keys.sorted()) differ from a full build's \(full.files.keys.sorted())")
         }
+        for (path, data) in full.files.sorted(by: { $0.key < $1.key }) where written[path] != data {
+            differences.append("`\(path)` differs from a full build's")
+        }
+        return differences
     }
 }

@@ -55,7 +55,7 @@ import Testing
                 #expect(!text.contains(".sitegen/live"), "\(url.path)")
             }
             #expect(pages > 3)
-            try IncrementalServeTests.expectFullBuild(server)
+            try await IncrementalServeTests.expectFullBuild(server)
         }
     }
 

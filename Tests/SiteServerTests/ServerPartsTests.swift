@@ -166,6 +166,11 @@ import Testing
         #expect(try await attributes("/skills/old/")?.isFolder == true)
         #expect(try await attributes("/missing.html") == nil)
 
+        // A page that came where a file of the same name went: the folder answers (a redirect).
+        pending.hold([("about/index.html", Data("about".utf8))], removed: ["about"], at: held)
+        #expect(pending.entry(at: "/about") == .folder(modified: held))
+        #expect(pending.entry(at: "/about/") == .folder(modified: held))
+
         pending.release()
         #expect(pending.entry(at: "/index.html") == nil)
         #expect(try await attributes("/index.html")?.size == 8)
