@@ -83,6 +83,58 @@ import Testing
         }
     }
 
+    /// The feed is taken from the last build while its newest skills stay as they were (a vote on
+    /// one of them, an edit of an older skill), and made again when one of them changes, comes or
+    /// goes, or the settings change: always what a full build writes.
+    @Test func theFeedFollowsItsNewestSkills() throws {
+        let site = TestSite()
+        site.write("site.yml", "base_url: https://example.org/\npage_size: 2\n")
+        site.skill("g/old", name: "Old", group: "G", created: "2020-01-01", body: "Old news.")
+        site.skill("g/mid", name: "Mid", group: "G", created: "2021-01-01", body: "Middle news.")
+        site.skill("g/new", name: "New", group: "G", created: "2022-01-01", body: "Fresh news.")
+        var live = try Self.kept(site)
+        func feed() -> String { live.files["feed.xml"].map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        #expect(feed().contains("Fresh news.") && !feed().contains("Old news."))
+        let steps: [(String, () -> Void, (String) -> Bool)] = [
+            (
+                "a vote on the newest",
+                { site.write("ratings/votes.jsonl", #"{"skill":"g/new","stars":5,"user":"a"}"# + "\n") },
+                { $0.contains("Fresh news.") }
+            ),
+            (
+                "an edit of a skill the feed leaves out",
+                {
+                    site.skill("g/old", name: "Old", group: "G", created: "2020-01-01", body: "Old news, edited.")
+                }, { !$0.contains("Old news") }
+            ),
+            (
+                "an edit of the newest",
+                {
+                    site.skill("g/new", name: "New", group: "G", created: "2022-01-01", body: "Fresher news.")
+                }, { $0.contains("Fresher news.") && !$0.contains("Fresh news.") }
+            ),
+            (
+                "a newer skill",
+                {
+                    site.skill("g/newer", name: "Newer", group: "G", created: "2023-01-01", body: "Newest news.")
+                }, { $0.contains("Newest news.") && !$0.contains("Middle news.") }
+            ),
+            ("the newer skill gone", { site.remove("skills/g/newer.md") }, { $0.contains("Middle news.") }),
+            (
+                "another title",
+                {
+                    site.write("site.yml", "base_url: https://example.org/\npage_size: 2\ntitle: Other\n")
+                }, { $0.contains("<name>Other</name>") }
+            ),
+        ]
+        for (step, change, shows) in steps {
+            change()
+            try live.apply(site.options())
+            #expect(shows(feed()), "\(step): \(feed())")
+            try expectAsFullBuild(live, of: site, "\(step)")
+        }
+    }
+
     /// A vote re-renders the voted skill's page and what lists it, not every page: the default
     /// footer shows no counts. A theme that shows the rating count on every page re-renders all.
     @Test func aVoteRendersWhatShowsTheSkill() throws {

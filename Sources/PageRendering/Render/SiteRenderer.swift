@@ -17,6 +17,8 @@ public struct SiteRenderer: Sendable {
     /// much is kept: the skill's page reads its whole summary, with its HTML, from one parse of
     /// the description (at 100,000 skills the whole summaries were about 100 MB).
     package let cardSummaries: [String: String]
+    /// The last feed made, shared with the renderers of the builds before and after.
+    let feedMemo: FeedMemo
     package let ratingForm: RatingForm?
     let listingData: ListingData
     let siteWide: SiteWide
@@ -45,6 +47,7 @@ public struct SiteRenderer: Sendable {
     package init(catalogue: Catalogue, theme: Theme, contentRoot: URL, reusing previous: SiteRenderer?) {
         self.catalogue = catalogue
         cardSummaries = Self.cardSummaries(of: catalogue.entries, reusing: previous)
+        feedMemo = previous?.feedMemo ?? FeedMemo()
         listingData = ListingData(catalogue, reusing: previous?.listingData, of: previous?.catalogue)
         var theme = theme
         let watch = OverrunWatch(engine: theme.engine)

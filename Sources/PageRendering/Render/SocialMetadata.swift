@@ -27,12 +27,16 @@ extension SiteRenderer {
         let config = catalogue.config
         var files: [OutputFile] = []
         let newest = Array(listingData.listings.newest.prefix(config.pageSize))
-        // The feed carries its entries' descriptions as HTML, which the build does not keep.
-        let feedDescriptions = Dictionary(newest.map { ($0.skill.id, Markdown.render($0.skill.description)) }) {
-            first, _ in first
-        }
-        if let feed = AtomFeed.xml(
-            newest: newest, config: config, strings: siteWide.strings, descriptions: feedDescriptions)
+        let strings = siteWide.strings
+        if let feed = feedMemo.xml(
+            newest: newest, config: config, strings: strings,
+            make: {
+                // The feed carries its entries' descriptions as HTML, which the build does not keep.
+                let descriptions = Dictionary(newest.map { ($0.skill.id, Markdown.render($0.skill.description)) }) {
+                    first, _ in first
+                }
+                return AtomFeed.xml(newest: newest, config: config, strings: strings, descriptions: descriptions)
+            })
         {
             files.append(OutputFile(path: config.urls.feed, text: feed))
         }
