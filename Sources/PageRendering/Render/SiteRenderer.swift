@@ -388,17 +388,20 @@ public struct SiteRenderer: Sendable {
             pagePaths[skillPages + i] = lastOutline.pagePaths[lastOutline.skillPages + j]
         }
         // Files: each left-out skill's API file and badge where the last plan had them.
-        let (lastAPI, lastBadges) = Self.filePlaces(of: lastCatalogue)
-        guard lastBadges + lastCatalogue.entries.count == lastOutline.fileJobPaths.count else { return nil }
+        guard let (apiBefore, badges, lastBadges) = Self.apiPlaces(of: catalogue, since: lastCatalogue),
+            lastBadges + lastCatalogue.entries.count == lastOutline.fileJobPaths.count,
+            badges + entries.count == fileJobs.count
+        else { return nil }
         var filePaths = [String?](repeating: nil, count: fileJobs.count)
         for (job, place) in zip(fileJobs.jobs, fileJobs.places) { filePaths[place] = job.path }
-        let (api, badges) = Self.filePlaces(of: catalogue)
-        guard badges + entries.count == fileJobs.count else { return nil }
         for (i, planned) in kept.planned.enumerated() where !planned {
-            let entry = ObjectIdentifier(entries[i])
-            guard let j = kept.before[i], let place = api[entry], let lastPlace = lastAPI[entry] else { return nil }
-            filePaths[place] = lastOutline.fileJobPaths[lastPlace]
+            guard let j = kept.before[i] else { return nil }
             filePaths[badges + i] = lastOutline.fileJobPaths[lastBadges + j]
+        }
+        // Every API file not made now is a left-out skill's (the groups' files are always made).
+        for place in 0..<badges where filePaths[place] == nil {
+            guard let lastPlace = apiBefore[place] else { return nil }
+            filePaths[place] = lastOutline.fileJobPaths[lastPlace]
         }
         let pages = pagePaths.compactMap { $0 }
         let files = filePaths.compactMap { $0 }
