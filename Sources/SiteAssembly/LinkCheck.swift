@@ -106,11 +106,7 @@ enum LinkCheck {
         let start = clock.now
         var checker = Checker(existing: known.existing, config: config, known: known, linkFree: linkFree)
         var look = Look(files: files.count)
-        for file in files {
-            var found: LinkTargets? = recording ? LinkTargets() : nil
-            look.broken += checker.check(file, recording: &found)
-            if let found, found.checked { look.targets.append((file.path, found)) }
-        }
+        checker.check(files, recording: recording, into: &look)
         look.seconds = (clock.now - start).seconds
         return look
     }
@@ -123,16 +119,11 @@ enum LinkCheck {
         // Few, long runs: each keeps its verdicts, which most links of its later pages reuse.
         let length = max(32, sorted.count / (2 * ProcessInfo.processInfo.activeProcessorCount))
         let runs = stride(from: 0, to: sorted.count, by: length).map { sorted[$0..<min(sorted.count, $0 + length)] }
-        let results = runs.parallelMap { run -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)]) in
+        let results = runs.parallelMap { run -> Look in
             var checker = Checker(existing: existing, config: config, known: known, linkFree: linkFree)
-            var broken: [Broken] = []
-            var targets: [(path: String, targets: LinkTargets)] = []
-            for file in run {
-                var found: LinkTargets? = recording ? LinkTargets() : nil
-                broken += checker.check(file, recording: &found)
-                if let found, found.checked { targets.append((file.path, found)) }
-            }
-            return (broken, targets)
+            var look = Look(files: run.count)
+            checker.check(run, recording: recording, into: &look)
+            return look
         }
         return (results.flatMap(\.broken), results.flatMap(\.targets))
     }
@@ -182,6 +173,16 @@ enum LinkCheck {
         package mutating func check(_ file: OutputFile) -> [Broken] {
             var targets: LinkTargets?
             return check(file, recording: &targets)
+        }
+
+        /// Each of `files` in turn, their broken references and (with `recording`) targets
+        /// added to `look`.
+        mutating func check(_ files: some Sequence<OutputFile>, recording: Bool, into look: inout Look) {
+            for file in files {
+                var found: LinkTargets? = recording ? LinkTargets() : nil
+                look.broken += check(file, recording: &found)
+                if let found, found.checked { look.targets.append((file.path, found)) }
+            }
         }
 
         /// `check`, adding the targets of the file's links to `targets` when it is given (and

@@ -160,22 +160,19 @@ actor SiteRebuilder {
                 await self.finished(covers: covers, kept: kept, mirrored: !whole, applied: applied)
                 return
             }
-            if whole || update.whole {
+            let everything = whole || update.whole
+            let written = everything ? [] : kept.written(by: update)
+            guard !everything, self.servesFromMemory else {
+                // Written before the build counts as done: the whole site (swapped in at once), or
+                // a few files for a host that serves the folder (`collect`).
                 let mirrored = await Self.run { () throws(BuildFailure) in
-                    try kept.mirrorWhole(into: options)
-                    // Held files of a build whose writing failed are in the folder now.
-                    pending.release()
-                }
-                if case .success = mirrored, let renderer = kept.renderer { await self.afterBuild?(renderer) }
-                await self.publish(
-                    mirrored.map { update }, covers: covers, reason: reason, took: started.duration(to: .now))
-                await self.finished(covers: covers, kept: kept, mirrored: (try? mirrored.get()) != nil, applied: true)
-                return
-            }
-            let written = kept.written(by: update)
-            guard self.servesFromMemory else {
-                let mirrored = await Self.run { () throws(BuildFailure) in
-                    try LiveSite.mirror(written, removing: update.removed, into: options)
+                    if everything {
+                        try kept.mirrorWhole(into: options)
+                        // Held files of a build whose writing failed are in the folder now.
+                        pending.release()
+                    } else {
+                        try LiveSite.mirror(written, removing: update.removed, into: options)
+                    }
                 }
                 if case .success = mirrored, let renderer = kept.renderer { await self.afterBuild?(renderer) }
                 await self.publish(
