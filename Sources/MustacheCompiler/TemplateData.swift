@@ -54,9 +54,15 @@ public enum TemplateValue: Sendable {
 /// every time: a template may print it more than once.
 public protocol TemplateFragment: Sendable {
     func write(into output: inout [UInt8])
+
+    /// Names the bytes `write` writes when the fragment is written alike in many places
+    /// (`TemplateMark`); nil for a fragment made for one place.
+    var markKey: TemplateMark.Key? { get }
 }
 
 extension TemplateFragment {
+    public var markKey: TemplateMark.Key? { nil }
+
     /// What the fragment writes, as text: for escaping it, and for engines that take text.
     public var text: String {
         var output: [UInt8] = []

@@ -6,6 +6,12 @@ public protocol TemplateEngine: Sendable {
     /// partial that includes itself outside any section that ends).
     func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool
 
+    /// `render`, adding to `marks` where fragments printed as they are (`TemplateMark`); an
+    /// engine that cannot tell adds none.
+    func render(
+        templateNamed name: String, data: any TemplateData, into output: inout [UInt8], marks: inout [TemplateMark]
+    ) -> Bool
+
     /// Whether there is a template called `name` (a failed `render` of one never ended).
     func hasTemplate(named name: String) -> Bool
 
@@ -21,6 +27,12 @@ public protocol TemplateEngine: Sendable {
 }
 
 extension TemplateEngine {
+    public func render(
+        templateNamed name: String, data: any TemplateData, into output: inout [UInt8], marks: inout [TemplateMark]
+    ) -> Bool {
+        render(templateNamed: name, data: data, into: &output)
+    }
+
     public func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut? { nil }
 
     public func namesReached(fromTemplateNamed name: String) -> Set<String>? { nil }

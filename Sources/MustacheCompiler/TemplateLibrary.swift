@@ -97,15 +97,31 @@ public struct TemplateLibrary: Sendable {
     /// name, and for a rendering that expanded more partials and blocks than any page needs
     /// (`hasTemplate` tells the two apart).
     public func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8]) -> Bool {
-        guard let index = indexes[name] else { return false }
+        render(templateNamed: name, data: data, into: &output, marking: false).rendered
+    }
+
+    /// `render`, adding to `marks` where each fragment printed as it is (`TemplateMark`).
+    public func render(
+        templateNamed name: String, data: any TemplateData, into output: inout [UInt8], marks: inout [TemplateMark]
+    ) -> Bool {
+        let (rendered, found) = render(templateNamed: name, data: data, into: &output, marking: true)
+        marks += found ?? []
+        return rendered
+    }
+
+    private func render(templateNamed name: String, data: any TemplateData, into output: inout [UInt8], marking: Bool)
+        -> (rendered: Bool, marks: [TemplateMark]?)
+    {
+        guard let index = indexes[name] else { return (false, nil) }
         var renderer = TemplateRenderer(program: program, root: data, output: output)
         // The limit counts what this rendering writes: a fragment renders into its page's bytes.
         renderer.outputLimit = output.count + outputLimit
+        if marking { renderer.marks = [] }
         // The renderer holds the only reference, so appending never copies the caller's bytes.
         output = []
         renderer.render(template: index)
         output = renderer.output
-        return !renderer.overran
+        return (!renderer.overran, renderer.marks)
     }
 
     public func hasTemplate(named name: String) -> Bool { indexes[name] != nil }

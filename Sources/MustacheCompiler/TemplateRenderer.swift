@@ -44,6 +44,8 @@ struct TemplateRenderer {
     var slots: [(offset: Int, number: Int, escaping: TemplateEscaping?)]?
     /// A slot printed inside an indented partial or block.
     var slotIndented = false
+    /// Where repeated fragments printed as they are, when asked for (`TemplateMark`).
+    var marks: [TemplateMark]?
 
     init(program: TemplateProgram, root: any TemplateData, output: [UInt8]) {
         self.program = program
@@ -115,7 +117,11 @@ struct TemplateRenderer {
             } else if case .text(let text) = value {
                 output.append(contentsOf: text.utf8)
             } else if case .fragment(let fragment) = value {
+                let start = output.count
                 fragment.write(into: &output)
+                if marks != nil, output.count > start, let key = fragment.markKey {
+                    marks?.append(TemplateMark(range: start..<output.count, key: key))
+                }
             } else {
                 output.append(contentsOf: Self.text(of: value).utf8)
             }

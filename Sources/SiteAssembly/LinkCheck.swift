@@ -1,5 +1,6 @@
 import CatalogueModel
 import Foundation
+import MustacheCompiler
 import PageRendering
 
 /// Every internal reference in a generated page must lead to a generated (or static) file: a
@@ -98,15 +99,17 @@ enum LinkCheck {
     }
 
     /// `check` (with `recording`, `checkRecording`) of a run of pages on the thread that rendered
-    /// them (`SiteRenderer.render(_:looking:)`), with one checker for the run.
+    /// them (`SiteRenderer.render(_:looking:)`), with one checker for the run, stepping over the
+    /// repeated markup at `places` (each file's) as it was read before (`MarkupReading`).
     static func look(
-        at files: [OutputFile], known: KnownPaths, config: SiteConfig, linkFree: LinkFreeMarkup?, recording: Bool
+        at files: [OutputFile], places: [[TemplateMark]] = [], known: KnownPaths, config: SiteConfig,
+        linkFree: LinkFreeMarkup?, recording: Bool
     ) -> Look {
         let clock = ContinuousClock()
         let start = clock.now
         var checker = Checker(existing: known.existing, config: config, known: known, linkFree: linkFree)
         var look = Look(files: files.count)
-        checker.check(files, recording: recording, into: &look)
+        checker.check(files, places: places, recording: recording, into: &look)
         look.seconds = (clock.now - start).seconds
         return look
     }
@@ -176,18 +179,22 @@ enum LinkCheck {
         }
 
         /// Each of `files` in turn, their broken references and (with `recording`) targets
-        /// added to `look`.
-        mutating func check(_ files: some Sequence<OutputFile>, recording: Bool, into look: inout Look) {
-            for file in files {
+        /// added to `look`; the `k`th file holds repeated markup at `places[k]`, when given.
+        mutating func check(
+            _ files: some Collection<OutputFile>, places: [[TemplateMark]] = [], recording: Bool, into look: inout Look
+        ) {
+            for (k, file) in files.enumerated() {
                 var found: LinkTargets? = recording ? LinkTargets() : nil
-                look.broken += check(file, recording: &found)
+                look.broken += check(file, places: k < places.count ? places[k] : [], recording: &found)
                 if let found, found.checked { look.targets.append((file.path, found)) }
             }
         }
 
         /// `check`, adding the targets of the file's links to `targets` when it is given (and
         /// marking it checked when the file is HTML or XML).
-        mutating func check(_ file: OutputFile, recording targets: inout LinkTargets?) -> [Broken] {
+        mutating func check(_ file: OutputFile, places: [TemplateMark] = [], recording targets: inout LinkTargets?)
+            -> [Broken]
+        {
             guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents
             else { return [] }
             targets?.checked = true
@@ -197,7 +204,8 @@ enum LinkCheck {
             var broken: [Broken] = []
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                LinkCheck.scan(bytes, linkFree: linkFree) { reference in
+                let steps = places.isEmpty ? [] : MarkupReading.steps(at: places, of: bytes, linkFree: linkFree)
+                LinkCheck.scan(bytes, linkFree: linkFree, steps: steps) { reference in
                     if reference.kind != .srcset,
                         let verdict = fromRootVerdict(
                             UnsafeBufferPointer(rebasing: bytes[reference.range]), depth: directory.count)
@@ -444,6 +452,13 @@ enum LinkCheck {
         return found
     }
 
+    /// Markup `scan` steps over: `references` are where its checked values stand from its start.
+    struct Step {
+        var start: Int
+        var end: Int
+        var references: [RawReference]
+    }
+
     /// A checked value where it stands in a page's bytes, entities not yet decoded.
     struct RawReference {
         enum Kind { case attribute, srcset, loc }
@@ -470,11 +485,14 @@ enum LinkCheck {
     /// The tokenizer of `references(in:)`: calls `visit` with each checked value, in page order.
     /// Inlined into its callers, so `visit` is too: it runs for every link of every page.
     /// - Parameter linkFree: markup to step over where a tag starts (`LinkFreeMarkup`).
+    /// - Parameter steps: repeated markup read before (`MarkupReading`), by place, ascending: where
+    ///   one starts between tags, its references are visited and the tokenizer goes on after it.
     /// - Returns: whether every tag, comment, script or style body and sitemap `<loc>` text
     ///   ended within the bytes (the text after the last one may run to the end).
     @inline(__always) @discardableResult
     static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup? = nil, _ visit: (RawReference) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup? = nil, steps: [Step] = [],
+        _ visit: (RawReference) -> Void
     ) -> Bool {
         // Locals, not the statics: a static read in the loop costs a `swift_once` check each time.
         let hrefName = hrefName
@@ -523,7 +541,23 @@ enum LinkCheck {
         let tagEnd: [UInt8] = [0x3E]
         let scriptEnd = Array("</script".utf8)
         let styleEnd = Array("</style".utf8)
+        var step = 0
         while i < n {
+            // Between tags, as the tokenizer is when it reads a step's markup alone.
+            if step < steps.count {
+                while step < steps.count && steps[step].start < i { step += 1 }
+                if step < steps.count && steps[step].start == i {
+                    for reference in steps[step].references {
+                        visit(
+                            RawReference(
+                                kind: reference.kind,
+                                range: (reference.range.lowerBound + i)..<(reference.range.upperBound + i)))
+                    }
+                    i = steps[step].end
+                    step += 1
+                    continue
+                }
+            }
             guard bytes[i] == 0x3C else {  // "<"
                 // Text between tags: jump to the next "<".
                 i = find(0x3C, from: i)

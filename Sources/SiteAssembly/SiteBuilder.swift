@@ -135,9 +135,10 @@ public enum SiteBuilder {
                 // Pages are link-checked as they are made, on the cores that render them.
                 var (files, looks) = try times.time(.render) {
                     () throws(SiteRenderer.RenderError) -> ([OutputFile], [LinkCheck.Look]) in
-                    try renderer.make(plan, items: start..<end) { run in
+                    try renderer.make(plan, items: start..<end) { run, places in
                         LinkCheck.look(
-                            at: run, known: laterKnown.wait(), config: config, linkFree: linkFree, recording: false)
+                            at: run, places: places, known: laterKnown.wait(), config: config, linkFree: linkFree,
+                            recording: false)
                     }
                 }
                 times.move(coreSeconds: looks.reduce(0) { $0 + $1.seconds }, from: .render, to: .linkCheck)

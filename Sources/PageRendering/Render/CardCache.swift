@@ -30,6 +30,8 @@ package struct CardCache: Sendable {
     private let index: [ObjectIdentifier: Int]
     private let renderer: Shared<SiteRenderer>
     private let engine: any TemplateEngine
+    /// Each entry's memo for its cards' readings (`TemplateMark.Key`), kept with its cuts.
+    private let memos: [TemplateMark.Memo]
 
     /// - Parameters:
     ///   - previous: the cards of the last build of a kept site, made with the same theme and
@@ -47,8 +49,14 @@ package struct CardCache: Sendable {
         index = Dictionary(entries.enumerated().map { (ObjectIdentifier($1), $0) }) { first, _ in first }
         let kinds: [Kind] = cutsDated ? [.plain, .ranked, .dated] : [.plain, .ranked]
         // Cards kept from a build that cut fewer kinds would lack a row: then every card is new.
+        let earlier = previous
         let previous = previous.flatMap { $0.cards.count == kinds.count ? $0 : nil }
         let kept = Self.places(of: entries, in: previous?.renderer.value.catalogue)
+        // An unchanged entry's cards are the same bytes however many kinds are cut (same theme
+        // and settings), so it keeps their readings even when its cards are drawn again.
+        let keptMemos =
+            previous != nil || earlier == nil ? kept : Self.places(of: entries, in: earlier?.renderer.value.catalogue)
+        let earlierMemos = earlier?.memos ?? []
         // Only new or changed entries are drawn; the others keep their rows and cuts, copied in
         // one pass (in a kept build, a vote draws one card of 10,000).
         let fresh = entries.indices.filter { kept[$0] == nil }
@@ -75,6 +83,7 @@ package struct CardCache: Sendable {
             }
         }
         var starRows: [(small: String, large: String)] = []
+        let memos = entries.indices.map { keptMemos[$0].map { earlierMemos[$0] } ?? TemplateMark.Memo() }
         var cards: [[TemplateCut?]] = kinds.map { _ in [] }
         starRows.reserveCapacity(entries.count)
         for row in cards.indices { cards[row].reserveCapacity(entries.count) }
@@ -93,6 +102,7 @@ package struct CardCache: Sendable {
             }
         }
         self.starRows = starRows
+        self.memos = memos
         self.cards = cards
     }
 
@@ -114,14 +124,23 @@ package struct CardCache: Sendable {
             guard Kind.dated.rawValue < cards.count, let cut = cards[Kind.dated.rawValue][i] else {
                 return PlacedCard(rendered: render(entry, root: root, level: level, rank: nil, added: created))
             }
-            return PlacedCard(.cut(cut, starRows: starRows[i], root: root, level: level, rank: nil))
+            return PlacedCard(
+                .cut(cut, starRows: starRows[i], root: root, level: level, rank: nil),
+                key: key(.dated, i, root: root, level: level, rank: nil))
         }
         let shown: Kind = kind == .ranked && entry.rating.isRated ? .ranked : .plain
         guard let cut = cards[shown.rawValue][i] else {
             return PlacedCard(
                 rendered: render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil))
         }
-        return PlacedCard(.cut(cut, starRows: starRows[i], root: root, level: level, rank: rank))
+        return PlacedCard(
+            .cut(cut, starRows: starRows[i], root: root, level: level, rank: rank),
+            key: key(shown, i, root: root, level: level, rank: rank))
+    }
+
+    private func key(_ kind: Kind, _ i: Int, root: String, level: Int, rank: Int?) -> TemplateMark.Key {
+        TemplateMark.Key(
+            memo: memos[i], variant: TemplateMark.Variant(kind: kind.rawValue, root: root, level: level, rank: rank))
     }
 
     /// A card rendered for one place only: dated cards, and cards the engine did not cut.

@@ -23,6 +23,14 @@ struct OverrunWatch: TemplateEngine {
         return rendered
     }
 
+    func render(
+        templateNamed name: String, data: any TemplateData, into output: inout [UInt8], marks: inout [TemplateMark]
+    ) -> Bool {
+        let rendered = engine.render(templateNamed: name, data: data, into: &output, marks: &marks)
+        if !rendered && engine.hasTemplate(named: name) { overrun.insert(name) }
+        return rendered
+    }
+
     func hasTemplate(named name: String) -> Bool { engine.hasTemplate(named: name) }
 
     func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut? {

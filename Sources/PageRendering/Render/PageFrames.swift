@@ -19,8 +19,8 @@ final class PageFrames: @unchecked Sendable {
     }
 
     struct Frame: Sendable {
-        package let header: String
-        package let footer: String
+        package let header: SharedMarkup
+        package let footer: SharedMarkup
     }
 
     private let engine: any TemplateEngine
@@ -36,8 +36,8 @@ final class PageFrames: @unchecked Sendable {
         if let frame = lock.withLock({ frames[key] }) { return frame }
         let data = data()
         let frame = Frame(
-            header: ThemePartial.render("header", data, engine: engine),
-            footer: ThemePartial.render("footer", data, engine: engine))
+            header: SharedMarkup(ThemePartial.render("header", data, engine: engine)),
+            footer: SharedMarkup(ThemePartial.render("footer", data, engine: engine)))
         lock.withLock { frames[key] = frame }
         return frame
     }

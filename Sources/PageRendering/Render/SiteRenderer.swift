@@ -411,12 +411,12 @@ public struct SiteRenderer: Sendable {
 
     /// Makes the part of a plan's items (pages first, then files) in `range`, on all cores, in order.
     public func make(_ plan: Plan, items range: Range<Int>) throws(RenderError) -> [OutputFile] {
-        try make(plan, items: range) { _ in () }.files
+        try make(plan, items: range) { _, _ in () }.files
     }
 
     /// `make`, handing each run of pages to `look` as `render(_:looking:)` does.
     package func make<Look: Sendable>(
-        _ plan: Plan, items range: Range<Int>, looking look: @Sendable ([OutputFile]) -> Look
+        _ plan: Plan, items range: Range<Int>, looking look: @Sendable ([OutputFile], [[TemplateMark]]) -> Look
     ) throws(RenderError) -> (files: [OutputFile], looks: [Look]) {
         let pages = range.clamped(to: 0..<plan.jobs.count)
         var (files, looks) = pages.isEmpty ? ([], []) : try render(Array(plan.jobs[pages]), looking: look)
@@ -444,15 +444,16 @@ public struct SiteRenderer: Sendable {
 
     /// Renders the given pages on all cores, in order.
     package func render(_ jobs: [PageJob]) throws(RenderError) -> [OutputFile] {
-        try render(jobs) { _ in () }.files
+        try render(jobs) { _, _ in () }.files
     }
 
     /// Renders the given pages on all cores, in order, and hands each short run of pages made to
     /// `look` on the core that made it, while their bytes are still in its cache (the link
     /// check reads them there, instead of in a second pass over every page). Returns the
-    /// pages, and what `look` said of each run, in order.
+    /// pages, and what `look` said of each run, in order. With each run, `look` is handed where
+    /// each page holds repeated markup (`TemplateMark`).
     package func render<Look: Sendable>(
-        _ jobs: [PageJob], looking look: @Sendable ([OutputFile]) -> Look
+        _ jobs: [PageJob], looking look: @Sendable ([OutputFile], [[TemplateMark]]) -> Look
     ) throws(RenderError) -> (files: [OutputFile], looks: [Look]) {
         let engine = theme.engine
         // Pages in short runs, each rendered into the run's one buffer: a page grown from empty
@@ -461,13 +462,19 @@ public struct SiteRenderer: Sendable {
         let runs = stride(from: 0, to: jobs.count, by: runLength).map { $0..<min($0 + runLength, jobs.count) }
         let made = runs.parallelMap { run -> (pages: [OutputFile?], look: Look) in
             var page: [UInt8] = []
+            var marks: [TemplateMark] = []
+            var places: [[TemplateMark]] = []
             let pages = run.map { index -> OutputFile? in
                 let job = jobs[index]
                 page.removeAll(keepingCapacity: true)
-                guard engine.render(templateNamed: job.template, data: job.data(), into: &page) else { return nil }
+                marks.removeAll(keepingCapacity: true)
+                guard engine.render(templateNamed: job.template, data: job.data(), into: &page, marks: &marks) else {
+                    return nil
+                }
+                places.append(marks)
                 return OutputFile(path: job.path, data: Data(page))
             }
-            return (pages, look(pages.compactMap { $0 }))
+            return (pages, look(pages.compactMap { $0 }, places))
         }
         let rendered = made.flatMap(\.pages)
         var files: [OutputFile] = []

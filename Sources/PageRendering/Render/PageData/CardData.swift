@@ -84,9 +84,12 @@ package final class PlacedCard: PageData, TemplateFragment {
     }
 
     let source: Source
+    /// For a cut card: the same bytes wherever the key is the same.
+    package let markKey: TemplateMark.Key?
 
-    init(_ source: Source) {
+    init(_ source: Source, key: TemplateMark.Key? = nil) {
         self.source = source
+        markKey = key
     }
 
     /// A card rendered for one page only (search results, cards the engine did not cut).

@@ -39,8 +39,8 @@ struct FrameData: PageData {
 /// the head's titles.
 struct PageCommon: PageData {
     let frame: FrameData
-    package let header: String
-    package let footer: String
+    package let header: SharedMarkup
+    package let footer: SharedMarkup
     package let pageTitle: String
     package let metaDescription: String
     package let ogTitle: String
@@ -49,8 +49,8 @@ struct PageCommon: PageData {
 
     package func value(_ name: PageName) -> TemplateValue? {
         switch name {
-        case .siteHeader: .text(header)
-        case .siteFooter: .text(footer)
+        case .siteHeader: .fragment(header)
+        case .siteFooter: .fragment(footer)
         case .pageTitle: .text(pageTitle)
         case .metaDescription: .text(metaDescription)
         case .ogTitle: .text(ogTitle)

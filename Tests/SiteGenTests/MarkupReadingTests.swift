@@ -1,0 +1,124 @@
+import Foundation
+import MustacheCompiler
+import Testing
+
+@testable import CatalogueModel
+@testable import PageRendering
+@testable import SiteAssembly
+
+/// The link check reads markup written alike on many pages (cards, headers: `TemplateMark`) once
+/// and steps over it afterwards, only where that reads the page as reading everything would.
+@Suite struct MarkupReadingTests {
+    static let existing: Set<String> = ["index.html", "skills/a/index.html", "a.css"]
+
+    /// Markup a page may hold as a repeated fragment: whole, with good and broken links, and
+    /// markup that leaves a tag, comment, script or `<loc>` open.
+    static let fragments = [
+        "<li class=\"card\"><a href=\"skills/a/\">A</a><img src=\"gone.png\" srcset=\"a.css 1x, x.png 2x\"></li>",
+        "<header><a href=\"missing/\">m</a> text</header>\n",
+        "<p>plain</p> trailing text",
+        "<div title=\"", "<!-- <a href=\"hidden/\">", "<script>", "<loc>", "<b", "<b x=y", "</b",
+        "<a href=\"ok/\"", "text <a href=\"skills/a/\">a</a>",
+    ]
+
+    /// Pages of random pieces, fragments among them at a tag's start, after text, inside
+    /// attribute values, comments and scripts: the pages read with marks find the same broken
+    /// links and the same targets as read whole, page after page (the later ones from the
+    /// readings kept by the first).
+    @Test(arguments: 0..<40)
+    func steppingOverMarksFindsWhatReadingFinds(_ seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let others = [
+            "<a href=\"missing/\">m</a>", "<a href=\"skills/a/\">a</a>", "<p title=\"", "\">", "<!-- ", " -->",
+            "<script>", "</script>", "<div ", ">", "'", "\"", "text ", "<link href=\"a.css\">", "<loc>", "</loc>", "<",
+            "=", "href=\"nowhere/\" ",
+        ]
+        let memos = Self.fragments.map { _ in TemplateMark.Memo() }
+        var files: [OutputFile] = []
+        var marks: [[TemplateMark]] = []
+        for k in 0..<6 {
+            var page: [UInt8] = []
+            var pageMarks: [TemplateMark] = []
+            for _ in 0..<40 {
+                if random.next() % 2 == 0 {
+                    let f = Int(random.next() % UInt64(Self.fragments.count))
+                    let start = page.count
+                    page += Array(Self.fragments[f].utf8)
+                    pageMarks.append(
+                        TemplateMark(range: start..<page.count, key: TemplateMark.Key(memo: memos[f], variant: .init()))
+                    )
+                } else {
+                    page += Array(others[Int(random.next() % UInt64(others.count))].utf8)
+                }
+            }
+            files.append(OutputFile(path: k == 0 ? "index.html" : "p\(k).html", data: Data(page)))
+            marks.append(pageMarks)
+        }
+        let config = SiteConfig()
+        let known = KnownPaths(existing: Self.existing, indexFile: config.urls.indexFile)
+        let read = LinkCheck.look(at: files, known: known, config: config, linkFree: nil, recording: true)
+        let stepped = LinkCheck.look(
+            at: files, places: marks, known: known, config: config, linkFree: nil, recording: true)
+        #expect(stepped.broken == read.broken, "seed \(seed)")
+        #expect(stepped.targets.map(\.path) == read.targets.map(\.path))
+        #expect(stepped.targets.map(\.targets) == read.targets.map(\.targets), "seed \(seed)")
+        #expect(!read.broken.isEmpty)
+    }
+
+    /// A fragment read once is stepped over with its links where it stands next; one that leaves
+    /// a tag open is never stepped over.
+    @Test func aWholeFragmentIsReadOnceAndAnOpenOneNever() throws {
+        let card = Array(Self.fragments[0].utf8)
+        let memo = TemplateMark.Memo()
+        let page = Array("<ul>".utf8) + card + Array("</ul>".utf8)
+        let mark = TemplateMark(range: 4..<(4 + card.count), key: TemplateMark.Key(memo: memo, variant: .init()))
+        let steps = page.withUnsafeBufferPointer { MarkupReading.steps(at: [mark], of: $0, linkFree: nil) }
+        #expect(steps.map { $0.start } == [4])
+        #expect(steps.first?.references.count == 3)  // href, src, srcset
+        let reading = try #require(memo.reading(.init()) as? MarkupReading)
+        #expect(reading.length == card.count)
+
+        let open = Array("<div title=\"".utf8)
+        let openMemo = TemplateMark.Memo()
+        let openMark = TemplateMark(range: 0..<open.count, key: TemplateMark.Key(memo: openMemo, variant: .init()))
+        let none = open.withUnsafeBufferPointer { MarkupReading.steps(at: [openMark], of: $0, linkFree: nil) }
+        #expect(none.isEmpty)
+        #expect((openMemo.reading(.init()) as? MarkupReading)?.references == nil)
+    }
+}
+
+/// The engine says where it printed fragments written alike in many places, and only those.
+@Suite struct TemplateMarkTests {
+    struct Piece: TemplateFragment {
+        let bytes: String
+        let memo: TemplateMark.Memo?
+        func write(into output: inout [UInt8]) { output += Array(bytes.utf8) }
+        var markKey: TemplateMark.Key? { memo.map { TemplateMark.Key(memo: $0, variant: .init()) } }
+    }
+
+    @Test func marksFallWhereKeyedFragmentsPrint() throws {
+        let library = try TemplateLibrary([
+            "page": ("<p>{{{card}}}</p>{{card}}{{&card}}{{{plain}}}{{#list}}<i>{{{.}}}</i>{{/list}}", "page")
+        ])
+        let memo = TemplateMark.Memo()
+        let card = Piece(bytes: "<a href=\"x\">&</a>", memo: memo)
+        let data = TemplateDictionary([
+            "card": .fragment(card), "plain": .fragment(Piece(bytes: "<b>", memo: nil)),
+            "list": .list([.fragment(card)]),
+        ])
+        var output: [UInt8] = []
+        var marks: [TemplateMark] = []
+        #expect(library.render(templateNamed: "page", data: data, into: &output, marks: &marks))
+        let text = String(decoding: output, as: UTF8.self)
+        // Printed as it is three times (`{{{card}}}`, `{{&card}}`, in the list); escaped once, unmarked.
+        #expect(marks.count == 3)
+        for mark in marks {
+            #expect(String(decoding: output[mark.range], as: UTF8.self) == card.bytes)
+            #expect(mark.key.memo === memo)
+        }
+        #expect(text.contains("&lt;a href"))
+        var plain: [UInt8] = []
+        #expect(library.render(templateNamed: "page", data: data, into: &plain))
+        #expect(plain == output)
+    }
+}
