@@ -28,10 +28,10 @@ public struct TemplateMark: Sendable {
     /// Where the fragment stands, for fragments that differ by place (a card's kind, the way
     /// back to the root, its heading level and rank).
     public struct Variant: Equatable, Sendable {
-        let kind: Int
-        let root: String
-        let level: Int
-        let rank: Int?
+        @usableFromInline let kind: Int
+        @usableFromInline let root: String
+        @usableFromInline let level: Int
+        @usableFromInline let rank: Int?
 
         public init(kind: Int = 0, root: String = "", level: Int = 0, rank: Int? = nil) {
             self.kind = kind
@@ -43,23 +43,29 @@ public struct TemplateMark: Sendable {
 
     /// What readers of the markup (the link check) keep about it, per variant: a handful each.
     public final class Memo: @unchecked Sendable {
-        private let lock = NSLock()
-        private var readings: [(variant: Variant, reading: AnyObject & Sendable)] = []
+        @usableFromInline let lock = NSLock()
+        @usableFromInline var readings: [(variant: Variant, reading: AnyObject & Sendable)] = []
 
         public init() {}
 
-        /// What was kept for `variant`, if anything.
-        public func reading(_ variant: Variant) -> (AnyObject & Sendable)? {
+        /// `body` of what was kept for `variant` (nil when nothing was), borrowed, not retained:
+        /// cards are shared by the cores that check pages, and a count both change is slow.
+        @inlinable
+        public func withReading<T>(_ variant: Variant, _ body: (AnyObject?) -> T) -> T {
             lock.lock()
             defer { lock.unlock() }
-            return readings.first { $0.variant == variant }?.reading
+            for k in readings.indices where readings[k].variant == variant { return body(readings[k].reading) }
+            return body(nil)
         }
 
-        /// Keeps `reading` for `variant` (two threads may both read the same markup: it is the same).
-        public func keep(_ reading: AnyObject & Sendable, for variant: Variant) {
+        /// Keeps `reading` for `variant`, unless another thread kept one first (the same
+        /// markup, read the same); returns the one kept.
+        public func keep(_ reading: AnyObject & Sendable, for variant: Variant) -> AnyObject & Sendable {
             lock.lock()
             defer { lock.unlock() }
-            if !readings.contains(where: { $0.variant == variant }) { readings.append((variant, reading)) }
+            if let kept = readings.first(where: { $0.variant == variant }) { return kept.reading }
+            readings.append((variant, reading))
+            return reading
         }
     }
 }

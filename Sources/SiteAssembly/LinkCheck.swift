@@ -204,7 +204,9 @@ enum LinkCheck {
             var broken: [Broken] = []
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                let steps = places.isEmpty ? [] : MarkupReading.steps(at: places, of: bytes, linkFree: linkFree)
+                let (steps, unkept) =
+                    places.isEmpty ? ([], []) : MarkupReading.steps(at: places, of: bytes, linkFree: linkFree)
+                defer { withExtendedLifetime(unkept) {} }
                 LinkCheck.scan(bytes, linkFree: linkFree, steps: steps) { reference in
                     if reference.kind != .srcset,
                         let verdict = fromRootVerdict(
@@ -456,7 +458,8 @@ enum LinkCheck {
     struct Step {
         var start: Int
         var end: Int
-        var references: [RawReference]
+        /// Owned by the step's `MarkupReading`, which outlives the scan.
+        var references: UnsafeBufferPointer<RawReference>
     }
 
     /// A checked value where it stands in a page's bytes, entities not yet decoded.

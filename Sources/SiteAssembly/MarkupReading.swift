@@ -9,39 +9,59 @@ import MustacheCompiler
 /// script or style body open: read in a page from the same place (between tags) it is the
 /// same, and after it the tokenizer is between tags again (as `LinkFreeMarkup` argues). Other
 /// markup is read in its page, as ever.
-final class MarkupReading: Sendable {
+final class MarkupReading: @unchecked Sendable {
     let length: Int
-    /// Where the checked values stand from the markup's start; nil when it leaves something open.
-    let references: [LinkCheck.RawReference]?
+    /// Where the checked values stand from the markup's start; nil when it leaves something
+    /// open. Its own memory, freed with it: steps point into it without counting references
+    /// (the memo, which the page's marks hold, keeps it while the page is checked).
+    private let storage: UnsafeMutableBufferPointer<LinkCheck.RawReference>?
 
-    /// The steps (`LinkCheck.Step`) over the markup `bytes` holds at `marks`.
+    var references: UnsafeBufferPointer<LinkCheck.RawReference>? { storage.map { UnsafeBufferPointer($0) } }
+
+    /// The steps (`LinkCheck.Step`) over the markup `bytes` holds at `marks`, and the readings
+    /// no memo kept that they point into (held by the caller while it scans).
     static func steps(at marks: [TemplateMark], of bytes: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup?)
-        -> [LinkCheck.Step]
+        -> (steps: [LinkCheck.Step], unkept: [MarkupReading])
     {
         var steps: [LinkCheck.Step] = []
+        var unkept: [MarkupReading] = []
         steps.reserveCapacity(marks.count)
-        for mark in marks where mark.range.upperBound <= bytes.count {
-            let markup = UnsafeBufferPointer(rebasing: bytes[mark.range])
-            var reading: MarkupReading
-            if let known = mark.key.memo.reading(mark.key.variant) as? MarkupReading, known.length == markup.count {
-                reading = known
-            } else {
-                // Equal keys are equal bytes: another length is only ever a new key's first reading.
-                reading = MarkupReading(markup, linkFree: linkFree)
-                mark.key.memo.keep(reading, for: mark.key.variant)
+        for k in marks.indices where marks[k].range.upperBound <= bytes.count {
+            let range = marks[k].range
+            let markup = UnsafeBufferPointer(rebasing: bytes[range])
+            let known = marks[k].key.memo.withReading(marks[k].key.variant) {
+                kept -> (Bool, UnsafeBufferPointer<LinkCheck.RawReference>?) in
+                guard let reading = kept as? MarkupReading, reading.length == markup.count else { return (false, nil) }
+                return (true, reading.references)
             }
-            if let references = reading.references {
-                steps.append(
-                    LinkCheck.Step(start: mark.range.lowerBound, end: mark.range.upperBound, references: references))
+            var references = known.1
+            if !known.0 {
+                let reading = MarkupReading(markup, linkFree: linkFree)
+                let kept = marks[k].key.memo.keep(reading, for: marks[k].key.variant) as? MarkupReading
+                // Equal keys are equal bytes: a kept reading of another length would be a bug.
+                let used = kept.flatMap { $0.length == markup.count ? $0 : nil } ?? reading
+                if used !== kept { unkept.append(used) }
+                references = used.references
+            }
+            if let references {
+                steps.append(LinkCheck.Step(start: range.lowerBound, end: range.upperBound, references: references))
             }
         }
-        return steps
+        return (steps, unkept)
     }
 
     init(_ markup: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup?) {
         var references: [LinkCheck.RawReference] = []
         let ended = LinkCheck.scan(markup, linkFree: linkFree) { references.append($0) }
         length = markup.count
-        self.references = ended ? references : nil
+        if ended {
+            let storage = UnsafeMutableBufferPointer<LinkCheck.RawReference>.allocate(capacity: references.count)
+            _ = storage.initialize(from: references)
+            self.storage = storage
+        } else {
+            storage = nil
+        }
     }
+
+    deinit { storage?.deallocate() }
 }
