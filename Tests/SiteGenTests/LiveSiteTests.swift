@@ -443,6 +443,18 @@ import Testing
         #expect(page(live, "skills/g/c/index.html").contains(#"lang="fr""#))
     }
 
+    /// So does a skill edited into a new language where it stands (the kept table of languages
+    /// grows only from entries that are not the kept build's own objects).
+    @Test func aSkillEditedIntoANewLanguageIsMarkedAsInAFullBuild() throws {
+        let site = Self.twoSkills()
+        var live = try Self.kept(site)
+        site.skill("g/b", name: "B", group: "G", language: "de")
+        try live.apply(site.options())
+        try expectAsFullBuild(live, of: site)
+        // Its card, on the group's page, says it too (from the table of languages).
+        #expect(page(live, "groups/g/index.html").contains(#"lang="de""#))
+    }
+
     @Test func aNewPathThatCollidesWithAKeptOneFails() throws {
         let site = Self.twoSkills()
         var live = try Self.kept(site)

@@ -46,7 +46,11 @@ public struct SiteRenderer: Sendable {
     /// renderer) for skills whose description is the same, instead of running libcmark on all.
     package init(catalogue: Catalogue, theme: Theme, contentRoot: URL, reusing previous: SiteRenderer?) {
         self.catalogue = catalogue
-        cardSummaries = Self.cardSummaries(of: catalogue.entries, reusing: previous)
+        // Where each entry stood in the kept build's: the entries that are the very objects there
+        // keep their summary and language (reading a field of each of 10,000 skills, scattered
+        // over the memory, was milliseconds of every rebuild).
+        let places = previous.map { PlaceWalk.places(of: catalogue.entries, in: $0.catalogue.entries) { $0.skill.id } }
+        cardSummaries = Self.cardSummaries(of: catalogue.entries, reusing: previous, places: places)
         feedMemo = previous?.feedMemo ?? FeedMemo()
         listingData = ListingData(catalogue, reusing: previous?.listingData, of: previous?.catalogue)
         var theme = theme
@@ -82,7 +86,7 @@ public struct SiteRenderer: Sendable {
         self.starRows = starRows
         frames = PageFrames(engine: theme.engine)
         contentLangs = Self.contentLangs(
-            of: catalogue.entries, siteLanguage: catalogue.config.language, reusing: previous)
+            of: catalogue.entries, siteLanguage: catalogue.config.language, reusing: previous, places: places)
     }
 
     /// Each skill language's `lang` attribute on a site in `siteLanguage`. A value depends on the
@@ -90,10 +94,17 @@ public struct SiteRenderer: Sendable {
     /// never looked up), and only languages it lacks are added; making a set of 10,000 skills'
     /// languages was milliseconds of each new skill's wait.
     private static func contentLangs(
-        of entries: [Catalogue.Entry], siteLanguage: String, reusing previous: SiteRenderer?
+        of entries: [Catalogue.Entry], siteLanguage: String, reusing previous: SiteRenderer?, places: [Int?]?
     ) -> [String: String?] {
-        var langs = previous.flatMap { $0.catalogue.config.language == siteLanguage ? $0.contentLangs : nil } ?? [:]
-        for entry in entries {
+        let kept = previous.flatMap { $0.catalogue.config.language == siteLanguage ? $0 : nil }
+        var langs = kept?.contentLangs ?? [:]
+        // The kept table has the language of each entry of its build: only other entries may add one.
+        let before = kept?.catalogue.entries ?? []
+        let others = entries.indices.lazy.filter { i in
+            guard kept != nil, let j = places?[i] ?? nil, j < before.count else { return true }
+            return before[j] !== entries[i]
+        }.map { entries[$0] }
+        for entry in others {
             let language = entry.skill.language
             // Absent, not present as nil (the site's own language has no attribute).
             if langs.index(forKey: language) == nil {
@@ -105,7 +116,7 @@ public struct SiteRenderer: Sendable {
 
     /// Each description's card summary, by skill id, through libcmark on all cores; those of
     /// `previous` are kept for descriptions it already read.
-    private static func cardSummaries(of entries: [Catalogue.Entry], reusing previous: SiteRenderer?)
+    private static func cardSummaries(of entries: [Catalogue.Entry], reusing previous: SiteRenderer?, places: [Int?]?)
         -> [String: String]
     {
         // libcmark keeps no global state: descriptions render on all cores.
@@ -113,7 +124,7 @@ public struct SiteRenderer: Sendable {
         @Sendable func summary(_ entry: Catalogue.Entry) -> String {
             HTML.truncate(Markdown.summary(entry.skill.description), to: 140)
         }
-        guard let previous else {
+        guard let previous, let places else {
             let rendered = entries.parallelMap(summary)
             var descriptions: [String: String] = [:]
             descriptions.reserveCapacity(rendered.count)
@@ -124,13 +135,15 @@ public struct SiteRenderer: Sendable {
         // went shifts the rest): the previous table is taken whole, and only the descriptions it
         // was not made from are read again.
         let before = previous.catalogue.entries
-        let places = PlaceWalk.places(of: entries, in: before) { $0.skill.id }
         let changed = entries.indices.filter { i in
             guard let j = places[i] else { return true }
             return before[j] !== entries[i] && before[j].skill.description != entries[i].skill.description
         }
+        let moved = entries.count != before.count || places.contains(nil)
+        // Shared, not copied (10,000 entries), when no description changed and no skill came or went.
+        if changed.isEmpty && !moved { return previous.cardSummaries }
         var descriptions = previous.cardSummaries
-        if entries.count != before.count || places.contains(nil) {
+        if moved {
             var placed = [Bool](repeating: false, count: before.count)
             for case let j? in places { placed[j] = true }
             for j in before.indices where !placed[j] { descriptions[before[j].skill.id] = nil }
