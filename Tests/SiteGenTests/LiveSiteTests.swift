@@ -432,27 +432,19 @@ import Testing
         #expect(live.files == kept)
     }
 
-    /// A skill in a language no skill had before gets its `lang` attributes in a kept build as
-    /// in a full one (the kept renderer's table of languages grows).
-    @Test func aSkillInANewLanguageIsMarkedAsInAFullBuild() throws {
+    /// A skill in a language no skill had before, come or edited where it stands, gets its `lang`
+    /// attributes in a kept build as in a full one (the kept renderer's table of languages grows,
+    /// from the entries that are not the kept build's own objects).
+    @Test(arguments: [("g/c", "Cé", "fr"), ("g/b", "B", "de")])
+    func aSkillInANewLanguageIsMarkedAsInAFullBuild(id: String, name: String, language: String) throws {
         let site = Self.twoSkills()
         var live = try Self.kept(site)
-        site.skill("g/c", name: "Cé", group: "G", language: "fr")
+        site.skill(id, name: name, group: "G", language: language)
         try live.apply(site.options())
         try expectAsFullBuild(live, of: site)
-        #expect(page(live, "skills/g/c/index.html").contains(#"lang="fr""#))
-    }
-
-    /// So does a skill edited into a new language where it stands (the kept table of languages
-    /// grows only from entries that are not the kept build's own objects).
-    @Test func aSkillEditedIntoANewLanguageIsMarkedAsInAFullBuild() throws {
-        let site = Self.twoSkills()
-        var live = try Self.kept(site)
-        site.skill("g/b", name: "B", group: "G", language: "de")
-        try live.apply(site.options())
-        try expectAsFullBuild(live, of: site)
-        // Its card, on the group's page, says it too (from the table of languages).
-        #expect(page(live, "groups/g/index.html").contains(#"lang="de""#))
+        #expect(page(live, "skills/\(id)/index.html").contains("lang=\"\(language)\""))
+        // Its card, on the group's page, says it too.
+        #expect(page(live, "groups/g/index.html").contains("lang=\"\(language)\""))
     }
 
     @Test func aNewPathThatCollidesWithAKeptOneFails() throws {
