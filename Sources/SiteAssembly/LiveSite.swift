@@ -206,6 +206,9 @@ public struct LiveSite: Sendable {
             // released 60,000 strings. A failed build puts them back as they were (below).
             if made == nil, last?.site.staticPaths == staticPaths, var site = last?.site {
                 last?.site = SitePaths(planned: [], generated: [], staticPaths: [])
+                // So does the kept build's copy (never read again in this build): else the sets
+                // are shared, and the first path put in copies them whole.
+                kept?.site = SitePaths(planned: [], generated: [], staticPaths: [])
                 lastKnown = site.known
                 site.known = nil
                 // The table holds the same set of paths: it lets go while the set is patched.
