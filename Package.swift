@@ -31,8 +31,11 @@ let package = Package(
         ),
         // renameat2/renamex_np, which Swift's system modules do not declare: the output swap.
         .target(name: "CFolderSwap"),
-        // glibc's mmap threshold, set once by the command (see MemoryTuning.h).
-        .target(name: "CMemoryTuning"),
+        // The command's allocator (Debian libmimalloc-dev): see Sources/SitegenCLI/Allocator.swift.
+        .systemLibrary(
+            name: "CMimalloc",
+            providers: [.apt(["libmimalloc-dev"]), .brew(["mimalloc"])]
+        ),
         // Mustache templates compiled once per build and rendered from typed page data.
         .target(name: "MustacheCompiler"),
         // swift-mustache rendering the same typed data: the reference the compiled engine must equal.
@@ -127,7 +130,7 @@ let package = Package(
                 "SiteAssembly",
                 "SiteServer",
                 "VoteStore",
-                "CMemoryTuning",
+                "CMimalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildInfo"]
@@ -154,7 +157,7 @@ let package = Package(
         // Benchmarks/incremental.sh: serve's kept build after an edit and after a vote, timed in one process.
         .executableTarget(
             name: "incremental-benchmark",
-            dependencies: ["CatalogueModel", "ContentLoading", "SiteAssembly"],
+            dependencies: ["CatalogueModel", "ContentLoading", "SiteAssembly", "CMimalloc"],
             path: "Benchmarks/IncrementalBenchmark"
         ),
         // Benchmarks/search.sh: the search index's updates and queries, timed.

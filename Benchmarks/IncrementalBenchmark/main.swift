@@ -4,7 +4,9 @@
 // each applied as serve applies them (the changed path as inotify names it, the vote's line
 // known). Prints the median wall and CPU time of each kind and the median of each stage.
 // The numbers leave out serve's HTTP and its writes to the output folder: `incremental.py`
-// measures those from outside. Not a test: nothing is asserted.
+// measures those from outside. Not a test: nothing is asserted. Linked with mimalloc, as the
+// command is (Sources/SitegenCLI/Allocator.swift).
+import CMimalloc
 import CatalogueModel
 import ContentLoading
 import Foundation
@@ -70,7 +72,9 @@ var site = LiveSite()
     try? FileManager.default.removeItem(at: votes)
     try Data(#"{"skill":"none","stars":5}"#.utf8 + [0x0A]).write(to: votes)
     let first = measure { ([], []) }
-    print("whole build: \(String(format: "%.2f", first.wall)) s wall, \(String(format: "%.2f", first.cpu)) s CPU")
+    print(
+        "whole build: \(String(format: "%.2f", first.wall)) s wall, \(String(format: "%.2f", first.cpu)) s CPU",
+        "(mimalloc \(mi_version()))")
 
     let skillFiles =
         (FileManager.default.enumerator(atPath: root.appendingPathComponent("skills").path)?

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CMemoryTuning
 import CatalogueModel
 import ContentLoading
 import Foundation
@@ -19,7 +18,7 @@ struct Sitegen: AsyncParsableCommand {
             static site to OUTPUT. Settings live in CONTENT/site.yml. See docs/content.md and \
             docs/configuration.md for the formats.
             """,
-        version: "sitegen \(Sitegen.version), commit \(BuildInfo.commit)",
+        version: "sitegen \(Sitegen.version), commit \(BuildInfo.commit), allocator \(Allocator.name)",
         subcommands: [Build.self, Check.self, Serve.self, Collect.self, Init.self, New.self, Import.self, Export.self],
         defaultSubcommand: nil
     )
@@ -148,7 +147,6 @@ struct Build: AsyncParsableCommand {
     func validate() throws { _ = try resolvedBuildDate() }
 
     func run() async throws {
-        sitegen_map_large_allocations()
         var options = try site.buildOptions()
         options.buildDate = try resolvedBuildDate()
         // The command exits when the build is done: the system takes the memory back faster.
@@ -230,7 +228,6 @@ struct Serve: AsyncParsableCommand {
     var liveReload = true
 
     func run() async throws {
-        sitegen_map_large_allocations()
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         var options = ServeOptions(build: try site.buildOptions(), host: host, port: port, handlesSignals: true)
         options.ratingsDatabase = try database.named()

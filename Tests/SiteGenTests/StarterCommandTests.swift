@@ -82,13 +82,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path))
     }
 
-    @Test func versionNamesTheReleaseAndTheCommit() throws {
+    @Test func versionNamesTheReleaseTheCommitAndTheAllocator() throws {
         let run = try sitegen(["--version"], in: FileManager.default.temporaryDirectory)
         #expect(run.status == 0)
-        // A git checkout gives the commit; a source archive without .git says so.
+        // A git checkout gives the commit; a source archive without .git says so. The allocator is
+        // mimalloc only when the link put it before the C library: the command's malloc is then its.
         let line = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(
-            line.wholeMatch(of: /sitegen [0-9]+\.[0-9]+\.[0-9]+, commit ([0-9a-f]{12}( \(modified\))?|unknown)/) != nil,
+            line.wholeMatch(
+                of:
+                    /sitegen [0-9]+\.[0-9]+\.[0-9]+, commit ([0-9a-f]{12}( \(modified\))?|unknown), allocator mimalloc [0-9]+\.[0-9]+\.[0-9]+/
+            ) != nil,
             "\(line)")
     }
 }
