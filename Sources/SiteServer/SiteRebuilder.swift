@@ -181,14 +181,17 @@ actor SiteRebuilder {
                 return
             }
             // The build is served from memory while its files are written, and counts as done
-            // before they are.
+            // before they are. Its line is printed once they are on disk: "files written" is then
+            // true for whoever reads the folder after reading the line.
             pending.hold(written, removed: update.removed, at: Date())
             async let mirrored = Self.run { () throws(BuildFailure) in
                 try LiveSite.mirror(written, removing: update.removed, into: options)
             }
             if let renderer = kept.renderer { await self.afterBuild?(renderer) }
-            await self.publish(result, covers: covers, reason: reason, took: started.duration(to: .now))
+            let took = started.duration(to: .now)
+            await self.publish(result, covers: covers, reason: reason, took: took, reporting: false)
             let outcome = await mirrored
+            await self.report(result, reason: reason, took: took)
             switch outcome {
             case .success: pending.release()
             case .failure(let failure): await self.writingFailed(failure)
@@ -197,11 +200,12 @@ actor SiteRebuilder {
         }
     }
 
-    /// Reports a build and lets the callers it covers return.
+    /// Reports a build (unless the caller reports it later) and lets the callers it covers return.
     private func publish(
-        _ result: Result<LiveSite.Update, BuildFailure>, covers: Int, reason: String, took: Duration
+        _ result: Result<LiveSite.Update, BuildFailure>, covers: Int, reason: String, took: Duration,
+        reporting: Bool = true
     ) {
-        report(result, reason: reason, took: took)
+        if reporting { report(result, reason: reason, took: took) }
         switch result {
         case .success(let update):
             if let catalogue = update.report.catalogue { site = ServedSite(catalogue: catalogue) }

@@ -9,8 +9,10 @@ import Testing
     @Test func aVoteRendersFewPagesAndTheFolderIsAFullBuilds() async throws {
         try await TestServer.run { server in
             #expect(try await server.vote("skill=games/dice-roller&stars=5").status == 303)
-            let line = try #require(server.lines.all.last { $0.hasPrefix("Built in") })
-            #expect(line.contains("(vote for games/dice-roller)") && !line.contains("all rendered"), "\(line)")
+            let line = try #require(
+                await server.lastLine { $0.hasPrefix("Built in") && $0.contains("(vote for games/dice-roller)") },
+                "\(server.lines.all)")
+            #expect(!line.contains("all rendered"), "\(line)")
             let rendered = try #require(line.firstMatch(of: /; (\d+) rendered/).flatMap { Int($0.1) }, "\(line)")
             let pages = try #require(line.firstMatch(of: /(\d+) pages/).flatMap { Int($0.1) }, "\(line)")
             #expect(rendered < pages, "\(line)")

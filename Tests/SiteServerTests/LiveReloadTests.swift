@@ -86,9 +86,10 @@ import Testing
             #expect(changed.contains(Self.pageFile), "\(changed)")
             #expect(!changed.contains("skills/games/dice-roller/index.html"), "an unrelated page does not reload")
 
-            let line = try #require(server.lines.all.last { $0.hasPrefix("Built in") })
             // The terminal's line says what changed, what was written, and how long it took.
-            #expect(line.contains("(\(Self.source) changed)"), "\(line)")
+            let line = try #require(
+                await server.lastLine { $0.hasPrefix("Built in") && $0.contains("(\(Self.source) changed)") },
+                "\(server.lines.all)")
             let pages = try #require(
                 line.firstMatch(of: /files written \((\d+) pages?\)/).flatMap { Int($0.1) }, "\(line)")
             #expect(pages >= 1 && pages < 10, "\(line)")

@@ -120,6 +120,13 @@ final class TestServer: StoppableServer {
         return page.body.contains("Not rated yet") ? "not rated" : "?"
     }
 
+    /// The last line printed that `matches`, once there is one (nil after 20 s): a rebuild's
+    /// line is printed once its files are written, a moment after its pages are served.
+    func lastLine(where matches: (String) -> Bool) async -> String? {
+        _ = await eventually { lines.all.contains(where: matches) }
+        return lines.all.last(where: matches)
+    }
+
     /// Polls `condition` every 100 ms, at most `attempts` times; true once it holds.
     func eventually(attempts: Int = 200, _ condition: () async throws -> Bool) async rethrows -> Bool {
         for _ in 0..<attempts {
