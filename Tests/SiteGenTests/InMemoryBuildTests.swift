@@ -61,8 +61,10 @@ import Testing
     }
 
     /// A partial that includes itself twice never ends: the build stops with the template and
-    /// the page named instead of running for ever.
-    @Test(.timeLimit(.minutes(1))) func aTemplateThatNeverEndsFailsTheBuild() throws {
+    /// the page named instead of running for ever. The limit only catches a build that runs on
+    /// for ever: each rendering takes a million expansions to give up (seconds in a debug build,
+    /// and once over a minute beside the rest of the suite on two loaded cores).
+    @Test(.timeLimit(.minutes(5))) func aTemplateThatNeverEndsFailsTheBuild() throws {
         let site = TestSite()
         site.skill("g/x", name: "X", group: "G")
         site.template("_boom.mustache", "{{>_boom}}{{>_boom}}")
@@ -78,8 +80,9 @@ import Testing
     }
 
     /// The same for a fragment drawn deep inside the renderer: a star row that never ends fails
-    /// the build instead of publishing cut-short markup.
-    @Test(.timeLimit(.minutes(1))) func aFragmentThatNeverEndsFailsTheBuild() throws {
+    /// the build instead of publishing cut-short markup (each of the site's star rows gives up
+    /// on its own, hence the limit as above).
+    @Test(.timeLimit(.minutes(5))) func aFragmentThatNeverEndsFailsTheBuild() throws {
         let site = TestSite()
         site.skill("g/x", name: "X", group: "G")
         site.write("ratings/counts.json", #"{"g/x": {"five_star": 3}}"#)
