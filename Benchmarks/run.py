@@ -140,8 +140,11 @@ def main():
     hugo = shutil.which("hugo")
     work = pathlib.Path(args.work)
     hugo_version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1] if hugo else "absent"
+    # The commit and the allocator: a table is only comparable with another of the same binary.
+    sitegen_version = subprocess.run([str(sitegen), "--version"], capture_output=True, text=True).stdout.strip()
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GB;"
           f" load average {os.getloadavg()[0]:.1f}; hugo {hugo_version}; output on {work}")
+    print(sitegen_version)
     header = (f"{'skills':>8} {'tool':>8} {'median s':>8} {'min–max':>13} {'cpu s':>6} {'peak MB':>8} {'pages':>8} {'files':>8} {'MB':>8}")
     print(header)
     ratios = []
