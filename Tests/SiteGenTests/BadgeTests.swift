@@ -147,6 +147,31 @@ import Testing
         #expect(BadgeEmbed.markdownText("a\nb") == "a b")
     }
 
+    /// Random names of odd pieces (every ASCII punctuation mark, CR LF, combining marks, emoji,
+    /// CJK): the text escaped byte by byte is what escaping scalar by scalar gave.
+    @Test(arguments: 0..<8) func markdownTextEscapesAsScalarByScalar(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<300 {
+            let text = OddText.make(&random)
+            #expect(BadgeEmbed.markdownText(text) == Self.scalarMarkdownText(text), "\(text.debugDescription)")
+        }
+    }
+
+    /// `markdownText` as it was written first, scalar by scalar: the reference.
+    static func scalarMarkdownText(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r": out += " "
+            case "!"..."/", ":"..."@", "["..."`", "{"..."~":
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     @Test func everySkillHasABadgeAndTheEmbedSectionNeedsAnAbsoluteBaseURL() throws {
         let site = TestSite()
         site.skill("news/headlines", name: "Headlines", group: "News")
@@ -210,5 +235,18 @@ import Testing
         #expect(new.map(\.path) == ["skills/a/badge.svg", "skills/b/badge.svg", "skills/c/badge.svg"])
         let changed = new.filter { old[$0.path] != $0.key }.map(\.path)
         #expect(changed == ["skills/b/badge.svg"])
+    }
+}
+
+/// Random text of the pieces real names and paths are made of, and the odd ones.
+enum OddText {
+    static let pieces: [String] =
+        (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) } + [
+            "\r\n", "\n", "\r", "\t", "é", "e\u{301}", "ß", "İ", "K", "Å", "谜语", "🙂", "👩‍👩‍👧", "\u{200B}", "\u{202E}",
+            "news/", "skill-1", "%20", "\u{0}",
+        ]
+
+    static func make(_ random: inout SplitMix64) -> String {
+        (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
     }
 }

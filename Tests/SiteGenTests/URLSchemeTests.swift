@@ -132,4 +132,32 @@ import Testing
         #expect(SiteURLs.segmentCount("a/\u{301}b") == 1)
         #expect(nonASCII > 1_000)
     }
+
+    /// Paths with and without characters to encode: the fast return of a path that needs none
+    /// gives what encoding every byte gave.
+    @Test(arguments: 0..<8) func hrefsEncodeAsByteByByte(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<300 {
+            let path = OddText.make(&random)
+            for keepingSlashes in [true, false] {
+                #expect(
+                    Slug.encodeForHref(path, keepingSlashes: keepingSlashes)
+                        == Self.byteByByteHref(path, keepingSlashes: keepingSlashes), "\(path.debugDescription)")
+            }
+        }
+    }
+
+    /// `encodeForHref` as it was first written, every byte through the switch: the reference.
+    static func byteByByteHref(_ path: String, keepingSlashes: Bool) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E: out.append(byte)
+            case 0x2F where keepingSlashes: out.append(byte)
+            default: out += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }

@@ -6,7 +6,12 @@
 /// page's `root(from:)` prefix, so the site works from any sub-path and from the file system.
 public struct SiteURLs: Sendable, Equatable {
     /// Absolute (`https://example.org/catalogue/`) or a root path (`/`). Always ends in `/`.
-    public var baseURL = "/"
+    public var baseURL = "/" {
+        didSet { hasHost = SafeURL.isHTTP(baseURL) }
+    }
+    /// Whether absolute URLs can be made (`https://host/…`); with a bare path (`/`) they cannot.
+    /// Kept as `baseURL` is set: every page's social tags and badge snippets ask.
+    public private(set) var hasHost = false
 
     // Folders, each ending in `/`.
     public var skills = "skills/"
@@ -147,9 +152,6 @@ public struct SiteURLs: Sendable, Equatable {
         let afterHost = baseURL[scheme.upperBound...].drop { $0 != "/" }
         return afterHost.isEmpty ? "/" : String(afterHost)
     }
-
-    /// Whether absolute URLs can be made (`https://host/…`); with a bare path (`/`) they cannot.
-    public var hasHost: Bool { SafeURL.isHTTP(baseURL) }
 
     /// Absolute URL of a site path (already href-encoded), for feeds, sitemaps and canonical links.
     public func absolute(_ href: String) -> String { baseURL + href }

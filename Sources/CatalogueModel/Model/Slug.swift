@@ -61,16 +61,22 @@ public enum Slug {
     /// Percent-encodes what may not stand raw in an href (non-ASCII, spaces, reserved characters).
     /// - Parameter keepingSlashes: false for one path segment, where a `/` must be encoded too.
     public static func encodeForHref(_ path: String, keepingSlashes: Bool = true) -> String {
+        func stays(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E: true  // letters, digits, - . _ ~
+            case 0x2F: keepingSlashes
+            default: false
+            }
+        }
+        // Nearly every path is slugs and slashes: returned as it is, with no copy made.
+        guard path.utf8.contains(where: { !stays($0) }) else { return path }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(path.utf8.count)
+        out.reserveCapacity(path.utf8.count + 16)
         for byte in path.utf8 {
-            switch byte {
-            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E:  // letters, digits, - . _ ~
+            if stays(byte) {
                 out.append(byte)
-            case 0x2F where keepingSlashes:
-                out.append(byte)
-            default:
+            } else {
                 out += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }

@@ -23,17 +23,20 @@ package struct BadgeEmbed: Sendable, Equatable {
     /// Text that Markdown reads as itself: every ASCII punctuation mark backslash-escaped
     /// (CommonMark allows it before any of them), line breaks as spaces.
     static func markdownText(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n", "\r": out += " "
-            case "!"..."/", ":"..."@", "["..."`", "{"..."~":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            default: out.unicodeScalars.append(scalar)
+        // As UTF-8 bytes: every byte of a character beyond ASCII is 0x80 or more, so none of
+        // them is taken for punctuation or a line break, and they are copied as they are.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0A, 0x0D: out.append(0x20)
+            case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:  // ! to /, : to @, [ to `, { to ~
+                out.append(0x5C)
+                out.append(byte)
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A link destination Markdown cannot end early: hrefs are percent-encoded already, but the
