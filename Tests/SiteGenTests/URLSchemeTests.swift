@@ -133,6 +133,25 @@ import Testing
         #expect(nonASCII > 1_000)
     }
 
+    /// What the base URL implies is kept as it is set, and follows it when it is set again.
+    @Test func theBaseURLsHostAndPathFollowIt() {
+        var urls = SiteURLs()
+        #expect(!urls.hasHost && urls.basePath == "/")
+        urls.baseURL = "https://example.org/catalogue/"
+        #expect(urls.hasHost && urls.basePath == "/catalogue/")
+        urls.baseURL = "HTTP://example.org"
+        #expect(urls.hasHost && urls.basePath == "/")
+        urls.baseURL = "/sub/"
+        #expect(!urls.hasHost && urls.basePath == "/sub/")
+        #expect(
+            urls
+                == {
+                    var u = SiteURLs()
+                    u.baseURL = "/sub/"
+                    return u
+                }())
+    }
+
     /// Paths with and without characters to encode: the fast return of a path that needs none
     /// gives what encoding every byte gave.
     @Test(arguments: 0..<8) func hrefsEncodeAsByteByByte(seed: UInt64) {

@@ -7,8 +7,15 @@
 public struct SiteURLs: Sendable, Equatable {
     /// Absolute (`https://example.org/catalogue/`) or a root path (`/`). Always ends in `/`.
     public var baseURL = "/" {
-        didSet { hasHost = SafeURL.isHTTP(baseURL) }
+        didSet {
+            hasHost = SafeURL.isHTTP(baseURL)
+            basePath = Self.basePath(of: baseURL)
+        }
     }
+    /// The path part of the base URL (`/catalogue/`): the 404 page's root, which is served at
+    /// any address, and what servers and sub-path checks strip. Kept as `baseURL` is set: the
+    /// link check asks for every link.
+    public private(set) var basePath = "/"
     /// Whether absolute URLs can be made (`https://host/…`); with a bare path (`/`) they cannot.
     /// Kept as `baseURL` is set: every page's social tags and badge snippets ask.
     public private(set) var hasHost = false
@@ -145,9 +152,8 @@ public struct SiteURLs: Sendable, Equatable {
         return count
     }
 
-    /// The path part of the base URL (`/catalogue/`): the 404 page's root, which is served at
-    /// any address, and what servers and sub-path checks strip.
-    public var basePath: String {
+    /// The path part of `baseURL` (`/catalogue/`).
+    static func basePath(of baseURL: String) -> String {
         guard let scheme = baseURL.range(of: "://") else { return baseURL }
         let afterHost = baseURL[scheme.upperBound...].drop { $0 != "/" }
         return afterHost.isEmpty ? "/" : String(afterHost)
