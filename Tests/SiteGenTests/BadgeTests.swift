@@ -237,16 +237,3 @@ import Testing
         #expect(changed == ["skills/b/badge.svg"])
     }
 }
-
-/// Random text of the pieces real names and paths are made of, and the odd ones.
-enum OddText {
-    static let pieces: [String] =
-        (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) } + [
-            "\r\n", "\n", "\r", "\t", "é", "e\u{301}", "ß", "İ", "K", "Å", "谜语", "🙂", "👩‍👩‍👧", "\u{200B}", "\u{202E}",
-            "news/", "skill-1", "%20", "\u{0}",
-        ]
-
-    static func make(_ random: inout SplitMix64) -> String {
-        (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
-    }
-}

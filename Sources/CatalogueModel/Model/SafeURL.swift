@@ -78,12 +78,20 @@ extension Substring {
         let scalars = unicodeScalars
         var start = scalars.startIndex
         var end = scalars.endIndex
-        while start < end, scalars[start].properties.isWhitespace { start = scalars.index(after: start) }
+        while start < end, Self.isWhitespace(scalars[start]) { start = scalars.index(after: start) }
         while end > start {
             let before = scalars.index(before: end)
-            guard scalars[before].properties.isWhitespace else { break }
+            guard Self.isWhitespace(scalars[before]) else { break }
             end = before
         }
+        // Nearly every text has nothing to trim: a whole string is returned as it is, not copied.
+        if start == base.startIndex && end == base.endIndex { return base }
         return String(scalars[start..<end])
+    }
+
+    /// Unicode's White_Space, answered without a property lookup for ASCII (tab to carriage
+    /// return and the space are its only ASCII members).
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 }
