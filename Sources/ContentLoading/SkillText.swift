@@ -16,13 +16,17 @@ enum SkillText {
     ///   with a warning instead of failing the build.
     package static func check(_ skill: inout Skill, community: Bool = false, _ log: inout DiagnosticLog) -> Bool {
         var ok = true
-        let subject = subject(of: skill)
+        // Only a message needs it: made then, not for every skill read.
+        let (path, tag) = (skill.sourcePath, skill.tag)
+        var subject: String { Self.subject(path: path, tag: tag) }
         func fail(_ message: String) {
             log.error(skill.sourcePath, line: skill.sourceLine, subject + message)
             ok = false
         }
+        // No text has more characters than UTF-8 bytes: most are measured without counting characters.
+        func longer(_ text: String, than limit: Int) -> Bool { text.utf8.count > limit && text.count > limit }
         func limited(_ text: String, _ field: String) -> String {
-            guard text.count > InputLimits.fieldCharacters else { return text }
+            guard longer(text, than: InputLimits.fieldCharacters) else { return text }
             let message =
                 "`\(field)` is \(text.count.grouped) characters long; the limit is \(InputLimits.fieldCharacters)"
             guard community else {
@@ -60,7 +64,7 @@ enum SkillText {
         var seen = Set<String>()
         for example in skill.examples {
             let text = VisibleText.clean(example)
-            if text.count > InputLimits.exampleCharacters {
+            if longer(text, than: InputLimits.exampleCharacters) {
                 let message =
                     "an example is \(text.count.grouped) characters long; the limit is \(InputLimits.exampleCharacters)"
                 if community {
@@ -89,9 +93,9 @@ enum SkillText {
     }
 
     /// "skill `tag`: " when the file holds several skills (a getSkillList.json), else nothing.
-    private static func subject(of skill: Skill) -> String {
-        let file = skill.sourcePath.split(separator: "/").last.map(String.init) ?? ""
+    private static func subject(path: String, tag: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? ""
         let stem = file.split(separator: ".").dropLast().joined(separator: ".")
-        return stem == skill.tag ? "" : "skill `\(skill.tag)`: "
+        return stem == tag ? "" : "skill `\(tag)`: "
     }
 }

@@ -335,7 +335,12 @@ import Testing
                 "skills/invisible.md": "---\nname: \"\u{200B}\u{202E}\u{2060}\"\ngroup: Tests\n---\n",
                 "skills/list.json":
                     "{\"group\": \"Tests\", \"skills\": {\"a\": {\"skill_name\": \"A\", \"author\": \"\(long)\"}}}",
+                // Characters, not bytes, are counted: 200 emoji (800 bytes) pass, 201 accented
+                // letters written as two scalars each do not.
+                "skills/wide.md": "---\nname: \(String(repeating: "🙂", count: 200))\ngroup: Tests\n---\n",
+                "skills/accents.md": "---\nname: \(String(repeating: "e\u{301}", count: 201))\ngroup: Tests\n---\n",
             ]) == [
+                "Content/skills/accents.md:1: error: `name` is 201 characters long; the limit is 200",
                 "Content/skills/invisible.md:1: error: `name` is empty once invisible characters are removed",
                 "Content/skills/list.json:1: error: skill `a`: `author` is 201 characters long; the limit is 200",
                 "Content/skills/long.md:1: error: `name` is 201 characters long; the limit is 200",
