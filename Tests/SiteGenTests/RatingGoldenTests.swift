@@ -60,6 +60,21 @@ import Testing
             file: "chart-typical.html", counts: StarCounts(one: 61, two: 48, three: 198, four: 1_106, five: 1_875)),
     ]
 
+    /// The labels a renderer makes once for all its charts are the ones each chart would make,
+    /// in every built-in language (plural rules differ: "1 Stern", "2 Sterne").
+    @Test(arguments: ["en", "de"])
+    func labelsMadeOnceAreEachChartsOwn(language: String) {
+        let strings = BuiltInTheme.load(language).strings
+        let chart = BarChart(style: ChartStyle())
+        for testCase in Self.chartCases {
+            let summary = RatingSummary(counts: testCase.counts)
+            #expect(
+                chart.data(summary, strings: strings, labels: BarChart.labels(strings)).bars.map(\.label)
+                    == chart.data(summary, strings: strings).bars.map(\.label))
+        }
+        #expect(BarChart.labels(strings).count == 5)
+    }
+
     @Test(arguments: chartCases)
     func chartMatchesGolden(_ testCase: ChartCase) throws {
         let html = BarChart(style: ChartStyle()).html(

@@ -35,12 +35,13 @@ public struct BarChart: Sendable {
 
     /// The chart's values for `_chart.mustache`, which holds the markup. Bars are percent widths:
     /// they need no viewBox, so the rounded ends keep their shape at any width.
-    package func data(_ summary: RatingSummary, strings: UIStrings) -> ChartData {
+    /// - Parameter labels: `labels(strings)`, when the caller made them once for many charts.
+    package func data(_ summary: RatingSummary, strings: UIStrings, labels: [String]? = nil) -> ChartData {
         ChartData(
             height: Self.barHeight, radius: SVGNumber.format(Double(Self.barHeight) / 2),
             bars: Self.rows(summary).map { row in
                 ChartData.Bar(
-                    stars: row.stars, label: strings.count("stars", row.stars),
+                    stars: row.stars, label: labels?[row.stars - 1] ?? strings.count("stars", row.stars),
                     count: strings.numbers.integer(row.count), percent: row.percent,
                     fill: row.count > 0 ? SVGNumber.format(row.fraction * 100) : nil)
             },
@@ -53,11 +54,14 @@ public struct BarChart: Sendable {
     }
 
     /// The chart, drawn where the page prints it.
-    package func fragment(_ summary: RatingSummary, engine: any TemplateEngine, strings: UIStrings)
-        -> ThemePartial.Fragment
-    {
-        ThemePartial.Fragment(name: "_chart", data: data(summary, strings: strings), engine: engine)
+    package func fragment(
+        _ summary: RatingSummary, engine: any TemplateEngine, strings: UIStrings, labels: [String]? = nil
+    ) -> ThemePartial.Fragment {
+        ThemePartial.Fragment(name: "_chart", data: data(summary, strings: strings, labels: labels), engine: engine)
     }
+
+    /// The rows' labels in `strings`' language, 1 star first ("1 star" … "5 stars").
+    package static func labels(_ strings: UIStrings) -> [String] { (1...5).map { strings.count("stars", $0) } }
 
     /// The configured bar colours as CSS custom properties, for the page's `<style>`: after the
     /// theme's stylesheet, so `site.yml` wins over the theme's defaults in both colour schemes.

@@ -10,6 +10,8 @@ public struct SiteRenderer: Sendable {
     let starRow: StarRow
     let bigStarRow: StarRow
     package let chart: BarChart
+    /// The chart rows' labels ("5 stars" … "1 star"), the same on every skill's chart: made once.
+    let chartLabels: [String]
     let timelineChart: TimelineChart
     /// Where the site's files came from, for copying skill images.
     package let contentRoot: URL
@@ -66,6 +68,7 @@ public struct SiteRenderer: Sendable {
         big.spacing = style.spacing * 1.5
         bigStarRow = StarRow(style: big)
         chart = BarChart(style: catalogue.config.chart)
+        chartLabels = BarChart.labels(theme.strings)
         timelineChart = TimelineChart(strings: theme.strings)
         ratingForm = catalogue.config.ratingForm.map { RatingForm(config: $0, symbol: catalogue.config.stars.symbol) }
         siteWide = SiteWide(
@@ -671,7 +674,9 @@ public struct SiteRenderer: Sendable {
             languageName: languageNames(skill.language),
             authorPageURL: skill.author.map { urls.href(urls.authorPage($0)) },
             authorSkillsText: skill.author.map { strings.text("all_skills_by", ["author": $0]) },
-            chart: entry.rating.isRated ? chart.fragment(entry.rating, engine: theme.engine, strings: strings) : nil,
+            chart: entry.rating.isRated
+                ? chart.fragment(entry.rating, engine: theme.engine, strings: strings, labels: chartLabels)
+                : nil,
             feedback: entry.rating.hasFeedback
                 ? (
                     strings.numbers.integer(entry.rating.positive ?? 0),
