@@ -37,11 +37,12 @@ public struct BarChart: Sendable {
     /// they need no viewBox, so the rounded ends keep their shape at any width.
     /// - Parameter labels: `labels(strings)`, when the caller made them once for many charts.
     package func data(_ summary: RatingSummary, strings: UIStrings, labels: [String]? = nil) -> ChartData {
-        ChartData(
+        let labels = labels ?? Self.labels(strings)
+        return ChartData(
             height: Self.barHeight, radius: SVGNumber.format(Double(Self.barHeight) / 2),
             bars: Self.rows(summary).map { row in
                 ChartData.Bar(
-                    stars: row.stars, label: labels?[row.stars - 1] ?? strings.count("stars", row.stars),
+                    stars: row.stars, label: labels[row.stars - 1],
                     count: strings.numbers.integer(row.count), percent: row.percent,
                     fill: row.count > 0 ? SVGNumber.format(row.fraction * 100) : nil)
             },

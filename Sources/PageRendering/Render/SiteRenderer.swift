@@ -10,7 +10,7 @@ public struct SiteRenderer: Sendable {
     let starRow: StarRow
     let bigStarRow: StarRow
     package let chart: BarChart
-    /// The chart rows' labels ("5 stars" … "1 star"), the same on every skill's chart: made once.
+    /// The chart rows' labels (`BarChart.labels`), the same on every skill's chart: made once.
     let chartLabels: [String]
     let timelineChart: TimelineChart
     /// Where the site's files came from, for copying skill images.
