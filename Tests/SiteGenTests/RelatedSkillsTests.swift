@@ -192,6 +192,26 @@ import Testing
         }
     }
 
+    /// A short word packed into an integer is the same word again, and no two words pack alike.
+    @Test(arguments: 1...5 as ClosedRange<UInt64>)
+    func aPackedWordIsTheWordAgain(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let alphabet = Array("abzAZ09-'é\u{0}".unicodeScalars)
+        var byKey: [UInt64: String] = [:]
+        for _ in 0..<2_000 {
+            var word = ""
+            for _ in 0..<random.below(11) { word.unicodeScalars.append(alphabet[random.below(alphabet.count)]) }
+            let term = SkillTerm(word)
+            #expect(term.word == word)
+            guard case .packed(let key) = term else {
+                #expect(word.isEmpty || word.utf8.count > 8 || word.utf8.contains { $0 == 0 || $0 >= 0x80 }, "\(word)")
+                continue
+            }
+            #expect(word.utf8.count <= 8)
+            #expect(byKey.updateValue(word, forKey: key).map { $0 == word } ?? true, "\(word)")
+        }
+    }
+
     @Test func thePackedSetKeepsEveryKeyOnceAsItGrows() {
         var set = PackedWordSet()
         let keys = (1...5_000).map { UInt64($0) &* 0x0101_0101 }
@@ -211,7 +231,7 @@ import Testing
         var random = SplitMix64(seed: seed)
         let pieces = [
             "Weather", "weather", "WEATHER", "über", "Straße", "zebra", "zebras", "abcdefgh", "abcdefghi", "ABCDEFGH",
-            "the", " ", ", ", "-", "日本語", "42", "x9z", "mixedCase", "mixedcase",
+            "the", " ", ", ", "-", "日本語", "42", "x9z", "mixedCase", "mixedcase", "EINFACH", "www", "können",
         ]
         func text() -> String {
             (0..<Int.random(in: 0...20, using: &random)).map { _ in

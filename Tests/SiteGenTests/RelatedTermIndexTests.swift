@@ -30,8 +30,13 @@ import Testing
         return (words, terms, postings)
     }
 
+    /// Words of every kind the index tells apart: short ASCII words (packed into integers), long
+    /// ones and words beyond ASCII (kept as text), in both cases of letter.
     static func skills(_ random: inout SplitMix64, count: Int, vocabulary: Int) -> [[String]] {
-        (0..<count).map { _ in (0..<random.below(12)).map { _ in "w\(random.below(vocabulary))" } }
+        let shapes = ["w", "W", "longer-than-8-", "wört", "日本"]
+        return (0..<count).map { _ in
+            (0..<random.below(12)).map { _ in shapes[random.below(shapes.count)] + "\(random.below(vocabulary))" }
+        }
     }
 
     @Test(arguments: 1...60 as ClosedRange<UInt64>)

@@ -231,7 +231,7 @@ public struct RelatedSkills: Sendable {
     private static func words(_ entries: [Catalogue.Entry], reusing previous: RelatedSkills?, places: [Int?])
         -> [RelatedTermIndex.Words]
     {
-        guard let previous else { return entries.parallelMap { .text(SkillTerms.of($0.skill)) } }
+        guard let previous else { return entries.parallelMap { .terms(SkillTerms.terms(of: $0.skill)) } }
         let before = previous.entries
         return entries.indices.parallelMap { i -> RelatedTermIndex.Words in
             let skill = entries[i].skill
@@ -239,7 +239,7 @@ public struct RelatedSkills: Sendable {
                 let was = before[j].skill
                 if was.description == skill.description && was.examples == skill.examples { return .numbered(j) }
             }
-            return .text(SkillTerms.of(skill))
+            return .terms(SkillTerms.terms(of: skill))
         }
     }
 

@@ -31,10 +31,13 @@ struct RelatedTermIndex: Sendable {
     /// The most skills a word may be in and still count.
     let most: Int
 
-    /// A skill's words: as text, or as the words skill `j` of the index they are numbered in has.
+    /// A skill's words: as read (`SkillTerms.terms`), or as the words skill `j` of the index they
+    /// are numbered in has.
     enum Words: Sendable {
-        case text([String])
+        case terms([SkillTerm])
         case numbered(Int)
+
+        static func text(_ words: [String]) -> Words { .terms(words.map(SkillTerm.init)) }
     }
 
     /// - Parameters:
@@ -81,15 +84,15 @@ struct RelatedTermIndex: Sendable {
         let local = runs.parallelMap { run -> RunWords in
             var local = RunWords()
             for i in run {
-                guard case .text(let text) = skillWords[i] else {
+                guard case .terms(let terms) = skillWords[i] else {
                     local.skills.append(nil)
                     continue
                 }
-                local.skills.append(text.map { local.vocabulary.number(of: $0).number })
+                local.skills.append(terms.map { local.vocabulary.number(of: $0).number })
             }
             return local
         }
-        let global = local.map { $0.vocabulary.words.map { number(of: $0) } }
+        let global = local.map { $0.vocabulary.terms.map { number(of: $0) } }
         let previousTerms = previous?.terms
         terms = runs.indices.parallelMap { r -> [[Int32]] in
             zip(runs[r], local[r].skills).map { i, numbered in
@@ -154,14 +157,23 @@ struct RelatedTermIndex: Sendable {
 
     /// Words numbered from 0 in the order they first appear.
     private struct Vocabulary: Sendable {
-        var numbers: [String: Int32] = [:]
+        var packedNumbers = PackedWordNumbers()
+        var textNumbers: [String: Int32] = [:]
+        var terms: [SkillTerm] = []
         var words: [String] = []
 
-        mutating func number(of word: String) -> (number: Int32, isNew: Bool) {
-            if let known = numbers[word] { return (known, false) }
-            let number = Int32(words.count)
-            numbers[word] = number
-            words.append(word)
+        mutating func number(of term: SkillTerm) -> (number: Int32, isNew: Bool) {
+            let number = Int32(terms.count)
+            switch term {
+            case .packed(let key):
+                if let known = packedNumbers.number(of: key) { return (known, false) }
+                packedNumbers.set(key, to: number)
+            case .text(let text):
+                if let known = textNumbers[text] { return (known, false) }
+                textNumbers[text] = number
+            }
+            terms.append(term)
+            words.append(term.word)
             return (number, true)
         }
     }
@@ -173,8 +185,8 @@ struct RelatedTermIndex: Sendable {
         var skills: [[Int32]?] = []
     }
 
-    private mutating func number(of word: String) -> Int32 {
-        let (number, isNew) = vocabulary.number(of: word)
+    private mutating func number(of term: SkillTerm) -> Int32 {
+        let (number, isNew) = vocabulary.number(of: term)
         if isNew {
             postings.append([])
             documents.append(0)
@@ -201,7 +213,7 @@ struct RelatedTermIndex: Sendable {
     mutating func replace(skill i: Int, words newWords: [String], author: String?, group: String) -> Set<Int> {
         var affected: Set<Int> = [i]
         let old = Set(terms[i])
-        let new = Set(newWords.map { number(of: $0) })
+        let new = Set(newWords.map { number(of: SkillTerm($0)) })
         terms[i] = new.sorted()
         for term in old.symmetricDifference(new) {
             let t = Int(term)

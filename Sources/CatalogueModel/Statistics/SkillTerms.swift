@@ -4,7 +4,10 @@
 /// and are left out.
 enum SkillTerms {
     /// Each distinct word once, in the order it first appears.
-    static func of(_ skill: Skill) -> [String] {
+    static func of(_ skill: Skill) -> [String] { terms(of: skill).map(\.word) }
+
+    /// `of`, each word as `RelatedTermIndex` numbers it: no string is made for a short word.
+    static func terms(of skill: Skill) -> [SkillTerm] {
         var collector = TermCollector()
         collector.add(skill.description)
         for example in skill.examples { collector.add(example) }
@@ -76,9 +79,10 @@ enum SkillTerms {
         return low < keys.count && keys[low] == key
     }
 
-    /// A packed ASCII word of at most 8 bytes, as `scanASCII` packs it.
+    /// A packed ASCII word of at most 8 bytes, as `scanASCII` packs it. No byte is zero, so
+    /// no two words pack alike.
     static func packed(_ word: String) -> UInt64? {
-        guard word.utf8.count <= 8, word.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard !word.isEmpty, word.utf8.count <= 8, word.utf8.allSatisfy({ $0 != 0 && $0 < 0x80 }) else { return nil }
         return word.utf8.reduce(0) { $0 << 8 | UInt64($1) }
     }
 
@@ -126,6 +130,15 @@ enum SkillTerms {
     /// The ASCII stop words packed (`packed`), sorted.
     static let stopWordKeys = stopWords.compactMap(packed).sorted()
 
+    /// The ASCII stop words packed, as a set a skill's words start from: a stop word is then a
+    /// word seen before, found with the one look every word takes (a binary search for each word
+    /// was half of reading a skill's words).
+    static let stopWordSet = {
+        var set = PackedWordSet()
+        for key in stopWordKeys { _ = set.insert(key) }
+        return set
+    }()
+
     static let stopWords: Set<String> = [
         // English
         "the", "and", "for", "you", "your", "are", "was", "were", "with", "this", "that", "these", "those", "from",
@@ -145,12 +158,35 @@ enum SkillTerms {
     ]
 }
 
+/// A word as `RelatedTermIndex` numbers it: a word of at most 8 ASCII bytes (most words) as its
+/// bytes packed into an integer (`SkillTerms.packed`), so it is neither made into a string nor
+/// hashed as one; any other word as its text.
+enum SkillTerm: Hashable, Sendable {
+    case packed(UInt64)
+    case text(String)
+
+    init(_ word: String) { self = SkillTerms.packed(word).map(SkillTerm.packed) ?? .text(word) }
+
+    /// The word.
+    var word: String {
+        switch self {
+        case .text(let text): return text
+        case .packed(let key):
+            let count = 8 - key.leadingZeroBitCount / 8
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                for k in 0..<count { buffer[k] = UInt8(truncatingIfNeeded: key >> (8 * UInt64(count - 1 - k))) }
+                return count
+            }
+        }
+    }
+}
+
 /// A skill's distinct words, in the order they first appear. Words of at most 8 bytes (most of
-/// them) are told apart by their packed bytes in a table of integers; no string is made for a
-/// word seen before.
+/// them) are told apart by their packed bytes in a table of integers, and kept so.
 struct TermCollector {
-    private(set) var terms: [String] = []
-    private var short = PackedWordSet()
+    private(set) var terms: [SkillTerm] = []
+    /// Starts with the stop words, which are then never added.
+    private var short = SkillTerms.stopWordSet
     private var long = Set<String>()
 
     mutating func add(_ text: String) {
@@ -159,20 +195,23 @@ struct TermCollector {
             guard SkillTerms.isASCII(bytes) else { return false }
             SkillTerms.scanASCII(bytes) { start, end, key in
                 if let key {
-                    if !SkillTerms.isStopWord(key), short.insert(key) {
-                        terms.append(SkillTerms.asciiLowercased(bytes, start, end))
-                    }
+                    if short.insert(key) { terms.append(.packed(key)) }
                 } else {
                     let word = SkillTerms.asciiLowercased(bytes, start, end)
-                    if long.insert(word).inserted { terms.append(word) }
+                    if long.insert(word).inserted { terms.append(.text(word)) }
                 }
             }
             return true
         }
         guard !done else { return }
         for word in SkillTerms.unicodeWords(in: text) {
-            let isNew = SkillTerms.packed(word).map { short.insert($0) } ?? long.insert(word).inserted
-            if isNew { terms.append(word) }
+            let term = SkillTerm(word)
+            let isNew: Bool
+            switch term {
+            case .packed(let key): isNew = short.insert(key)
+            case .text(let text): isNew = long.insert(text).inserted
+            }
+            if isNew { terms.append(term) }
         }
     }
 }

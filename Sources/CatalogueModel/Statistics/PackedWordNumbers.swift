@@ -1,0 +1,42 @@
+/// Packed words (`SkillTerm.packed`) and their numbers, by open addressing: a vocabulary of short
+/// words looked up without `Hasher`, which was most of numbering every skill's words.
+struct PackedWordNumbers: Sendable {
+    private var keys = [UInt64](repeating: 0, count: 1024)
+    private var numbers = [Int32](repeating: 0, count: 1024)
+    private(set) var count = 0
+
+    /// The number of `key` (nonzero), or nil when it has none.
+    func number(of key: UInt64) -> Int32? {
+        let mask = keys.count - 1
+        var i = Self.slot(key, mask)
+        while keys[i] != 0 {
+            if keys[i] == key { return numbers[i] }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    /// Gives `key` (nonzero, not yet numbered) the number `number`.
+    mutating func set(_ key: UInt64, to number: Int32) {
+        if (count + 1) * 2 > keys.count { grow() }
+        let mask = keys.count - 1
+        var i = Self.slot(key, mask)
+        while keys[i] != 0 && keys[i] != key { i = (i + 1) & mask }
+        if keys[i] == 0 { count += 1 }
+        keys[i] = key
+        numbers[i] = number
+    }
+
+    @inline(__always)
+    private static func slot(_ key: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    private mutating func grow() {
+        let (oldKeys, oldNumbers) = (keys, numbers)
+        keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
+        numbers = [Int32](repeating: 0, count: oldKeys.count * 2)
+        count = 0
+        for (key, number) in zip(oldKeys, oldNumbers) where key != 0 { set(key, to: number) }
+    }
+}
