@@ -39,7 +39,7 @@ enum JSONSkillReader {
                     text: text, displayPath: displayPath, &log)
             }
         }
-        let tag = id.split(separator: "/").last.map(String.init) ?? id
+        let tag = id.slashSeparated(omittingEmpty: true).last.map(String.init) ?? id
         return skill(
             from: object, id: id, tag: tag, defaults: Defaults(), keyPath: [], text: text,
             displayPath: displayPath, &log

@@ -5,7 +5,7 @@ import CatalogueModel
 extension SiteConfigReader {
     static func readListingSettings(_ map: inout YAMLMapping, into config: inout SiteConfig, _ log: inout DiagnosticLog)
     {
-        if var ranking = map.mapping("ranking", &log) {
+        if let ranking = map.mapping("ranking", &log) {
             if let prior = ranking.number("prior_votes", &log) {
                 if prior >= BayesianRanking.minimumPriorVotes && prior <= 1_000_000 {
                     config.priorVotes = prior

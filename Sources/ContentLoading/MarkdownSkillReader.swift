@@ -147,7 +147,7 @@ enum SkillFields {
         from mapping: YAMLMapping, id: String, description: String, displayPath: String,
         bodyLine: Int, _ log: inout DiagnosticLog
     ) -> Skill? {
-        var m = mapping
+        let m = mapping
         var ok = true
         let rawName = m.string("name", &log)
         let rawGroup = m.string("group", &log)
@@ -199,7 +199,7 @@ enum SkillFields {
         m.warnUnknownKeys(
             known: MarkdownSkillReader.knownKeys, hints: MarkdownSkillReader.hints, &log, what: "front-matter")
         guard ok, let name, let group else { return nil }
-        let tag = id.split(separator: "/").last.map(String.init) ?? id
+        let tag = id.slashSeparated(omittingEmpty: true).last.map(String.init) ?? id
         return Skill(
             id: id, tag: tag, name: name, group: group, language: language, model: model, author: author,
             authorURL: SafeURL.isHTTP(authorURL ?? "") ? authorURL : nil, image: image, examples: dedupe(examples),

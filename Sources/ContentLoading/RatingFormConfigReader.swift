@@ -51,7 +51,7 @@ enum RatingFormConfigReader {
         if var fields = form.mapping("fields", &log) {
             readFields(&fields, into: &draft.fields, susi: draft.preset == .susi, &log)
         }
-        if var extra = form.mapping("extra", &log) {
+        if let extra = form.mapping("extra", &log) {
             for (name, keyNode) in extra.keys {
                 guard isFieldName(name) else {
                     extra.error(

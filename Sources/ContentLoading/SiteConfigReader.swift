@@ -55,7 +55,7 @@ package enum SiteConfigReader {
         if var stars = map.mapping("stars", &log) {
             readStars(&stars, into: &config.stars, &log)
         }
-        if var chart = map.mapping("chart", &log) {
+        if let chart = map.mapping("chart", &log) {
             for (key, keyPath) in [("colors", \ChartStyle.colors), ("dark_colors", \ChartStyle.darkColors)] {
                 guard let colors = chart.stringList(key, &log) else { continue }
                 if colors.count == 5, colors.allSatisfy(CSSColor.isValid) {
@@ -71,7 +71,7 @@ package enum SiteConfigReader {
             config.ratingForm = RatingFormConfigReader.read(
                 &form, section: map.keys.first { $0.0 == "rating_form" }?.1, &log)
         }
-        if var ratings = map.mapping("ratings", &log) {
+        if let ratings = map.mapping("ratings", &log) {
             if let database = ratings.string("database", &log) {
                 if database.trimmingWhitespace().isEmpty {
                     ratings.error(
@@ -88,7 +88,7 @@ package enum SiteConfigReader {
             config.search = SearchConfigReader.read(&search, &log)
         }
         readListingSettings(&map, into: &config, &log)
-        if var reviews = map.mapping("reviews", &log) {
+        if let reviews = map.mapping("reviews", &log) {
             for (key, keyPath, range) in [
                 ("on_skill_page", \SiteConfig.reviewsOnSkillPage, 0...100),
                 ("per_page", \SiteConfig.reviewsPerPage, 1...1000),
@@ -138,7 +138,7 @@ package enum SiteConfigReader {
     /// that would make the same page are an error.
     static func readCollections(_ map: inout YAMLMapping, _ log: inout DiagnosticLog) -> [SkillCollection] {
         var collections: [SkillCollection] = []
-        for var item in map.mappingList("collections", &log) ?? [] {
+        for item in map.mappingList("collections", &log) ?? [] {
             let title = item.string("title", &log)?.trimmingWhitespace() ?? ""
             let text = item.string("text", &log) ?? ""
             let skills =

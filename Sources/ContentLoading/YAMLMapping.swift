@@ -6,19 +6,35 @@ struct YAMLMapping {
     package let pairs: [YAMLNode.Pair]
     package let path: String
     let lineOffset: Int
-    private(set) var consumed: Set<String> = []
-    /// Values by key, built once.
-    private let values: [String: YAMLNode]
+    /// The text keys and their values, in order (a key's first value answers).
+    private let named: [(name: String, value: YAMLNode)]
+    /// `named` by key, for a mapping too long to search: most (a skill's front matter) have a
+    /// handful of keys, found sooner by comparing than by hashing every key and every question.
+    private let values: [String: YAMLNode]?
 
     package init(_ pairs: [YAMLNode.Pair], path: String, lineOffset: Int) {
         self.pairs = pairs
         self.path = path
         self.lineOffset = lineOffset
-        var values: [String: YAMLNode] = [:]
+        var named: [(name: String, value: YAMLNode)] = []
+        named.reserveCapacity(pairs.count)
         for pair in pairs {
-            if let name = pair.key.string, values[name] == nil { values[name] = pair.value }
+            if let name = pair.key.string { named.append((name, pair.value)) }
         }
-        self.values = values
+        if pairs.count > 16 {
+            self.values = Dictionary(named, uniquingKeysWith: { first, _ in first })
+            named = []
+        } else {
+            self.values = nil
+        }
+        self.named = named
+    }
+
+    /// The value of `key`, the first one written.
+    private func lookUp(_ key: String) -> YAMLNode? {
+        if let values { return values[key] }
+        for pair in named where pair.name == key { return pair.value }
+        return nil
     }
 
     package func position(of node: YAMLNode?) -> (line: Int?, column: Int?) {
@@ -30,7 +46,7 @@ struct YAMLMapping {
         pairs.compactMap { pair in pair.key.string.map { ($0, pair.key) } }
     }
 
-    package func value(_ key: String) -> YAMLNode? { values[key] }
+    package func value(_ key: String) -> YAMLNode? { lookUp(key) }
 
     package func error(_ log: inout DiagnosticLog, at node: YAMLNode?, _ message: String) {
         let (line, column) = position(of: node)
@@ -47,9 +63,8 @@ struct YAMLMapping {
         return ["", "~", "null", "Null", "NULL"].contains(string)
     }
 
-    package mutating func string(_ key: String, _ log: inout DiagnosticLog) -> String? {
-        consumed.insert(key)
-        guard let value = values[key], !Self.isNull(value) else { return nil }
+    package func string(_ key: String, _ log: inout DiagnosticLog) -> String? {
+        guard let value = lookUp(key), !Self.isNull(value) else { return nil }
         guard let string = value.string else {
             error(&log, at: value, "`\(key)` must be text, not a \(Self.kind(value))")
             return nil
@@ -57,17 +72,15 @@ struct YAMLMapping {
         return string
     }
 
-    package mutating func bool(_ key: String, _ log: inout DiagnosticLog) -> Bool? {
-        consumed.insert(key)
-        guard let value = values[key], !Self.isNull(value) else { return nil }
+    package func bool(_ key: String, _ log: inout DiagnosticLog) -> Bool? {
+        guard let value = lookUp(key), !Self.isNull(value) else { return nil }
         if let bool = value.bool { return bool }
         error(&log, at: value, "`\(key)` must be true or false")
         return nil
     }
 
-    package mutating func number(_ key: String, _ log: inout DiagnosticLog) -> Double? {
-        consumed.insert(key)
-        guard let value = values[key], !Self.isNull(value) else { return nil }
+    package func number(_ key: String, _ log: inout DiagnosticLog) -> Double? {
+        guard let value = lookUp(key), !Self.isNull(value) else { return nil }
         guard let number = Self.number(value) else {
             error(&log, at: value, "`\(key)` must be a number")
             return nil
@@ -92,16 +105,15 @@ struct YAMLMapping {
     }
 
     /// A list of text; a single text value counts as a one-item list.
-    mutating func stringList(_ key: String, _ log: inout DiagnosticLog) -> [String]? {
+    func stringList(_ key: String, _ log: inout DiagnosticLog) -> [String]? {
         positionedStringList(key, &log)?.map(\.text)
     }
 
     /// `stringList`, each item with where it was written (for errors about what it names).
-    mutating func positionedStringList(
+    func positionedStringList(
         _ key: String, _ log: inout DiagnosticLog
     ) -> [(text: String, line: Int?, column: Int?)]? {
-        consumed.insert(key)
-        guard let value = values[key], !Self.isNull(value) else { return nil }
+        guard let value = lookUp(key), !Self.isNull(value) else { return nil }
         switch value.kind {
         case .scalar(let string, _, _):
             // One text stands for a one-item list; a bare number or true/false is a mistake.
@@ -133,9 +145,8 @@ struct YAMLMapping {
     }
 
     /// A list of mappings (`collections`), each as a mapping of its own; other items are errors.
-    mutating func mappingList(_ key: String, _ log: inout DiagnosticLog) -> [YAMLMapping]? {
-        consumed.insert(key)
-        guard let value = values[key], !Self.isNull(value) else { return nil }
+    func mappingList(_ key: String, _ log: inout DiagnosticLog) -> [YAMLMapping]? {
+        guard let value = lookUp(key), !Self.isNull(value) else { return nil }
         guard case .sequence(let nodes) = value.kind else {
             error(&log, at: value, "`\(key)` must be a list (lines starting with `- `)")
             return nil
@@ -151,9 +162,8 @@ struct YAMLMapping {
         return mappings
     }
 
-    mutating func mapping(_ key: String, _ log: inout DiagnosticLog) -> YAMLMapping? {
-        consumed.insert(key)
-        guard let value = values[key], !Self.isNull(value) else { return nil }
+    func mapping(_ key: String, _ log: inout DiagnosticLog) -> YAMLMapping? {
+        guard let value = lookUp(key), !Self.isNull(value) else { return nil }
         guard case .mapping(let pairs) = value.kind else {
             error(&log, at: value, "`\(key)` must be a mapping of keys to values")
             return nil

@@ -198,7 +198,7 @@ enum LinkCheck {
             guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents
             else { return [] }
             targets?.checked = true
-            let directory = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(
+            let directory = file.path.slashSeparated(omittingEmpty: false).dropLast().map(
                 String.init)
             let rootPrefix = String(repeating: "../", count: directory.count)
             var broken: [Broken] = []

@@ -13,7 +13,7 @@ struct OutputPaths {
     /// - Returns: its segments.
     @discardableResult
     mutating func claim(_ path: String) throws(OutputFolder.WriteError) -> [Substring] {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = path.slashSeparated(omittingEmpty: false)
         guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
             // Bytes, not Foundation's `contains`, which was most of the writer's serial loop.
             !path.utf8.contains(where: { $0 == 0x5C || $0 == 0 })

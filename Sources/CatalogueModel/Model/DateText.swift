@@ -1,17 +1,18 @@
 /// Dates in content: `2024-03-01`, or a timestamp that starts with one.
 package enum DateText {
+    /// The day `raw` starts with (after whitespace), as `yyyy-mm-dd`; nil when it starts with none.
     package static func day(_ raw: String) -> String? {
-        let text = raw.trimmingWhitespace()
-        let scalars = Array(text.unicodeScalars.prefix(10))
-        guard scalars.count == 10, scalars[4] == "-", scalars[7] == "-" else { return nil }
-        let digits = [0, 1, 2, 3, 5, 6, 8, 9]
-        guard digits.allSatisfy({ scalars[$0].properties.numericType != nil && scalars[$0].isASCII }) else {
-            return nil
+        // Read as bytes: every character of a day is an ASCII digit or `-`, and the first byte
+        // that is not ASCII ends the test where the first such character would.
+        var text = raw.trimmingWhitespace()
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.count >= 10 else { return nil }
+            func digit(_ k: Int) -> Int? { bytes[k] >= 0x30 && bytes[k] <= 0x39 ? Int(bytes[k] - 0x30) : nil }
+            guard bytes[4] == 0x2D, bytes[7] == 0x2D, digit(0) != nil, digit(1) != nil, digit(2) != nil,
+                digit(3) != nil, let m1 = digit(5), let m2 = digit(6), let d1 = digit(8), let d2 = digit(9),
+                (1...12).contains(m1 * 10 + m2), (1...31).contains(d1 * 10 + d2)
+            else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<10]), as: UTF8.self)
         }
-        let day = String(String.UnicodeScalarView(scalars))
-        guard let month = Int(day.dropFirst(5).prefix(2)), (1...12).contains(month),
-            let dom = Int(day.suffix(2)), (1...31).contains(dom)
-        else { return nil }
-        return day
     }
 }

@@ -53,7 +53,7 @@ public enum Slug {
 
     /// A slash-separated id (`news/Headline Finder`) as a path (`news/headline-finder`).
     public static func path(_ id: String) -> String {
-        let path = id.split(separator: "/", omittingEmptySubsequences: true).map { segment(String($0)) }.joined(
+        let path = id.slashSeparated(omittingEmpty: true).map { segment(String($0)) }.joined(
             separator: "/")
         return path.isEmpty ? "_" : path
     }
