@@ -35,6 +35,10 @@ struct TemplateRenderer {
     var output: [UInt8]
     /// The contexts, innermost last: the data, then every section's value.
     private var stack: [TemplateValue]
+    /// The contexts of `stack` that are data, innermost last: the only ones that answer a name.
+    /// A name is looked up here, where each is called in place; taking each out of `stack` as a
+    /// `.data` copied it (a retain and a release) for every context every tag passed.
+    private var contexts: [any TemplateData]
     private var scope = Scope(indentation: nil, overrides: nil, escaping: 0)
     private var nesting = 0
     private var expansions = 0
@@ -54,6 +58,7 @@ struct TemplateRenderer {
         names = UnsafeBufferPointer(program.names)
         keys = UnsafeBufferPointer(program.keys)
         self.stack = [.data(root)]
+        self.contexts = [root]
         self.output = output
     }
 
@@ -200,8 +205,16 @@ struct TemplateRenderer {
             return
         }
         stack.append(value)
+        let isData: Bool
+        if case .data(let data) = value {
+            contexts.append(data)
+            isData = true
+        } else {
+            isData = false
+        }
         render(body)
         stack.removeLast()
+        if isData { contexts.removeLast() }
     }
 
     /// The first context, innermost first, that answers the first part of the name; the rest
@@ -212,10 +225,10 @@ struct TemplateRenderer {
             return stack.last
         case .inStack:
             let first = keys[name.keys.lowerBound]
-            var index = stack.count
+            var index = contexts.count
             while index > 0 {
                 index -= 1
-                if case .data(let data) = stack[index], let value = data.value(for: first) {
+                if let value = contexts[index].value(for: first) {
                     return name.keys.count == 1 ? value : descend(value, name.keys.dropFirst())
                 }
             }

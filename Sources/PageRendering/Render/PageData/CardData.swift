@@ -83,12 +83,27 @@ package final class PlacedCard: PageData, TemplateFragment {
         case rendered(String)
     }
 
-    let source: Source
+    // The source's parts, each held apart: writing a card binds none of them out of an enum
+    // (five retains and releases for every card of every page).
+    /// Nil for a rendered card.
+    private let cut: TemplateCut?
+    /// A rendered card's HTML (empty for a cut one).
+    private let rendered: String
+    private let starRows: (small: String, large: String)
+    private let root: String
+    private let level: Int
+    private let rank: Int?
     /// For a cut card: the same bytes wherever the key is the same.
     package let markKey: TemplateMark.Key?
 
     init(_ source: Source, key: TemplateMark.Key? = nil) {
-        self.source = source
+        switch source {
+        case .cut(let cut, let starRows, let root, let level, let rank):
+            (self.cut, rendered, self.starRows, self.root, self.level, self.rank) =
+                (cut, "", starRows, root, level, rank)
+        case .rendered(let html):
+            (cut, rendered, starRows, root, level, rank) = (nil, html, ("", ""), "", 0, nil)
+        }
         markKey = key
     }
 
@@ -100,19 +115,18 @@ package final class PlacedCard: PageData, TemplateFragment {
     package func value(_ key: PageName) -> TemplateValue? { key == .card ? .fragment(self) : nil }
 
     package func write(into output: inout [UInt8]) {
-        switch source {
-        case .rendered(let html):
-            output.append(contentsOf: html.utf8)
-        case .cut(let cut, let starRows, let root, let level, let rank):
-            cut.write(into: &output) { number in
-                switch CardCache.Slot(rawValue: number) {
-                case .root?: root
-                case .level?: String(level)
-                case .rank?: rank.map(String.init) ?? ""
-                case .starRow?: starRows.small
-                case .largeStarRow?: starRows.large
-                case nil: ""
-                }
+        guard let cut else {
+            output.append(contentsOf: rendered.utf8)
+            return
+        }
+        cut.write(into: &output) { number in
+            switch CardCache.Slot(rawValue: number) {
+            case .root?: root
+            case .level?: String(level)
+            case .rank?: rank.map(String.init) ?? ""
+            case .starRow?: starRows.small
+            case .largeStarRow?: starRows.large
+            case nil: ""
             }
         }
     }
