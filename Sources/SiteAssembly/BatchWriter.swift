@@ -31,6 +31,10 @@ final class BatchWriter: @unchecked Sendable {
         var newFolders: [[String]] = []
         for file in files {
             let segments = try paths.claim(file.path)
+            // A folder made means its parents were: most files' folder was made for a file
+            // before them, and their parents are not joined and hashed again one by one.
+            guard let slash = file.path.utf8.lastIndex(of: 0x2F), !made.contains(String(file.path[..<slash]))
+            else { continue }
             var directory = ""
             for (depth, segment) in segments.dropLast().enumerated() {
                 directory += directory.isEmpty ? String(segment) : "/" + segment
