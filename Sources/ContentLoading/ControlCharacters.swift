@@ -77,7 +77,7 @@ enum ControlCharacters {
             }
             index += 8
         }
-        // The word before was clean, so it did not end in 0xC2.
+        // A word that ended in 0xC2 was read with the byte after it, the first of these.
         return isClean(bytes, index..<bytes.count, previous: 0)
     }
 

@@ -3,8 +3,8 @@ import Testing
 
 @testable import PageRendering
 
-/// A JSON string as the API and JSON-LD write it: passed over eight bytes at a time where none
-/// needs an escape, it is what escaping byte by byte gives, and reads back as the text.
+/// A JSON string as the API and JSON-LD write it (runs that need no escape copied whole) is
+/// what the escaping rule gives scalar by scalar, and reads back as the text.
 @Suite struct JSONQuoteTests {
     /// Byte by byte, as the rule reads: quote, backslash and controls escaped, `<`, `>` and `&`
     /// as `\u` escapes (safe inside `<script>`), U+2028 and U+2029 too.

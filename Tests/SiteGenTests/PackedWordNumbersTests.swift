@@ -10,8 +10,10 @@ import Testing
         var table = PackedWordNumbers()
         var expected: [UInt64: Int32] = [:]
         for step in 0..<20_000 {
-            // Keys alike in their low bits too, as packed words that share their last letters are.
-            let key = UInt64(1 + random.below(3_000)) << (8 * UInt64(random.below(3)))
+            // Keys alike in their low bytes too, as packed words that share their last letters
+            // are (`creation`, `relation`), and keys alike in their high bytes.
+            let varying = UInt64(1 + random.below(3_000))
+            let key = random.below(2) == 0 ? varying << 40 | 0x61_7469_6F6E : varying << (8 * UInt64(random.below(3)))
             if let number = expected[key] {
                 #expect(table.number(of: key) == number)
             } else {
@@ -21,6 +23,14 @@ import Testing
             }
         }
         #expect(table.count == expected.count)
+        // Words that differ only in their first letters spread over the table, not into a run.
+        var homes = Set<Int>()
+        for k in 0..<(26 * 26) {
+            let first = UInt64(0x61 + k / 26) << 56
+            let second = UInt64(0x61 + k % 26) << 48
+            homes.insert(PackedWordNumbers.slot(first | second | 0x74_696F6E, 4095))
+        }
+        #expect(homes.count > 26 * 26 / 2)
         for (key, number) in expected { #expect(table.number(of: key) == number) }
     }
 }

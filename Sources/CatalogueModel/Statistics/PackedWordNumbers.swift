@@ -27,9 +27,11 @@ struct PackedWordNumbers: Sendable {
         numbers[i] = number
     }
 
+    /// The top bits of the product (Fibonacci hashing): a product's low bits depend only on
+    /// the key's low bits, so words that share their last letters would share their slots.
     @inline(__always)
-    private static func slot(_ key: UInt64, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    static func slot(_ key: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - mask.nonzeroBitCount)) & mask
     }
 
     private mutating func grow() {

@@ -11,7 +11,8 @@ import Foundation
 struct RelatedTermIndex: Sendable {
     /// Word → number, and back.
     private var vocabulary = Vocabulary()
-    var words: [String] { vocabulary.words }
+    /// Every word, by number (made as asked: a string for each word is needed only by tests).
+    var words: [String] { vocabulary.terms.map(\.word) }
     /// For each word that may count (in at most `most` skills), the skills (indices) that use
     /// it; empty for a word in more. Those say nothing (`weight`), and a generated catalogue's
     /// every word is one: their lists were a million appends per index, on one core.
@@ -147,7 +148,7 @@ struct RelatedTermIndex: Sendable {
     }
 
     /// A skill's words, as `SkillTerms` would give them (in another order).
-    func words(ofSkill i: Int) -> [String] { terms[i].map { words[Int($0)] } }
+    func words(ofSkill i: Int) -> [String] { terms[i].map { vocabulary.terms[Int($0)].word } }
 
     /// Skills split into a few runs per core.
     private static func runs(_ count: Int) -> [Range<Int>] {
@@ -160,7 +161,6 @@ struct RelatedTermIndex: Sendable {
         var packedNumbers = PackedWordNumbers()
         var textNumbers: [String: Int32] = [:]
         var terms: [SkillTerm] = []
-        var words: [String] = []
 
         mutating func number(of term: SkillTerm) -> (number: Int32, isNew: Bool) {
             let number = Int32(terms.count)
@@ -173,7 +173,6 @@ struct RelatedTermIndex: Sendable {
                 textNumbers[text] = number
             }
             terms.append(term)
-            words.append(term.word)
             return (number, true)
         }
     }
