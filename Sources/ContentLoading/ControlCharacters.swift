@@ -73,16 +73,17 @@ enum ControlCharacters {
             if below20 || hasZero(word ^ (ones &* 0x7F)) || hasZero(word ^ (ones &* 0xC2)) {
                 // The byte after the word too: a C1 control's second byte when the word ends in 0xC2.
                 let end = min(index + 9, bytes.count)
-                if !isClean(bytes, index..<end, previous: 0) { return false }
+                if !isClean(bytes, index..<end) { return false }
             }
             index += 8
         }
         // A word that ended in 0xC2 was read with the byte after it, the first of these.
-        return isClean(bytes, index..<bytes.count, previous: 0)
+        return isClean(bytes, index..<bytes.count)
     }
 
-    private static func isClean(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, previous: UInt8) -> Bool {
-        var previous = previous
+    /// `range` of `bytes` read byte by byte; a C1 control's lead byte before `range` is not seen.
+    private static func isClean(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        var previous: UInt8 = 0
         for k in range {
             let byte = bytes[k]
             if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }

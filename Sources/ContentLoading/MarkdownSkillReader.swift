@@ -144,10 +144,9 @@ enum YAMLDocument {
 /// The fields every skill format shares, read from a YAML mapping.
 enum SkillFields {
     package static func read(
-        from mapping: YAMLMapping, id: String, description: String, displayPath: String,
+        from m: YAMLMapping, id: String, description: String, displayPath: String,
         bodyLine: Int, _ log: inout DiagnosticLog
     ) -> Skill? {
-        let m = mapping
         var ok = true
         let rawName = m.string("name", &log)
         let rawGroup = m.string("group", &log)
