@@ -129,17 +129,20 @@ public enum SiteBuilder {
             let othersChecked = Background {
                 LinkCheck.check(otherFiles, known: laterKnown.wait(), config: config, linkFree: linkFree)
             }
-            var start = 0
-            while start < plan.count || start == 0 {
-                let end = min(start + batchSize, plan.count)
+            let batches = PlanBatches(pages: plan.jobs.count, files: plan.fileJobs.count, size: batchSize)
+            for batch in 0..<batches.count {
+                let isLast = batch == batches.count - 1
+                let (pages, later) = batches.items(batch)
                 // Pages are link-checked as they are made, on the cores that render them.
                 var (files, looks) = try times.time(.render) {
                     () throws(SiteRenderer.RenderError) -> ([OutputFile], [LinkCheck.Look]) in
-                    try renderer.make(plan, items: start..<end) { run, places in
+                    var made = try renderer.make(plan, items: pages) { run, places in
                         LinkCheck.look(
                             at: run, places: places, known: laterKnown.wait(), config: config, linkFree: linkFree,
                             recording: false)
                     }
+                    made.files += try renderer.make(plan, items: later)
+                    return made
                 }
                 times.move(coreSeconds: looks.reduce(0) { $0 + $1.seconds }, from: .render, to: .linkCheck)
                 let pagesMade = looks.reduce(0) { $0 + $1.files }
@@ -147,16 +150,14 @@ public enum SiteBuilder {
                 broken += times.time(.linkCheck) {
                     LinkCheck.check(
                         Array(files[pagesMade...]), known: laterKnown.wait(), config: config, linkFree: linkFree)
-                        + (end == plan.count ? othersChecked.wait() : [])
+                        + (isLast ? othersChecked.wait() : [])
                 }
-                if end == plan.count { files += plan.otherFiles + staticFiles }
+                if isLast { files += plan.otherFiles + staticFiles }
                 try finishWriting()
                 // Once anything is broken, keep checking (to report it all) but stop writing.
                 if broken.isEmpty, let sink { writing = BatchWrite.start(files, into: sink, from: source) }
                 pageCount += files.filter { $0.path.hasSuffix(".html") }.count
                 fileCount += files.count
-                if end == plan.count { break }
-                start = end
             }
             try finishWriting()
         } catch let error as SiteRenderer.RenderError {

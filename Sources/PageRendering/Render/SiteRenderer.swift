@@ -52,9 +52,11 @@ public struct SiteRenderer: Sendable {
         // keep their summary and language (reading a field of each of 10,000 skills, scattered
         // over the memory, was milliseconds of every rebuild).
         let places = previous.map { PlaceWalk.places(of: catalogue.entries, in: $0.catalogue.entries) { $0.skill.id } }
+        // The listings first: they start the related skills on another core (`ListingData`), the
+        // longest of what the plan waits for, while the summaries are made.
+        listingData = ListingData(catalogue, reusing: previous?.listingData, of: previous?.catalogue)
         cardSummaries = Self.cardSummaries(of: catalogue.entries, reusing: previous, places: places)
         feedMemo = previous?.feedMemo ?? FeedMemo()
-        listingData = ListingData(catalogue, reusing: previous?.listingData, of: previous?.catalogue)
         var theme = theme
         let watch = OverrunWatch(engine: theme.engine)
         theme.engine = watch
