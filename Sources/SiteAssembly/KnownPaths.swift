@@ -1,3 +1,4 @@
+import CatalogueModel
 import Foundation
 
 /// Every path of a site as the link check finds its links' targets: each path's link as written
@@ -12,8 +13,8 @@ import Foundation
 struct KnownPaths: Sendable {
     /// Set by a build that patches the same set (`LiveSite`), so that one holds it alone meanwhile.
     var existing: Set<String>
-    /// By hash of a rest: its place in `restEnds` and `targets`.
-    private var places: [UInt64: Int32]
+    /// By hash of a rest (`key`): its place in `restEnds` and `targets`, or -1 for a path that went.
+    private var places: NumberTable
     /// Every rest's bytes, one after the other, and where each ends: one buffer, so a lookup
     /// on many threads at once retains no string of its own.
     private var restBytes: [UInt8]
@@ -26,11 +27,10 @@ struct KnownPaths: Sendable {
     init(existing: Set<String>, indexFile: String) {
         self.existing = existing
         self.indexFile = indexFile
-        places = [:]
+        places = NumberTable()
         restBytes = []
         restEnds = []
         targets = []
-        places.reserveCapacity(existing.count)
         restEnds.reserveCapacity(existing.count)
         targets.reserveCapacity(existing.count)
         for path in existing { add(path) }
@@ -45,10 +45,10 @@ struct KnownPaths: Sendable {
         self = last
         self.existing = existing
         for path in went ?? last.existing.filter({ !existing.contains($0) }) {
-            guard let (hash, rest) = Self.entry(path, indexFile: indexFile), let place = places[hash],
+            guard let (hash, rest) = Self.entry(path, indexFile: indexFile), let place = place(of: hash),
                 rest.utf8.elementsEqual(restBytes[restRange(Int(place))])
             else { continue }
-            places[hash] = nil
+            places.set(Self.key(hash), to: -1)
         }
         for path in came ?? existing.filter({ !last.existing.contains($0) }) { add(path) }
     }
@@ -63,11 +63,22 @@ struct KnownPaths: Sendable {
     }
 
     private mutating func add(_ path: String) {
-        guard let (hash, rest) = Self.entry(path, indexFile: indexFile), places[hash] == nil else { return }
-        places[hash] = Int32(restEnds.count)
+        guard let (hash, rest) = Self.entry(path, indexFile: indexFile), place(of: hash) == nil else { return }
+        places.set(Self.key(hash), to: Int32(restEnds.count))
         restBytes.append(contentsOf: rest.utf8)
         restEnds.append(restBytes.count)
         targets.append(LinkTargets.hash(path))
+    }
+
+    /// The table's key for a hash: the table takes no zero. A hash of 0 shares its key with a
+    /// hash of 1, as two paths whose hashes are alike share one: the second is not put in, and
+    /// a link to it is decided the long way (`target(ofRest:hash:)` compares the bytes).
+    @inline(__always)
+    private static func key(_ hash: UInt64) -> UInt64 { hash == 0 ? 1 : hash }
+
+    private func place(of hash: UInt64) -> Int32? {
+        guard let place = places.number(of: Self.key(hash)), place >= 0 else { return nil }
+        return place
     }
 
     /// Where the rest at `place` lies in `restBytes`.
@@ -78,7 +89,7 @@ struct KnownPaths: Sendable {
     /// The target of the path `rest` names, when it is one of the site's paths; `hash` is the
     /// rest's FNV-1a hash, as `hash(ofPlain:)` makes it.
     func target(ofRest rest: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt64? {
-        guard let place = places[hash] else { return nil }
+        guard let place = place(of: hash) else { return nil }
         let range = restRange(Int(place))
         guard range.count == rest.count else { return nil }
         // `memcmp`, not `elementsEqual`: a byte-at-a-time loop was a tenth of the link check.

@@ -158,7 +158,7 @@ struct RelatedTermIndex: Sendable {
 
     /// Words numbered from 0 in the order they first appear.
     private struct Vocabulary: Sendable {
-        var packedNumbers = PackedWordNumbers()
+        var packedNumbers = NumberTable()
         var textNumbers: [String: Int32] = [:]
         var terms: [SkillTerm] = []
 

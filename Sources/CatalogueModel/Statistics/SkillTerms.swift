@@ -225,7 +225,7 @@ struct PackedWordSet {
     mutating func insert(_ key: UInt64) -> Bool {
         if (count + 1) * 2 > slots.count { grow() }
         let mask = slots.count - 1
-        var i = PackedWordNumbers.slot(key, mask)
+        var i = NumberTable.slot(key, mask)
         while slots[i] != 0 {
             if slots[i] == key { return false }
             i = (i + 1) & mask

@@ -1,12 +1,15 @@
-/// Packed words (`SkillTerm.packed`) and their numbers, by open addressing: a vocabulary of short
-/// words looked up without `Hasher`, which was most of numbering every skill's words.
-struct PackedWordNumbers: Sendable {
+/// Nonzero 64-bit keys and their numbers, by open addressing: looked up without `Hasher`, which
+/// was most of numbering every skill's words (`SkillTerm.packed` keys) and a tenth of the link
+/// check's lookups (`KnownPaths`, keyed by a path's hash).
+package struct NumberTable: Sendable {
     private var keys = [UInt64](repeating: 0, count: 1024)
     private var numbers = [Int32](repeating: 0, count: 1024)
-    private(set) var count = 0
+    package private(set) var count = 0
+
+    package init() {}
 
     /// The number of `key` (nonzero), or nil when it has none.
-    func number(of key: UInt64) -> Int32? {
+    package func number(of key: UInt64) -> Int32? {
         let mask = keys.count - 1
         var i = Self.slot(key, mask)
         while keys[i] != 0 {
@@ -16,8 +19,8 @@ struct PackedWordNumbers: Sendable {
         return nil
     }
 
-    /// Gives `key` (nonzero, not yet numbered) the number `number`.
-    mutating func set(_ key: UInt64, to number: Int32) {
+    /// Gives `key` (nonzero) the number `number`, in place of any it had.
+    package mutating func set(_ key: UInt64, to number: Int32) {
         if (count + 1) * 2 > keys.count { grow() }
         let mask = keys.count - 1
         var i = Self.slot(key, mask)
@@ -30,7 +33,7 @@ struct PackedWordNumbers: Sendable {
     /// The top bits of the product (Fibonacci hashing): a product's low bits depend only on
     /// the key's low bits, so words that share their last letters would share their slots.
     @inline(__always)
-    static func slot(_ key: UInt64, _ mask: Int) -> Int {
+    package static func slot(_ key: UInt64, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - mask.nonzeroBitCount)) & mask
     }
 

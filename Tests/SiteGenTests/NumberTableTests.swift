@@ -2,12 +2,12 @@ import Testing
 
 @testable import CatalogueModel
 
-/// The table of packed words' numbers answers as a dictionary would, as it grows.
-@Suite struct PackedWordNumbersTests {
+/// The table of numbers by key (packed words, path hashes) answers as a dictionary would, as it grows.
+@Suite struct NumberTableTests {
     @Test(arguments: 1...5 as ClosedRange<UInt64>)
     func itAnswersAsADictionary(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        var table = PackedWordNumbers()
+        var table = NumberTable()
         var expected: [UInt64: Int32] = [:]
         for step in 0..<20_000 {
             // Keys alike in their low bytes too, as packed words that share their last letters
@@ -28,9 +28,17 @@ import Testing
         for k in 0..<(26 * 26) {
             let first = UInt64(0x61 + k / 26) << 56
             let second = UInt64(0x61 + k % 26) << 48
-            homes.insert(PackedWordNumbers.slot(first | second | 0x74_696F6E, 4095))
+            homes.insert(NumberTable.slot(first | second | 0x74_696F6E, 4095))
         }
         #expect(homes.count > 26 * 26 / 2)
         for (key, number) in expected { #expect(table.number(of: key) == number) }
+    }
+
+    @Test func aNumberSetAgainReplacesTheFirst() {
+        var table = NumberTable()
+        table.set(42, to: 1)
+        table.set(42, to: -1)
+        #expect(table.number(of: 42) == -1)
+        #expect(table.count == 1)
     }
 }
