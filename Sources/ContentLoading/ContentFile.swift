@@ -26,7 +26,9 @@ package struct ContentFile: Sendable {
     package var url: URL {
         switch place {
         case .url(let url): url
-        case .below(let folder, let relative): folder.appendingPathComponent(relative)
+        // A listed file is not a folder: told so, Foundation does not ask the file system (a
+        // `stat` per file, a few percent of loading).
+        case .below(let folder, let relative): folder.appendingPathComponent(relative, isDirectory: false)
         }
     }
 

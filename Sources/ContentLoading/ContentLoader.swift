@@ -45,9 +45,10 @@ public enum ContentLoader {
         recordedVotes: RecordedVotes? = nil
     ) -> LoadedContent {
         var kept = ParsedContent()
-        // Nothing is kept after a one-off load: no page keys are gathered for a next one.
+        // Nothing is kept after a one-off load: no page keys or stamps are gathered for a next one.
         kept.pageKeys = nil
         kept.clean = nil
+        kept.stampsSkills = false
         return load(location, baseURLOverride: baseURLOverride, recordedVotes: recordedVotes, keeping: &kept)
     }
 
@@ -321,6 +322,7 @@ public enum ContentLoader {
             lastListing?.results = lastResults
             let lastLoaded = lastListing
             let keptResults = trusted ? lastResults : []
+            let stampsSkills = kept.stampsSkills
             @Sendable func result(at place: Int) -> FileResult {
                 let file = listing.files[place]
                 let isChanged =
@@ -333,6 +335,7 @@ public enum ContentLoader {
                 }
                 // A file the watcher did not name is as it was (`trusted`): its stamp is the kept one.
                 let known = lastLoaded?.standalone(file.path)
+                guard known != nil || stampsSkills else { return read(at: place, stamp: nil) }
                 let stamp = (trusted && !changed.contains(file.path) ? known?.stamp : nil) ?? source.stamp(file.path)
                 if let stamp, !isChanged, let known, known.stamp == stamp, budget.take(known.result.bytesRead) {
                     return FileResult(known.result, stamp: stamp)
@@ -647,6 +650,9 @@ public struct ParsedContent: Sendable {
     var pageKeys: [String: String]? = [:]
     /// The skills the last `SkillValidator` check found nothing to say about (`SkillValidator.Clean`).
     var clean: SkillValidator.Clean?
+    /// Whether the skill files' stamps are taken, for a next load to compare: not after a
+    /// one-off load, where a `stat` of every file read was a few percent of loading.
+    var stampsSkills = true
 
     public init() {}
 }

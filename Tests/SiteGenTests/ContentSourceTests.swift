@@ -88,3 +88,48 @@ extension Dictionary {
         [K: Value](uniqueKeysWithValues: map { (transform($0.key), $0.value) })
     }
 }
+
+/// A one-off load stamps no skill file (nothing compares the stamps later); a kept load stamps
+/// every one, so the next load can tell which changed.
+@Suite struct SkillStampTests {
+    /// The memory source, counting the stamps asked of skill files.
+    final class Counted: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stamped = 0
+        var count: Int { lock.withLock { stamped } }
+
+        func source(_ files: [String: Data]) -> ContentSource {
+            let memory = ContentSource.memory(files)
+            return ContentSource(
+                status: memory.status, resolved: memory.resolved, linkTarget: memory.linkTarget,
+                entries: memory.entries, read: memory.read,
+                stamp: { path in
+                    if path.contains("/skills/") { self.lock.withLock { self.stamped += 1 } }
+                    return memory.stamp(path)
+                })
+        }
+    }
+
+    static let files: [String: Data] = [
+        "/s/Content/site.yml": Data("title: Stamps\n".utf8),
+        "/s/Content/skills/a.md": Data("---\nname: A\ngroup: G\n---\nAbout a.\n".utf8),
+        "/s/Content/skills/b.md": Data("---\nname: B\ngroup: G\n---\nAbout b.\n".utf8),
+    ]
+
+    @Test func aOneOffLoadStampsNoSkillFile() {
+        let counted = Counted()
+        let location = ContentLocation(root: URL(fileURLWithPath: "/s/Content"), source: counted.source(Self.files))
+        let loaded = ContentLoader.load(location)
+        #expect(loaded.skills.map(\.id).sorted() == ["a", "b"])
+        #expect(counted.count == 0)
+    }
+
+    @Test func aKeptLoadStampsEverySkillFile() {
+        let counted = Counted()
+        let location = ContentLocation(root: URL(fileURLWithPath: "/s/Content"), source: counted.source(Self.files))
+        var kept = ParsedContent()
+        let loaded = ContentLoader.load(location, keeping: &kept)
+        #expect(loaded.skills.map(\.id).sorted() == ["a", "b"])
+        #expect(counted.count == 2)
+    }
+}
