@@ -14,8 +14,16 @@ struct ListingData: Sendable {
     let collections: [(collection: SkillCollection, entries: [Catalogue.Entry])]
     /// Each skill's related skills, by index in the catalogue's entries: made on another core
     /// while the plan's other parts are (`SiteRenderer.plan`), and waited for when first asked.
-    var related: RelatedSkills { relatedLater.wait() }
-    private let relatedLater: Background<RelatedSkills>
+    var related: RelatedSkills { relatedLater.wait().value }
+    /// Held in a box: each skill's plan and page asks for its list, and `related` copied out
+    /// the whole (a retain and a release of each of its many arrays) for every one.
+    private let relatedLater: Background<Shared<RelatedSkills>>
+
+    /// Skill `index`'s related skills (places in the catalogue's entries); nil for no such skill.
+    func related(of index: Int) -> [Int]? {
+        let lists = relatedLater.wait().value.lists
+        return lists.indices.contains(index) ? lists[index] : nil
+    }
     /// How many skills each author page lists, by its path.
     let authorSkillCounts: [String: Int]
 
@@ -61,7 +69,7 @@ struct ListingData: Sendable {
                 entries = catalogue.entries, topRated = listings.topRated, urls = catalogue.urls,
                 reused = previous?.related
             ] in
-            RelatedSkills(entries, topRated: topRated, urls: urls, reusing: reused)
+            Shared(RelatedSkills(entries, topRated: topRated, urls: urls, reusing: reused))
         }
         authorSkillCounts = Dictionary(listings.authors.map { ($0.path, $0.entries.count) }) { first, _ in first }
     }

@@ -316,7 +316,7 @@ public struct SiteRenderer: Sendable {
             guard isPlanned(index) else { return nil }
             let entry = catalogue.entries[index]
             // The related skills' cards and whether the author page lists others are on the page too.
-            let related = listingData.related.lists[index].map { catalogue.entries[$0] }
+            let related = (listingData.related(of: index) ?? []).map { catalogue.entries[$0] }
             let more = entry.skill.author.flatMap { moreByAuthor[$0] } ?? false
             return (urls.output(ofPage: entry.path), PageKey(entries: [entry] + related, values: [String(more)]))
         }
@@ -684,9 +684,9 @@ public struct SiteRenderer: Sendable {
                     strings.numbers.integer(entry.rating.positive ?? 0),
                     strings.numbers.integer(entry.rating.negative ?? 0)
                 ) : nil)
-        if let index, let cards, listingData.related.lists.indices.contains(index) {
+        if let index, let cards, let related = listingData.related(of: index) {
             let root = urls.root(from: entry.path)
-            page.related = listingData.related.lists[index].map {
+            page.related = related.map {
                 cards.card(catalogue.entries[$0], root: root, level: 3)
             }
         }
