@@ -38,7 +38,7 @@ struct KnownPaths: Sendable {
         let made = Array(existing).parallelMap { path -> (hash: UInt64, rest: String, target: UInt64)? in
             Self.entry(path, indexFile: indexFile).map { ($0.0, $0.1, LinkTargets.hash(path)) }
         }
-        for case let (hash, rest, target)? in made { add(hash: hash, rest: rest, target: target) }
+        for case (let hash, let rest, let target)? in made { add(hash: hash, rest: rest, target: target) }
     }
 
     /// `last`'s table for the site's paths now, `existing`: the paths that went are taken out
