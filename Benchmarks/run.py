@@ -35,6 +35,11 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+# The binary measured is built as a release is installed (README, deploy/Dockerfile): with Swift's
+# runtime and Foundation linked in, which makes a build about 3 % faster. Its own build folder, so
+# that switching between it and a plain `swift build -c release` does not rebuild everything.
+BUILD = ["swift", "build", "-c", "release", "--product", "sitegen", "--static-swift-stdlib", "--scratch-path", ".build-static"]
+RELEASE = ROOT / ".build-static" / "release" / "sitegen"
 
 
 def run_measured(command, cwd):
@@ -123,7 +128,7 @@ def main():
     parser.add_argument("--solo-runs", type=int, default=1)
     parser.add_argument("--work", default="/dev/shm/sitegen-bench" if os.path.isdir("/dev/shm") else "/tmp/sitegen-bench")
     parser.add_argument("--sitegen", help="a sitegen binary to measure (default: build this checkout's release)")
-    parser.add_argument("--no-build", action="store_true", help="use .build/release/sitegen as it is")
+    parser.add_argument("--no-build", action="store_true", help=f"use {RELEASE.relative_to(ROOT)} as it is")
     parser.add_argument("--keep", action="store_true", help="keep each catalogue and output (else removed once measured)")
     parser.add_argument("--incremental", default="1000,10000", help="sizes for serve's incremental latencies; '' for none")
     parser.add_argument("--tries", type=int, default=7, help="edits and votes per size (the median is reported)")
@@ -135,8 +140,8 @@ def main():
         sitegen = pathlib.Path(args.sitegen).resolve()
     else:
         if not args.no_build:
-            subprocess.run(["swift", "build", "-c", "release", "--product", "sitegen"], cwd=ROOT, check=True)
-        sitegen = ROOT / ".build" / "release" / "sitegen"
+            subprocess.run(BUILD, cwd=ROOT, check=True)
+        sitegen = RELEASE
     hugo = shutil.which("hugo")
     work = pathlib.Path(args.work)
     hugo_version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1] if hugo else "absent"
