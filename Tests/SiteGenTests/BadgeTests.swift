@@ -58,6 +58,18 @@ import Testing
         #expect(svg.contains(">★ 4.6 · 1,234 ratings</text>"))
     }
 
+    /// The width a skill's page shows is the badge file's, for every kind of rating and language.
+    @Test func thePagesWidthIsTheBadgesWidth() {
+        let ratings = [StarCounts(), StarCounts(five: 1), StarCounts(one: 3, five: 9), StarCounts(five: 9_999_999)]
+        for strings in [Self.english, Self.german] {
+            for counts in ratings {
+                let rating = Self.rating(counts)
+                let badge = Badge(skillName: "Tea Timer", rating: rating, strings: strings)
+                #expect(Badge.width(rating: rating, strings: strings) == badge.width, "\(counts)")
+            }
+        }
+    }
+
     @Test func widthGrowsWithTheText() {
         #expect(BadgeText.width("") == 0)
         #expect(BadgeText.width("1") < BadgeText.width("12"))

@@ -42,19 +42,29 @@ package struct Badge: Sendable, Equatable {
     static let height = 20
 
     package init(skillName: String, rating: RatingSummary, strings: UIStrings) {
-        label = strings.text("badge_label")
-        if let average = rating.averageTenths {
-            value = strings.count("badge_value", rating.total, ["average": strings.numbers.tenths(average)])
-        } else {
-            value = strings.text("badge_unrated")
-        }
+        (label, value) = Self.texts(rating, strings)
         title = strings.text("badge_title", ["name": skillName, "label": label, "value": value])
         colour = .forAverage(tenths: rating.averageTenths)
     }
 
+    /// The label and the value a badge shows for `rating`.
+    private static func texts(_ rating: RatingSummary, _ strings: UIStrings) -> (label: String, value: String) {
+        let label = strings.text("badge_label")
+        guard let average = rating.averageTenths else { return (label, strings.text("badge_unrated")) }
+        return (label, strings.count("badge_value", rating.total, ["average": strings.numbers.tenths(average)]))
+    }
+
+    /// The width of the badge for `rating`, which a skill's page shows beside its snippets:
+    /// the same as `width`, without the title and colour only the SVG needs.
+    package static func width(rating: RatingSummary, strings: UIStrings) -> Int {
+        let (label, value) = texts(rating, strings)
+        return boxWidth(label) + boxWidth(value)
+    }
+
     /// Whole pixels, so the boxes' edges fall on the pixel grid.
-    var labelWidth: Int { Int((BadgeText.width(label) + 2 * Self.padding).rounded(.up)) }
-    var valueWidth: Int { Int((BadgeText.width(value) + 2 * Self.padding).rounded(.up)) }
+    private static func boxWidth(_ text: String) -> Int { Int((BadgeText.width(text) + 2 * padding).rounded(.up)) }
+    var labelWidth: Int { Self.boxWidth(label) }
+    var valueWidth: Int { Self.boxWidth(value) }
     package var width: Int { labelWidth + valueWidth }
 
     package var svg: String {

@@ -712,8 +712,7 @@ public struct SiteRenderer: Sendable {
         page.timeline = timelineChart.fragment(entry.rating.timeline, engine: theme.engine)
         page.embed = BadgeEmbed(skill: skill, pagePath: entry.path, urls: urls, strings: strings)
         if page.embed != nil {
-            let badge = Badge(skillName: skill.name, rating: entry.rating, strings: strings)
-            page.badge = (urls.href(urls.badge(page: entry.path)), badge.width)
+            page.badge = (urls.href(urls.badge(page: entry.path)), Badge.width(rating: entry.rating, strings: strings))
         }
         return page
     }
