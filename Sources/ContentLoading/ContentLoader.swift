@@ -45,7 +45,8 @@ public enum ContentLoader {
         recordedVotes: RecordedVotes? = nil
     ) -> LoadedContent {
         var kept = ParsedContent()
-        // Nothing is kept after a one-off load: no page keys or stamps are gathered for a next one.
+        // Nothing is kept after a one-off load: no page keys or skill files' stamps are gathered
+        // for a next one (the few rating files are still stamped: their reading takes the stamps).
         kept.pageKeys = nil
         kept.clean = nil
         kept.stampsSkills = false

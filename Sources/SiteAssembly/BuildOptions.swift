@@ -29,6 +29,9 @@ public struct BuildOptions: Sendable {
     /// does with `-disable-free`. Freeing it is one thread's work at the end of every build,
     /// about a tenth of a second at 10,000 skills. A build that fails frees it either way.
     public var freesMemory = true
+    /// About how many plan items (pages, API files, badges) a batch renders, checks and writes:
+    /// tests set a few, so that a small site is built in many batches.
+    package var batchSize = 256
 
     public init(
         content: ContentLocation, templates: URL?, templatesDisplay: String = "Templates", output: URL,

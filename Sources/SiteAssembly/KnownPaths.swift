@@ -27,7 +27,7 @@ struct KnownPaths: Sendable {
     init(existing: Set<String>, indexFile: String) {
         self.existing = existing
         self.indexFile = indexFile
-        places = NumberTable()
+        places = NumberTable(minimumCapacity: existing.count)
         restBytes = []
         restEnds = []
         targets = []

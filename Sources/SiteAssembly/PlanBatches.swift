@@ -1,5 +1,7 @@
 /// The batches a build renders, checks and writes a plan in: each takes its share of the pages
-/// and its share of the files made after them (the API's files and the badges), in plan order.
+/// and its share of the files made after them (the API's files and the badges), each share in
+/// plan order. Nothing after depends on the order files are written in: the link check's
+/// report is sorted, and the writers claim and place paths as sets.
 ///
 /// Those files cost little to make and much to write (an open, a write and a close for a few
 /// hundred bytes each). Taken last, as the plan lists them, they made the build's last batches

@@ -105,7 +105,7 @@ public enum SiteBuilder {
         let indexFile = catalogue.urls.indexFile
         let laterKnown = Background { KnownPaths(existing: existing, indexFile: indexFile) }
         let linkFree = LinkFreeMarkup(renderer.starRowMarkup)
-        let batchSize = 256
+        let batchSize = options.batchSize
         // A batch is written on another thread while the next one renders: the cores a batch's
         // render or check leaves idle at its end, waiting for its slowest page, write instead.
         var writing: Background<BatchWrite>?

@@ -97,6 +97,42 @@ import Testing
         }
     }
 
+    /// Memory, counting the batches written into it.
+    final class CountedOutput: OutputSink {
+        let memory = MemoryOutput()
+        private(set) var batches = 0
+        func write(_ files: [OutputFile], from content: ContentSource) throws {
+            batches += 1
+            try memory.write(files, from: content)
+        }
+        func commit() throws { try memory.commit() }
+        func discard() { memory.discard() }
+        var unchanged: Int { memory.unchanged }
+        var note: String? { memory.note }
+    }
+
+    /// A site built in many batches, each with its share of the pages and of the API files and
+    /// badges (`PlanBatches`), is the site built in one.
+    @Test func batchesOfAnySizeBuildTheSameSite() throws {
+        let site = try TestSite(copying: FixtureSite.fixture("valid"))
+        var sites: [[String: Data]] = []
+        var batches: [Int] = []
+        for size in [1, 7, 1_000_000] {
+            var options = site.options()
+            options.batchSize = size
+            let output = CountedOutput()
+            let report = try SiteBuilder.build(options, into: output)
+            #expect(report.files == output.memory.files.count)
+            sites.append(output.memory.files)
+            batches.append(output.batches)
+        }
+        #expect(sites[2].count > 20)
+        #expect(sites[2].keys.contains { $0.hasPrefix("api/skills/") })
+        #expect(sites[0] == sites[2])
+        #expect(sites[1] == sites[2])
+        #expect(batches[0] > batches[1] && batches[1] > batches[2] && batches[2] == 1, "\(batches)")
+    }
+
     @Test func aSecondBuildCountsTheFilesItKept() throws {
         let site = TestSite()
         site.skill("g/x", name: "X", group: "G")

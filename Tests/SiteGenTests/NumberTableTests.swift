@@ -34,6 +34,14 @@ import Testing
         for (key, number) in expected { #expect(table.number(of: key) == number) }
     }
 
+    @Test func aTableMadeForManyKeysHoldsThemAll() {
+        var table = NumberTable(minimumCapacity: 5_000)
+        for key in 1...5_000 as ClosedRange<UInt64> { table.set(key << 20, to: Int32(key)) }
+        #expect(table.count == 5_000)
+        #expect((1...5_000 as ClosedRange<UInt64>).allSatisfy { table.number(of: $0 << 20) == Int32($0) })
+        #expect(table.number(of: 5_001 << 20) == nil)
+    }
+
     @Test func aNumberSetAgainReplacesTheFirst() {
         var table = NumberTable()
         table.set(42, to: 1)

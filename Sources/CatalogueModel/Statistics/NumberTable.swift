@@ -8,6 +8,14 @@ package struct NumberTable: Sendable {
 
     package init() {}
 
+    /// A table that holds `count` keys without growing.
+    package init(minimumCapacity count: Int) {
+        var slots = 1024
+        while slots < 2 * count { slots *= 2 }
+        keys = [UInt64](repeating: 0, count: slots)
+        numbers = [Int32](repeating: 0, count: slots)
+    }
+
     /// The number of `key` (nonzero), or nil when it has none.
     package func number(of key: UInt64) -> Int32? {
         let mask = keys.count - 1
