@@ -2,11 +2,11 @@
 /// was most of numbering every skill's words (`SkillTerm.packed` keys) and a tenth of the link
 /// check's lookups (`KnownPaths`, keyed by a path's hash).
 package struct NumberTable: Sendable {
-    private var keys = [UInt64](repeating: 0, count: 1024)
-    private var numbers = [Int32](repeating: 0, count: 1024)
+    private var keys: [UInt64]
+    private var numbers: [Int32]
     package private(set) var count = 0
 
-    package init() {}
+    package init() { self.init(minimumCapacity: 0) }
 
     /// A table that holds `count` keys without growing.
     package init(minimumCapacity count: Int) {
