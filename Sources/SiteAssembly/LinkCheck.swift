@@ -118,9 +118,10 @@ enum LinkCheck {
         _ files: [OutputFile], known: KnownPaths?, existing: Set<String>, config: SiteConfig, recording: Bool,
         linkFree: LinkFreeMarkup? = nil
     ) -> (broken: [Broken], targets: [(path: String, targets: LinkTargets)]) {
-        let sorted = files.sorted(by: { $0.path < $1.path })
+        // Only the files the check reads are sorted: a batch's API files and badges are most of it.
+        let sorted = files.filter(reads).sorted(by: { $0.path < $1.path })
         // Few, long runs: each keeps its verdicts, which most links of its later pages reuse.
-        let length = max(32, sorted.count / (2 * ProcessInfo.processInfo.activeProcessorCount))
+        let length = max(32, sorted.count / (2 * Cores.active))
         let runs = stride(from: 0, to: sorted.count, by: length).map { sorted[$0..<min(sorted.count, $0 + length)] }
         let results = runs.parallelMap { run -> Look in
             var checker = Checker(existing: existing, config: config, known: known, linkFree: linkFree)
@@ -195,8 +196,7 @@ enum LinkCheck {
         mutating func check(_ file: OutputFile, places: [TemplateMark] = [], recording targets: inout LinkTargets?)
             -> [Broken]
         {
-            guard file.path.hasSuffix(".html") || file.path.hasSuffix(".xml"), case .data(let data) = file.contents
-            else { return [] }
+            guard LinkCheck.reads(file), case .data(let data) = file.contents else { return [] }
             targets?.checked = true
             let directory = file.path.slashSeparated(omittingEmpty: false).dropLast().map(
                 String.init)
@@ -296,6 +296,9 @@ enum LinkCheck {
             return verdict
         }
     }
+
+    /// Whether the check reads `file`'s links: HTML and XML files.
+    static func reads(_ file: OutputFile) -> Bool { file.path.hasSuffix(".html") || file.path.hasSuffix(".xml") }
 
     /// The FNV-1a hash of a link's rest after the way back to the root (`LinkTargets.hash` of its
     /// bytes), when `fromRoot` would take it with no entity to decode: no `:` or `&`, no empty or

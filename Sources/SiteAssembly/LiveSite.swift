@@ -289,12 +289,11 @@ public struct LiveSite: Sendable {
             (made, looks) = try times.time(.render) {
                 () throws(SiteRenderer.RenderError) -> ([OutputFile], [LinkCheck.Look]) in
                 // Called with no pages too: it reports fragments drawn for the whole site that never ended.
-                let (pages, looks) = try renderer.render(pageJobs) { run, places in
+                try renderer.render(pageJobs, then: fileJobs[...]) { run, places in
                     LinkCheck.look(
                         at: run, places: places, known: laterKnown.wait(), config: config, linkFree: linkFree,
                         recording: true)
                 }
-                return (pages + fileJobs.parallelMap { $0.make() }, looks)
             }
         } catch {
             throw BuildFailure(log.items + error.diagnostics)

@@ -136,13 +136,11 @@ public enum SiteBuilder {
                 // Pages are link-checked as they are made, on the cores that render them.
                 var (files, looks) = try times.time(.render) {
                     () throws(SiteRenderer.RenderError) -> ([OutputFile], [LinkCheck.Look]) in
-                    var made = try renderer.make(plan, items: pages) { run, places in
+                    try renderer.make(plan, pages: pages, later: later) { run, places in
                         LinkCheck.look(
                             at: run, places: places, known: laterKnown.wait(), config: config, linkFree: linkFree,
                             recording: false)
                     }
-                    made.files += try renderer.make(plan, items: later)
-                    return made
                 }
                 times.move(coreSeconds: looks.reduce(0) { $0 + $1.seconds }, from: .render, to: .linkCheck)
                 let pagesMade = looks.reduce(0) { $0 + $1.files }

@@ -1,3 +1,4 @@
+import CatalogueModel
 import Foundation
 
 /// How long each named stage of a build took; a stage run once per batch (render, link check,
@@ -31,7 +32,7 @@ struct StageTimes {
     /// each run of pages as it made them (`seconds` of it on all cores, counted as its share of
     /// the render's wall time).
     package mutating func move(coreSeconds seconds: Double, from: Stage, to: Stage) {
-        let share = min(seconds / Double(ProcessInfo.processInfo.activeProcessorCount), self.seconds[from] ?? 0)
+        let share = min(seconds / Double(Cores.active), self.seconds[from] ?? 0)
         self.seconds[from, default: 0] -= share
         self.seconds[to, default: 0] += share
     }

@@ -38,18 +38,13 @@ import Testing
     @Test(arguments: 1...6 as ClosedRange<UInt64>)
     func datedCardsCutAreTheCardsRendered(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        let skills = ListingsPatchTests.skills(&random)
-        var ratings: [String: RatingTally] = [:]
-        for skill in skills { ratings[skill.id] = ListingsPatchTests.tally(&random) }
-        let catalogue = Catalogue(skills: skills, ratings: ratings, config: SiteConfig())
-        let renderer = SiteRenderer(
-            catalogue: catalogue, theme: KeptPlanTests.theme, contentRoot: URL(fileURLWithPath: "/nonexistent"))
+        let renderer = KeptPlanTests.renderer(&random)
         let engine = KeptPlanTests.theme.engine
         let single = CardCache(renderer: renderer, engine: engine)
         let kept = CardCache(renderer: renderer, engine: engine, cutsDated: true)
         let keptAgain = CardCache(renderer: renderer, engine: engine, reusing: single, cutsDated: true)
-        #expect(catalogue.entries.contains { $0.skill.created != nil }, "seed \(seed): some skills are dated")
-        for entry in catalogue.entries {
+        #expect(renderer.catalogue.entries.contains { $0.skill.created != nil }, "seed \(seed): some skills are dated")
+        for entry in renderer.catalogue.entries {
             for (root, level) in [("", 2), ("../../", 3)] {
                 for kind in CardCache.Kind.allCases {
                     let expected = single.card(entry, kind: kind, root: root, level: level, rank: 7).html

@@ -16,6 +16,15 @@ import Testing
         return Theme.load(directory: nil, display: "Templates", source: .disk, &log)
     }()
 
+    /// A renderer of a random catalogue (`ListingsPatchTests.skills`), with random ratings.
+    static func renderer(_ random: inout SplitMix64) -> SiteRenderer {
+        let skills = ListingsPatchTests.skills(&random)
+        var ratings: [String: RatingTally] = [:]
+        for skill in skills { ratings[skill.id] = ListingsPatchTests.tally(&random) }
+        let catalogue = Catalogue(skills: skills, ratings: ratings, config: SiteConfig())
+        return SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: URL(fileURLWithPath: "/nonexistent"))
+    }
+
     static func keys(_ plan: SiteRenderer.Plan) -> [String: PageKey] {
         var keys: [String: PageKey] = [:]
         for job in plan.jobs { keys[job.path] = job.key }

@@ -15,7 +15,7 @@ extension Array where Element: Sendable {
                 // Many small chunks, taken in turn: a core that finishes early takes the next
                 // instead of waiting at the end for the slowest of a few large ones. Still few
                 // enough that scheduling costs little next to the work in each.
-                let chunks = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 32)
+                let chunks = Swift.min(count, Cores.active * 32)
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     let lower = chunk * input.value.count / chunks
                     let upper = (chunk + 1) * input.value.count / chunks

@@ -152,7 +152,7 @@ struct RelatedTermIndex: Sendable {
 
     /// Skills split into a few runs per core.
     private static func runs(_ count: Int) -> [Range<Int>] {
-        let runs = Swift.max(1, Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let runs = Swift.max(1, Swift.min(count, Cores.active * 4))
         return (0..<runs).map { (($0 * count) / runs)..<((($0 + 1) * count) / runs) }
     }
 

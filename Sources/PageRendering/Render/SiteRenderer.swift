@@ -429,21 +429,23 @@ public struct SiteRenderer: Sendable {
 
     /// Makes the part of a plan's items (pages first, then files) in `range`, on all cores, in order.
     public func make(_ plan: Plan, items range: Range<Int>) throws(RenderError) -> [OutputFile] {
-        try make(plan, items: range) { _, _ in () }.files
+        try make(plan, pages: range, later: range) { _, _ in () }.files
     }
 
-    /// `make`, handing each run of pages to `look` as `render(_:looking:)` does.
+    /// Makes the plan's pages in `pages` and its later files in `later` (both counted as plan
+    /// items: pages first, then files; each range clamped to its part), on all cores in one
+    /// pass, pages then files in order, handing each run of pages to `look` as
+    /// `render(_:then:looking:)` does.
     package func make<Look: Sendable>(
-        _ plan: Plan, items range: Range<Int>, looking look: @Sendable ([OutputFile], [[TemplateMark]]) -> Look
+        _ plan: Plan, pages: Range<Int>, later: Range<Int>,
+        looking look: @Sendable ([OutputFile], [[TemplateMark]]) -> Look
     ) throws(RenderError) -> (files: [OutputFile], looks: [Look]) {
-        let pages = range.clamped(to: 0..<plan.jobs.count)
-        var (files, looks) = pages.isEmpty ? ([], []) : try render(Array(plan.jobs[pages]), looking: look)
-        let later = range.clamped(to: plan.jobs.count..<plan.count)
-        if !later.isEmpty {
-            files += Array(plan.fileJobs[(later.lowerBound - plan.jobs.count)..<(later.upperBound - plan.jobs.count)])
-                .parallelMap { $0.make() }
-        }
-        return (files, looks)
+        let pages = pages.clamped(to: 0..<plan.jobs.count)
+        let later = later.clamped(to: plan.jobs.count..<plan.count)
+        return try render(
+            Array(plan.jobs[pages]),
+            then: plan.fileJobs[(later.lowerBound - plan.jobs.count)..<(later.upperBound - plan.jobs.count)],
+            looking: look)
     }
 
     static func templatePath(_ name: String) -> String { "Templates/\(name).mustache" }
@@ -468,17 +470,26 @@ public struct SiteRenderer: Sendable {
     /// Renders the given pages on all cores, in order, and hands each short run of pages made to
     /// `look` on the core that made it, while their bytes are still in its cache (the link
     /// check reads them there, instead of in a second pass over every page). Returns the
-    /// pages, and what `look` said of each run, in order. With each run, `look` is handed where
-    /// each page holds repeated markup (`TemplateMark`).
+    /// pages, then the files of `fileJobs`, and what `look` said of each run, in order. With
+    /// each run, `look` is handed where each page holds repeated markup (`TemplateMark`).
     package func render<Look: Sendable>(
-        _ jobs: [PageJob], looking look: @Sendable ([OutputFile], [[TemplateMark]]) -> Look
+        _ jobs: [PageJob], then fileJobs: ArraySlice<FileJob> = [],
+        looking look: @Sendable ([OutputFile], [[TemplateMark]]) -> Look
     ) throws(RenderError) -> (files: [OutputFile], looks: [Look]) {
         let engine = theme.engine
         // Pages in short runs, each rendered into the run's one buffer: a page grown from empty
         // was copied each time its buffer doubled, and its buffer allocated and freed.
         let runLength = 8
         let runs = stride(from: 0, to: jobs.count, by: runLength).map { $0..<min($0 + runLength, jobs.count) }
-        let made = runs.parallelMap { run -> (pages: [OutputFile?], look: Look) in
+        // The files after the pages, in the same pass and in small runs: cheap to make, they keep
+        // a core busy while the other ends its last page run, where a pass of their own made
+        // each core wait at the end of both.
+        let fileRunLength = 16
+        let fileRuns = stride(from: fileJobs.startIndex, to: fileJobs.endIndex, by: fileRunLength).map {
+            $0..<min($0 + fileRunLength, fileJobs.endIndex)
+        }
+        let units = runs.map { RenderUnit.pages($0) } + fileRuns.map { RenderUnit.files($0) }
+        @Sendable func render(_ run: Range<Int>) -> (pages: [OutputFile?], look: Look?) {
             var page: [UInt8] = []
             var marks: [TemplateMark] = []
             var places: [[TemplateMark]] = []
@@ -494,7 +505,13 @@ public struct SiteRenderer: Sendable {
             }
             return (pages, look(pages.compactMap { $0 }, places))
         }
-        let rendered = made.flatMap(\.pages)
+        let made = units.parallelMap { unit -> (pages: [OutputFile?], look: Look?) in
+            switch unit {
+            case .pages(let run): render(run)
+            case .files(let run): (run.map { fileJobs[$0].make() }, nil)
+            }
+        }
+        let rendered = made.prefix(runs.count).flatMap(\.pages)
         var files: [OutputFile] = []
         var problems: [Diagnostic] = []
         var missing = Set<String>()
@@ -513,7 +530,14 @@ public struct SiteRenderer: Sendable {
             problems.append(Self.neverEnds(name, page: nil))
         }
         guard problems.isEmpty else { throw RenderError(diagnostics: problems) }
-        return (files, made.map(\.look))
+        for unit in made.dropFirst(runs.count) { files += unit.pages.compactMap { $0 } }
+        return (files, made.compactMap(\.look))
+    }
+
+    /// A piece of `render(_:then:looking:)`'s one pass: a run of pages, or of files made after them.
+    private enum RenderUnit: Sendable {
+        case pages(Range<Int>)
+        case files(Range<Int>)
     }
 
     /// The whole site in memory: for tests and small sites (the build renders in batches).
