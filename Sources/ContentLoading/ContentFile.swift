@@ -43,6 +43,16 @@ package struct ContentFile: Sendable {
         }
     }
 
+    /// The relative path's extension as `NSString.pathExtension` gives it (`md` for `a/b.md`,
+    /// nothing for `a/.md` or `a/b`), without bridging a string per file to `NSString`.
+    package var pathExtension: Substring {
+        let name =
+            relativePath.utf8.lastIndex(of: 0x2F).map { relativePath[relativePath.index(after: $0)...] }
+            ?? relativePath[...]
+        guard let dot = name.utf8.lastIndex(of: 0x2E), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...]
+    }
+
     package init(url: URL, relativePath: String, displayPath: String) {
         place = .url(url)
         self.relativePath = relativePath

@@ -455,7 +455,7 @@ public enum ContentLoader {
         _ file: ContentFile, contentPath: String, root: URL, source: ContentSource,
         budget: ReadBudget = ReadBudget(), _ log: inout DiagnosticLog
     ) -> FileSkills {
-        let ext = (file.relativePath as NSString).pathExtension.lowercased()
+        let ext = file.pathExtension.lowercased()
         if ext == "txt" {
             var susi = SusiRepositoryReader()
             susi.read(
@@ -465,7 +465,8 @@ public enum ContentLoader {
         }
         guard ext == "md" || ext == "json" else { return FileSkills() }
         let id = String(file.relativePath.dropLast(ext.count + 1))
-        guard let text = SourceText.read(file.url, from: source, displayPath: file.displayPath, &log) else {
+        // By path: a URL made and read back per file was a few percent of loading.
+        guard let text = SourceText.read(path: file.path, from: source, displayPath: file.displayPath, &log) else {
             return FileSkills()
         }
         guard budget.take(text.utf8.count) else {

@@ -19,7 +19,17 @@ package enum SourceText {
         _ url: URL, from source: ContentSource, displayPath: String, limit: Int = maxBytes,
         invalidUTF8: InvalidUTF8 = .refuse, _ log: inout DiagnosticLog
     ) -> String? {
-        guard let data = bytes(url, from: source, displayPath: displayPath, limit: limit, &log) else { return nil }
+        read(path: url.path, from: source, displayPath: displayPath, limit: limit, invalidUTF8: invalidUTF8, &log)
+    }
+
+    /// `read` of the file at `path` (as `URL.path` spells it).
+    package static func read(
+        path: String, from source: ContentSource, displayPath: String, limit: Int = maxBytes,
+        invalidUTF8: InvalidUTF8 = .refuse, _ log: inout DiagnosticLog
+    ) -> String? {
+        guard let data = bytes(path: path, from: source, displayPath: displayPath, limit: limit, &log) else {
+            return nil
+        }
         return decode(data, displayPath: displayPath, limit: limit, invalidUTF8: invalidUTF8, &log)
     }
 
@@ -28,8 +38,16 @@ package enum SourceText {
         _ url: URL, from source: ContentSource, displayPath: String, limit: Int = maxBytes,
         _ log: inout DiagnosticLog
     ) -> Data? {
+        bytes(path: url.path, from: source, displayPath: displayPath, limit: limit, &log)
+    }
+
+    /// `bytes` of the file at `path`.
+    static func bytes(
+        path: String, from source: ContentSource, displayPath: String, limit: Int = maxBytes,
+        _ log: inout DiagnosticLog
+    ) -> Data? {
         do {
-            return try source.read(url, limit: limit)
+            return try source.read(path, limit)
         } catch {
             log.error(displayPath, error.description)
             return nil

@@ -182,7 +182,7 @@ public enum SusiImport {
         var reader = SusiRepositoryReader()
         var inLayout = 0
         for file in ContentFile.list(in: options.repository, display: options.repositoryDisplay, source: .disk, &log) {
-            guard (file.relativePath as NSString).pathExtension.lowercased() == "txt" else { continue }
+            guard file.pathExtension.lowercased() == "txt" else { continue }
             if SusiLayout.location(contentPath: file.relativePath) != nil { inLayout += 1 }
             reader.read(
                 file, contentPath: file.relativePath, id: String(file.relativePath.dropLast(4)), source: .disk, &log)
