@@ -124,18 +124,19 @@ package struct CardCache: Sendable {
             guard Kind.dated.rawValue < cards.count, let cut = cards[Kind.dated.rawValue][i] else {
                 return PlacedCard(rendered: render(entry, root: root, level: level, rank: nil, added: created))
             }
-            return PlacedCard(
-                .cut(cut, starRows: starRows[i], root: root, level: level, rank: nil),
-                key: key(.dated, i, root: root, level: level, rank: nil))
+            // No mark: a dated card stands on one page only (the Newest listing), and a reading
+            // of repeated markup costs more than reading it once in its page.
+            return PlacedCard(.cut(cut, starRows: starRows[i], root: root, level: level, rank: nil))
         }
         let shown: Kind = kind == .ranked && entry.rating.isRated ? .ranked : .plain
         guard let cut = cards[shown.rawValue][i] else {
             return PlacedCard(
                 rendered: render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil))
         }
+        // A ranked card stands with its rank on one page only: no mark, as for dated cards.
         return PlacedCard(
             .cut(cut, starRows: starRows[i], root: root, level: level, rank: rank),
-            key: key(shown, i, root: root, level: level, rank: rank))
+            key: rank == nil ? key(shown, i, root: root, level: level, rank: nil) : nil)
     }
 
     private func key(_ kind: Kind, _ i: Int, root: String, level: Int, rank: Int?) -> TemplateMark.Key {
