@@ -44,12 +44,14 @@ package struct ContentFile: Sendable {
     }
 
     /// The relative path's extension as `NSString.pathExtension` gives it (`md` for `a/b.md`,
-    /// nothing for `a/.md` or `a/b`), without bridging a string per file to `NSString`.
+    /// nothing for `a/.md` or `a/b`), without bridging a string per file to `NSString`. Found by
+    /// character, as `NSString` finds it: a `.` that a character before it takes into its own
+    /// cluster (U+0600 does) starts no extension, and the id cut by the extension's characters
+    /// stays the id it was.
     package var pathExtension: Substring {
         let name =
-            relativePath.utf8.lastIndex(of: 0x2F).map { relativePath[relativePath.index(after: $0)...] }
-            ?? relativePath[...]
-        guard let dot = name.utf8.lastIndex(of: 0x2E), dot != name.startIndex else { return "" }
+            relativePath.lastIndex(of: "/").map { relativePath[relativePath.index(after: $0)...] } ?? relativePath[...]
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return name[name.index(after: dot)...]
     }
 

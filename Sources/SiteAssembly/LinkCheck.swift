@@ -99,7 +99,7 @@ enum LinkCheck {
     }
 
     /// `check` (with `recording`, `checkRecording`) of a run of pages on the thread that rendered
-    /// them (`SiteRenderer.render(_:looking:)`), with one checker for the run, stepping over the
+    /// them (`SiteRenderer.render(_:then:looking:)`), with one checker for the run, stepping over the
     /// repeated markup at `places` (each file's) as it was read before (`MarkupReading`).
     static func look(
         at files: [OutputFile], places: [[TemplateMark]] = [], known: KnownPaths, config: SiteConfig,

@@ -7,10 +7,12 @@ import Testing
 /// (`ContentFile.pathExtension`): over odd names (dots in folders, leading and trailing dots,
 /// no extension, several, Unicode, markup), it is the extension `NSString` gives.
 @Suite struct ContentFileExtensionTests {
-    static let folders = ["", "a/", "a.b/", ".hidden/", "x/y.z/", "émile.d/", "<script>/"]
+    static let folders = ["", "a/", "a.b/", ".hidden/", "x/y.z/", "émile.d/", "<script>/", "d.md/\u{301}"]
     static let names = [
         "skill.md", "skill.MD", "skill.json", "a.b.txt", ".md", "..md", "md", "skill.", "skill..", "tar.gz",
         "naïve.Md", "😀.json", "<script>.md", "a b.md", ".", "x.😀",
+        // A dot inside another character's cluster: U+0600 takes the one after it, U+0301 joins the one before.
+        "x\u{600}.md", "a.\u{301}md", "\u{301}.md",
     ]
 
     @Test func theExtensionNSStringGives() {

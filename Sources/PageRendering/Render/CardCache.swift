@@ -125,7 +125,7 @@ package struct CardCache: Sendable {
                 return PlacedCard(rendered: render(entry, root: root, level: level, rank: nil, added: created))
             }
             // No mark: a dated card stands on one page only (the Newest listing), and a reading
-            // of repeated markup costs more than reading it once in its page.
+            // of repeated markup costs more than reading it in its page.
             return PlacedCard(.cut(cut, starRows: starRows[i], root: root, level: level, rank: nil))
         }
         let shown: Kind = kind == .ranked && entry.rating.isRated ? .ranked : .plain
@@ -133,7 +133,8 @@ package struct CardCache: Sendable {
             return PlacedCard(
                 rendered: render(entry, root: root, level: level, rank: shown == .ranked ? rank : nil, added: nil))
         }
-        // A ranked card stands with its rank on one page only: no mark, as for dated cards.
+        // A ranked card stands with its rank on one page, or two (the same rank on Top rated
+        // and Most rated): no mark, as for dated cards.
         return PlacedCard(
             .cut(cut, starRows: starRows[i], root: root, level: level, rank: rank),
             key: rank == nil ? key(shown, i, root: root, level: level, rank: nil) : nil)

@@ -442,10 +442,11 @@ public struct SiteRenderer: Sendable {
     ) throws(RenderError) -> (files: [OutputFile], looks: [Look]) {
         let pages = pages.clamped(to: 0..<plan.jobs.count)
         let later = later.clamped(to: plan.jobs.count..<plan.count)
+        let files = plan.fileJobs[(later.lowerBound - plan.jobs.count)..<(later.upperBound - plan.jobs.count)]
+        // No pages, no render: fragments that never ended are reported with the first pages.
+        guard !pages.isEmpty else { return (Array(files).parallelMap { $0.make() }, []) }
         return try render(
-            Array(plan.jobs[pages]),
-            then: plan.fileJobs[(later.lowerBound - plan.jobs.count)..<(later.upperBound - plan.jobs.count)],
-            looking: look)
+            Array(plan.jobs[pages]), then: files, looking: look)
     }
 
     static func templatePath(_ name: String) -> String { "Templates/\(name).mustache" }
