@@ -105,9 +105,21 @@ enum LinkCheck {
         at files: [OutputFile], places: [[TemplateMark]] = [], known: KnownPaths, config: SiteConfig,
         linkFree: LinkFreeMarkup?, recording: Bool
     ) -> Look {
+        look(
+            at: files, places: places, known: known, existing: known.existing, config: config, linkFree: linkFree,
+            recording: recording)
+    }
+
+    /// `look`, with the table of the site's paths when it is made (`KnownPaths`), else with the
+    /// paths alone: the verdicts are the same (the table gives the set's), and the first pages
+    /// need not wait for it.
+    static func look(
+        at files: [OutputFile], places: [[TemplateMark]] = [], known: KnownPaths?, existing: Set<String>,
+        config: SiteConfig, linkFree: LinkFreeMarkup?, recording: Bool
+    ) -> Look {
         let clock = ContinuousClock()
         let start = clock.now
-        var checker = Checker(existing: known.existing, config: config, known: known, linkFree: linkFree)
+        var checker = Checker(existing: existing, config: config, known: known, linkFree: linkFree)
         var look = Look(files: files.count)
         checker.check(files, places: places, recording: recording, into: &look)
         look.seconds = (clock.now - start).seconds

@@ -137,9 +137,10 @@ public enum SiteBuilder {
                 var (files, looks) = try times.time(.render) {
                     () throws(SiteRenderer.RenderError) -> ([OutputFile], [LinkCheck.Look]) in
                     try renderer.make(plan, pages: pages, later: later) { run, places in
+                        // The first runs do not wait for the path table: they look links up in the set.
                         LinkCheck.look(
-                            at: run, places: places, known: laterKnown.wait(), config: config, linkFree: linkFree,
-                            recording: false)
+                            at: run, places: places, known: laterKnown.valueIfDone, existing: existing, config: config,
+                            linkFree: linkFree, recording: false)
                     }
                 }
                 times.move(coreSeconds: looks.reduce(0) { $0 + $1.seconds }, from: .render, to: .linkCheck)

@@ -22,4 +22,9 @@ package final class Background<Value: Sendable>: @unchecked Sendable {
         group.wait()
         return value ?? work()
     }
+
+    /// The value when the work is done; nil, without waiting, while it runs.
+    package var valueIfDone: Value? {
+        group.wait(timeout: .now()) == .success ? value ?? work() : nil
+    }
 }
