@@ -146,9 +146,12 @@ public enum SiteBuilder {
                 times.move(coreSeconds: looks.reduce(0) { $0 + $1.seconds }, from: .render, to: .linkCheck)
                 let pagesMade = looks.reduce(0) { $0 + $1.files }
                 broken += looks.flatMap(\.broken)
+                // The batch's later files (the API's, the badges) hold no page the check reads, as a
+                // rule: then it neither waits for the path table nor looks.
+                let laterRead = files[pagesMade...].filter(LinkCheck.reads)
                 broken += times.time(.linkCheck) {
-                    LinkCheck.check(
-                        Array(files[pagesMade...]), known: laterKnown.wait(), config: config, linkFree: linkFree)
+                    (laterRead.isEmpty
+                        ? [] : LinkCheck.check(laterRead, known: laterKnown.wait(), config: config, linkFree: linkFree))
                         + (isLast ? othersChecked.wait() : [])
                 }
                 if isLast { files += plan.otherFiles + staticFiles }

@@ -445,8 +445,7 @@ public struct SiteRenderer: Sendable {
         let files = plan.fileJobs[(later.lowerBound - plan.jobs.count)..<(later.upperBound - plan.jobs.count)]
         // No pages, no render: fragments that never ended are reported with the first pages.
         guard !pages.isEmpty else { return (Array(files).parallelMap { $0.make() }, []) }
-        return try render(
-            Array(plan.jobs[pages]), then: files, looking: look)
+        return try render(Array(plan.jobs[pages]), then: files, looking: look)
     }
 
     static func templatePath(_ name: String) -> String { "Templates/\(name).mustache" }
