@@ -32,6 +32,11 @@ public struct BuildOptions: Sendable {
     /// About how many plan items (pages, API files, badges) a batch renders, checks and writes:
     /// tests set a few, so that a small site is built in many batches.
     package var batchSize = 256
+    /// Replaces the files the plan makes besides the pages (sitemap, feed, assets) before they
+    /// are checked and written. The plan makes the sitemap and feed from the page paths, so no
+    /// content can break a link in them: tests put one there to prove the check reads them.
+    /// Nil in sitegen itself.
+    package var otherFiles: (@Sendable ([OutputFile]) -> [OutputFile])?
 
     public init(
         content: ContentLocation, templates: URL?, templatesDisplay: String = "Templates", output: URL,

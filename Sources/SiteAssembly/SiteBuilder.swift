@@ -125,7 +125,7 @@ public enum SiteBuilder {
             }
             let config = catalogue.config
             // The plan made the sitemap and feed: they are checked while the pages render.
-            let otherFiles = plan.otherFiles
+            let otherFiles = options.otherFiles?(plan.otherFiles) ?? plan.otherFiles
             let othersChecked = Background {
                 LinkCheck.check(otherFiles, known: laterKnown.wait(), config: config, linkFree: linkFree)
             }
@@ -154,7 +154,7 @@ public enum SiteBuilder {
                         ? [] : LinkCheck.check(laterRead, known: laterKnown.wait(), config: config, linkFree: linkFree))
                         + (isLast ? othersChecked.wait() : [])
                 }
-                if isLast { files += plan.otherFiles + staticFiles }
+                if isLast { files += otherFiles + staticFiles }
                 try finishWriting()
                 // Once anything is broken, keep checking (to report it all) but stop writing.
                 if broken.isEmpty, let sink { writing = BatchWrite.start(files, into: sink, from: source) }

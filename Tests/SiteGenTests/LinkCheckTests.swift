@@ -92,6 +92,47 @@ import Testing
         }
     }
 
+    /// The sitemap and the feed are made from the page paths, so no content breaks a link in
+    /// them; one put there (through the build's hook) still fails the build, naming the file,
+    /// and nothing is written. The check of these two files runs beside the pages' render, apart
+    /// from every other check: without this a build that skipped it would pass every test.
+    @Test(arguments: [("sitemap.xml", "</urlset>"), ("feed.xml", "</feed>")])
+    func aBrokenLinkInTheSitemapOrTheFeedFailsTheBuild(file: String, end: String) throws {
+        let site = TestSite()
+        site.skill("g/x", name: "X", group: "G", created: "2024-01-02")
+        site.skill("g/y", name: "Y", group: "G", created: "2024-01-03")
+        var options = site.options(baseURL: "https://example.org/")
+        options.batchSize = 2
+        let broken =
+            file == "feed.xml"
+            ? "<link href=\"https://example.org/gone/\"/>" : "<url><loc>https://example.org/gone/</loc></url>"
+        options.otherFiles = { files in
+            files.map { made in
+                guard made.path == file, case .data(let data) = made.contents else { return made }
+                let text = String(decoding: data, as: UTF8.self)
+                return OutputFile(path: made.path, text: text.replacingOccurrences(of: end, with: broken + end))
+            }
+        }
+        let output = MemoryOutput()
+        do {
+            try SiteBuilder.build(options, into: output)
+            Issue.record("the build should fail on a broken link in \(file)")
+        } catch {
+            let messages = error.diagnostics.map(\.description)
+            #expect(
+                messages.contains {
+                    $0.hasPrefix(
+                        "Public/\(file): error: broken link `https://example.org/gone/`: nothing is generated at `gone/index.html`"
+                    )
+                }, "\(messages)")
+        }
+        #expect(output.files.isEmpty, "nothing written")
+        // Without the hook the same site builds, with the file the hook broke.
+        options.otherFiles = nil
+        try site.build(options)
+        #expect(try site.read(file).contains(end))
+    }
+
     @Test func linksFromTheRootAndFromThePageGiveTheSameVerdicts() {
         var config = SiteConfig()
         config.baseURL = "https://example.org/catalogue/"
