@@ -224,6 +224,39 @@ import Testing
         #expect(fresh)
     }
 
+    /// Emptied, the set holds none of what it held (its slots stay filled, of an old generation),
+    /// grown or not, and takes it all again.
+    @Test func anEmptiedPackedSetHoldsNothingItHeld() {
+        var set = PackedWordSet()
+        for round in 0..<6 {
+            let keys = (1...300).map { UInt64($0 + round % 2) &* 0x0101_0101 }
+            let fresh = keys.map { set.insert($0) }
+            let again = keys.map { set.insert($0) }
+            #expect(fresh.allSatisfy { $0 } && !again.contains(true), "round \(round)")
+            #expect(keys.allSatisfy { set.contains($0) })
+            set.removeAll()
+            #expect(keys.allSatisfy { !set.contains($0) }, "round \(round)")
+        }
+    }
+
+    /// One collector reading skill after skill gives each skill the words a collector of its own
+    /// gives it: nothing of one skill's words is left over for the next.
+    @Test(arguments: 1...5 as ClosedRange<UInt64>)
+    func aCollectorReusedAcrossSkillsGivesEachItsOwnWords(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let pieces = [
+            "weather", "Weather", "the", "zebra", "abcdefghi", "über", "Straße", "42", "www", "news", " ", ". ",
+        ]
+        var collector = TermCollector()
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &random)] + " "
+            }.joined()
+            let skill = Skill(id: "a", tag: "a", name: "A", group: "G", examples: ["zebra news"], description: text)
+            #expect(collector.terms(of: skill) == SkillTerms.terms(of: skill), "\(text)")
+        }
+    }
+
     /// A skill's distinct words (packed short words, a set for long ones, ASCII and not) are the
     /// words of its texts, each once, in the order they first appear.
     @Test(arguments: 1...10 as ClosedRange<UInt64>)

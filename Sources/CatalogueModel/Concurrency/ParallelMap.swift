@@ -4,7 +4,18 @@ extension Array where Element: Sendable {
     /// Maps every element on all cores, returning results in the input's order, so parallel
     /// work never changes the output.
     package func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
-        guard count > 1 else { return map(transform) }
+        parallelMap(scratch: {}) { _, element in transform(element) }
+    }
+
+    /// `parallelMap`, each run of elements handed the same `scratch`, made by `make` once per
+    /// run: room a transform reuses from one element to the next instead of making it anew.
+    package func parallelMap<T: Sendable, Scratch>(
+        scratch make: @Sendable () -> Scratch, _ transform: @Sendable (inout Scratch, Element) -> T
+    ) -> [T] {
+        guard count > 1 else {
+            var scratch = make()
+            return map { transform(&scratch, $0) }
+        }
         return withUnsafeBufferPointer { input in
             // Each result is put straight into the array's memory, by the thread that made it:
             // results gathered into slots first were copied out one by one on one core (with a
@@ -20,7 +31,10 @@ extension Array where Element: Sendable {
                     let lower = chunk * input.value.count / chunks
                     let upper = (chunk + 1) * input.value.count / chunks
                     let base = output.value.baseAddress.unsafelyUnwrapped
-                    for index in lower..<upper { (base + index).initialize(to: transform(input.value[index])) }
+                    var scratch = make()
+                    for index in lower..<upper {
+                        (base + index).initialize(to: transform(&scratch, input.value[index]))
+                    }
                 }
                 // Every index belongs to exactly one chunk, and every chunk ran.
                 initialized = input.value.count

@@ -231,15 +231,21 @@ public struct RelatedSkills: Sendable {
     private static func words(_ entries: [Catalogue.Entry], reusing previous: RelatedSkills?, places: [Int?])
         -> [RelatedTermIndex.Words]
     {
-        guard let previous else { return entries.parallelMap { .terms(SkillTerms.terms(of: $0.skill)) } }
+        // One collector per run of skills (`TermCollector`).
+        guard let previous else {
+            return entries.parallelMap(scratch: TermCollector.init) { collector, entry in
+                .terms(collector.terms(of: entry.skill))
+            }
+        }
         let before = previous.entries
-        return entries.indices.parallelMap { i -> RelatedTermIndex.Words in
+        return Array(entries.indices).parallelMap(scratch: TermCollector.init) {
+            collector, i -> RelatedTermIndex.Words in
             let skill = entries[i].skill
             if let j = places[i] {
                 let was = before[j].skill
                 if was.description == skill.description && was.examples == skill.examples { return .numbered(j) }
             }
-            return .terms(SkillTerms.terms(of: skill))
+            return .terms(collector.terms(of: skill))
         }
     }
 
