@@ -34,6 +34,24 @@ import Testing
         for (key, number) in expected { #expect(table.number(of: key) == number) }
     }
 
+    /// One look that finds a key's number or gives it one answers as a dictionary's
+    /// `[key, default:]` would, as the table grows.
+    @Test(arguments: 1...3 as ClosedRange<UInt64>)
+    func aKeyIsFoundOrGivenItsNumberInOneLook(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var table = NumberTable()
+        var expected: [UInt64: Int32] = [:]
+        for step in 0..<20_000 {
+            let key = UInt64(1 + random.below(5_000)) << (8 * UInt64(random.below(4)))
+            let numbered = table.number(of: key, orGive: Int32(step))
+            #expect(numbered.isNew == (expected[key] == nil))
+            #expect(numbered.number == expected[key, default: Int32(step)])
+            expected[key] = numbered.number
+        }
+        #expect(table.count == expected.count)
+        #expect(expected.allSatisfy { table.number(of: $0.key) == $0.value })
+    }
+
     @Test func aTableMadeForManyKeysHoldsThemAll() {
         var table = NumberTable(minimumCapacity: 5_000)
         for key in 1...5_000 as ClosedRange<UInt64> { table.set(key << 20, to: Int32(key)) }

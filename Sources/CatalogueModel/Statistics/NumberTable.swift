@@ -2,8 +2,12 @@
 /// was most of numbering every skill's words (`SkillTerm.packed` keys) and a tenth of the link
 /// check's lookups (`KnownPaths`, keyed by a path's hash).
 package struct NumberTable: Sendable {
-    private var keys: [UInt64]
-    private var numbers: [Int32]
+    /// A key beside its number: a look reads one cache line, not one in each of two arrays.
+    private struct Slot {
+        var key: UInt64 = 0
+        var number: Int32 = 0
+    }
+    private var slots: [Slot]
     package private(set) var count = 0
 
     package init() { self.init(minimumCapacity: 0) }
@@ -12,30 +16,54 @@ package struct NumberTable: Sendable {
     package init(minimumCapacity count: Int) {
         var slots = 1024
         while slots < 2 * count { slots *= 2 }
-        keys = [UInt64](repeating: 0, count: slots)
-        numbers = [Int32](repeating: 0, count: slots)
+        self.slots = [Slot](repeating: Slot(), count: slots)
     }
 
     /// The number of `key` (nonzero), or nil when it has none.
+    @inline(__always)
     package func number(of key: UInt64) -> Int32? {
-        let mask = keys.count - 1
-        var i = Self.slot(key, mask)
-        while keys[i] != 0 {
-            if keys[i] == key { return numbers[i] }
-            i = (i + 1) & mask
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count &- 1
+            var i = Self.slot(key, mask)
+            while slots[i].key != 0 {
+                if slots[i].key == key { return slots[i].number }
+                i = (i &+ 1) & mask
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// The number of `key` (nonzero), given `number` first when it has none: one look for both.
+    @inline(__always)
+    package mutating func number(of key: UInt64, orGive number: Int32) -> (number: Int32, isNew: Bool) {
+        if (count &+ 1) &* 2 > slots.count { grow() }
+        let found = slots.withUnsafeMutableBufferPointer { slots -> Int32? in
+            let mask = slots.count &- 1
+            var i = Self.slot(key, mask)
+            while slots[i].key != 0 {
+                if slots[i].key == key { return slots[i].number }
+                i = (i &+ 1) & mask
+            }
+            slots[i] = Slot(key: key, number: number)
+            return nil
+        }
+        if let found { return (found, false) }
+        count &+= 1
+        return (number, true)
     }
 
     /// Gives `key` (nonzero) the number `number`, in place of any it had.
     package mutating func set(_ key: UInt64, to number: Int32) {
-        if (count + 1) * 2 > keys.count { grow() }
-        let mask = keys.count - 1
-        var i = Self.slot(key, mask)
-        while keys[i] != 0 && keys[i] != key { i = (i + 1) & mask }
-        if keys[i] == 0 { count += 1 }
-        keys[i] = key
-        numbers[i] = number
+        if (count + 1) * 2 > slots.count { grow() }
+        let isNew = slots.withUnsafeMutableBufferPointer { slots -> Bool in
+            let mask = slots.count &- 1
+            var i = Self.slot(key, mask)
+            while slots[i].key != 0 && slots[i].key != key { i = (i &+ 1) & mask }
+            let isNew = slots[i].key == 0
+            slots[i] = Slot(key: key, number: number)
+            return isNew
+        }
+        if isNew { count += 1 }
     }
 
     /// The top bits of the product (Fibonacci hashing): a product's low bits depend only on
@@ -46,10 +74,9 @@ package struct NumberTable: Sendable {
     }
 
     private mutating func grow() {
-        let (oldKeys, oldNumbers) = (keys, numbers)
-        keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
-        numbers = [Int32](repeating: 0, count: oldKeys.count * 2)
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
         count = 0
-        for (key, number) in zip(oldKeys, oldNumbers) where key != 0 { set(key, to: number) }
+        for slot in old where slot.key != 0 { set(slot.key, to: slot.number) }
     }
 }

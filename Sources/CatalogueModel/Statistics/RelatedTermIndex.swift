@@ -166,8 +166,8 @@ struct RelatedTermIndex: Sendable {
             let number = Int32(terms.count)
             switch term {
             case .packed(let key):
-                if let known = packedNumbers.number(of: key) { return (known, false) }
-                packedNumbers.set(key, to: number)
+                let numbered = packedNumbers.number(of: key, orGive: number)
+                guard numbered.isNew else { return numbered }
             case .text(let text):
                 if let known = textNumbers[text] { return (known, false) }
                 textNumbers[text] = number
