@@ -3,7 +3,7 @@
 /// section. The tree of indirect nodes it is made from (what the parser builds) cost a retain and
 /// a release for each node visited, on objects every rendering thread shares: about a fifth of
 /// the renderer's time on two cores, by perf, most of it the two cores taking turns at the same
-/// counts. Walking its ops, texts and names retains nothing; the partials, blocks and escapings,
+/// counts. Walking its ops, texts, names and escapings retains nothing; the partials and blocks,
 /// met far less often, are read from arrays as before.
 ///
 /// Immutable once made, and freed with the library that holds it, so renderers on many threads
@@ -51,7 +51,7 @@ final class TemplateProgram: @unchecked Sendable {
     let blocks: [Block]
     let partials: [Partial]
     /// Index 0 is the escaping every template starts with.
-    let escapings: [TemplateEscaping]
+    let escapings: UnsafeMutableBufferPointer<TemplateEscaping>
     /// Each template's ops, by its index in the library.
     let templates: [Range<Int>]
 
@@ -70,17 +70,19 @@ final class TemplateProgram: @unchecked Sendable {
         keys = Self.buffer(layout.keys)
         blocks = layout.blocks
         partials = layout.partials
-        escapings = layout.escapings
+        escapings = Self.buffer(layout.escapings)
         self.templates = templates
     }
 
     deinit {
-        // Only the keys hold something to release (their text).
+        // Only the keys and escapings hold something to release (text, a function's context).
         ops.deallocate()
         bytes.deallocate()
         names.deallocate()
         _ = keys.deinitialize()
         keys.deallocate()
+        _ = escapings.deinitialize()
+        escapings.deallocate()
     }
 
     private static func buffer<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {

@@ -32,6 +32,7 @@ struct TemplateRenderer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let names: UnsafeBufferPointer<TemplateProgram.Name>
     private let keys: UnsafeBufferPointer<TemplateKey>
+    private let escapings: UnsafeBufferPointer<TemplateEscaping>
     var output: [UInt8]
     /// The contexts, innermost last: the data, then every section's value.
     private var stack: [TemplateValue]
@@ -57,6 +58,7 @@ struct TemplateRenderer {
         bytes = UnsafeBufferPointer(program.bytes)
         names = UnsafeBufferPointer(program.names)
         keys = UnsafeBufferPointer(program.keys)
+        escapings = UnsafeBufferPointer(program.escapings)
         self.stack = [.data(root)]
         self.contexts = [root]
         self.output = output
@@ -114,11 +116,16 @@ struct TemplateRenderer {
             guard let value = lookUp(names[name]) else { return op + 1 }
             if slots != nil, case .data(let data) = value, let slot = data as? TemplateSlot {
                 if let indentation = scope.indentation, !indentation.isEmpty { slotIndented = true }
-                slots?.append((output.count, slot.number, escaped ? program.escapings[scope.escaping] : nil))
+                slots?.append((output.count, slot.number, escaped ? escapings[scope.escaping] : nil))
                 return op + 1
             }
             if escaped {
-                program.escapings[scope.escaping].append(Self.text(of: value), &output)
+                // Text, nearly every value printed, taken as it is: through `text(of:)` it was copied.
+                if case .text(let text) = value {
+                    escapings[scope.escaping].append(text, &output)
+                } else {
+                    escapings[scope.escaping].append(Self.text(of: value), &output)
+                }
             } else if case .text(let text) = value {
                 output.append(contentsOf: text.utf8)
             } else if case .fragment(let fragment) = value {
