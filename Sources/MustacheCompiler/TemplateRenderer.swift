@@ -145,7 +145,8 @@ struct TemplateRenderer {
             case nil, .flag(false)?: break
             case .flag(true)?: render(body)
             case .list(let items)?:
-                for item in items { render(body, inside: item) }
+                // By index: the loop's own copy of each item was a retain and a release more.
+                for index in items.indices { render(body, inside: items[index]) }
             case let value?: render(body, inside: value)
             }
             return end
