@@ -17,3 +17,80 @@ import Testing
         #expect(work.valueIfDone == 42)
     }
 }
+
+/// A `Background(sharing: true)`'s parallel steps are shared with the thread that waits for it.
+@Suite struct SharedWorkTests {
+    /// Opens once; waits give up after a while (then every later wait passes), so that a waiter
+    /// that does not help fails the test instead of hanging it.
+    final class Latch: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var isOpen = false
+        private(set) var timedOut = false
+
+        func open() {
+            condition.lock()
+            isOpen = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func wait() {
+            condition.lock()
+            let deadline = Date(timeIntervalSinceNow: 5)
+            while !isOpen && !timedOut {
+                if !condition.wait(until: deadline) { timedOut = true }
+            }
+            condition.unlock()
+        }
+    }
+
+    /// Every piece run on another thread waits until the waiting thread has run one: the step
+    /// ends only because the waiter takes pieces instead of blocking.
+    @Test func theWaitingThreadRunsPiecesOfTheWork() {
+        let latch = Latch()
+        let waiter = Thread.current
+        nonisolated(unsafe) let waiterThread = waiter
+        let work = Background(sharing: true) { () -> [Int] in
+            (0..<64).parallelMap { i in
+                if Thread.current == waiterThread { latch.open() } else { latch.wait() }
+                return i * i
+            }
+        }
+        #expect(work.wait() == (0..<64).map { $0 * $0 })
+        #expect(!latch.timedOut, "the waiting thread ran no piece")
+    }
+
+    /// Whoever runs the pieces, each runs once and the results stand in order: work of several
+    /// steps (one with a single piece, one nested in a piece), waited for from several threads.
+    @Test(arguments: 1...4 as ClosedRange<UInt64>)
+    func sharedStepsGiveWhatPlainStepsGive(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let sizes = (0..<3).map { _ in Int(random.below(3_000)) + 1 }
+        let expected = sizes.map { size in (0..<size).map { $0 &* 31 &+ size } }
+        let work = Background(sharing: true) { () -> [[Int]] in
+            sizes.map { size in
+                (0..<size).parallelMap { i in
+                    // A nested step, inside a piece: plain, whichever thread runs it.
+                    i % 997 == 0 ? (0..<8).parallelMap { $0 }.reduce(i &* 31 &+ size) { a, _ in a } : i &* 31 &+ size
+                }
+            }
+        }
+        let others = (0..<3).map { _ in Background { work.wait() } }
+        #expect(work.wait() == expected)
+        #expect(others.allSatisfy { $0.wait() == expected })
+    }
+
+    /// Work with no parallel step, and work done before anyone waits: the wait returns its value.
+    @Test func workWithoutStepsIsWaitedForAsBefore() {
+        let quick = Background(sharing: true) { 7 }
+        Thread.sleep(forTimeInterval: 0.01)
+        #expect(quick.wait() == 7)
+        let release = DispatchSemaphore(value: 0)
+        let slow = Background(sharing: true) { () -> Int in
+            release.wait()
+            return 8
+        }
+        release.signal()
+        #expect(slow.wait() == 8)
+    }
+}

@@ -115,7 +115,7 @@ import Testing
         }
         let output = MemoryOutput()
         do {
-            try SiteBuilder.build(options, into: output)
+            _ = try SiteBuilder.build(options, into: output)
             Issue.record("the build should fail on a broken link in \(file)")
         } catch {
             let messages = error.diagnostics.map(\.description)

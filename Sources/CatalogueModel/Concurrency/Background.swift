@@ -8,17 +8,28 @@ package final class Background<Value: Sendable>: @unchecked Sendable {
     private let group = DispatchGroup()
     private let work: @Sendable () -> Value
     private var value: Value?
+    private let shared: SharedWork?
 
-    package init(_ work: @escaping @Sendable () -> Value) {
+    /// - Parameter sharing: whether a thread that waits for the work runs pieces of its parallel
+    ///   steps (`SharedWork`) instead of blocking, for work that is mostly `parallelMap`s.
+    package init(sharing: Bool = false, _ work: @escaping @Sendable () -> Value) {
         self.work = work
+        let shared = sharing ? SharedWork() : nil
+        self.shared = shared
         group.enter()
         DispatchQueue.global().async {
-            self.value = work()
+            if let shared {
+                self.value = shared.runAsCurrent(work)
+                shared.end()
+            } else {
+                self.value = work()
+            }
             self.group.leave()
         }
     }
 
     package func wait() -> Value {
+        shared?.help()
         group.wait()
         return value ?? work()
     }

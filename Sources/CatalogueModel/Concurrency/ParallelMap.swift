@@ -27,7 +27,11 @@ extension Array where Element: Sendable {
                 // instead of waiting at the end for the slowest of a few large ones. Still few
                 // enough that scheduling costs little next to the work in each.
                 let chunks = Swift.min(count, Cores.active * 32)
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                // Within a `Background(sharing: true)`, the threads waiting for it take chunks too.
+                let perform: (@Sendable (Int) -> Void) -> Void =
+                    SharedWork.current.map { shared in { shared.perform(chunks, $0) } }
+                    ?? { DispatchQueue.concurrentPerform(iterations: chunks, execute: $0) }
+                perform { chunk in
                     let lower = chunk * input.value.count / chunks
                     let upper = (chunk + 1) * input.value.count / chunks
                     let base = output.value.baseAddress.unsafelyUnwrapped

@@ -64,7 +64,7 @@ struct ListingData: Sendable {
                 named(Set(catalogue.entries.map(\.skill.language)))
             }
         hasFeed = catalogue.config.hasHost && !listings.newest.isEmpty
-        relatedLater = Background {
+        relatedLater = Background(sharing: true) {
             [
                 entries = catalogue.entries, topRated = listings.topRated, urls = catalogue.urls,
                 reused = previous?.related
