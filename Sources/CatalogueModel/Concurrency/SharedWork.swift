@@ -59,13 +59,10 @@ package final class SharedWork: @unchecked Sendable {
     func help() {
         condition.lock()
         while !finished {
-            guard let step, step.next < step.pieces else {
+            guard let step, let piece = handOut(from: step) else {
                 condition.wait()
                 continue
             }
-            let piece = step.next
-            step.next += 1
-            step.running += 1
             condition.unlock()
             finish(piece, of: step)
             condition.lock()
@@ -84,6 +81,11 @@ package final class SharedWork: @unchecked Sendable {
     private func take(from step: Step) -> Int? {
         condition.lock()
         defer { condition.unlock() }
+        return handOut(from: step)
+    }
+
+    /// The step's next piece, counted as running; nil when all are handed out. `condition` is locked.
+    private func handOut(from step: Step) -> Int? {
         guard step.next < step.pieces else { return nil }
         step.next += 1
         step.running += 1

@@ -23,13 +23,8 @@ package struct NumberTable: Sendable {
     @inline(__always)
     package func number(of key: UInt64) -> Int32? {
         slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count &- 1
-            var i = Self.slot(key, mask)
-            while slots[i].key != 0 {
-                if slots[i].key == key { return slots[i].number }
-                i = (i &+ 1) & mask
-            }
-            return nil
+            let i = Self.place(of: key, in: slots)
+            return slots[i].key == 0 ? nil : slots[i].number
         }
     }
 
@@ -38,12 +33,8 @@ package struct NumberTable: Sendable {
     package mutating func number(of key: UInt64, orGive number: Int32) -> (number: Int32, isNew: Bool) {
         if (count &+ 1) &* 2 > slots.count { grow() }
         let found = slots.withUnsafeMutableBufferPointer { slots -> Int32? in
-            let mask = slots.count &- 1
-            var i = Self.slot(key, mask)
-            while slots[i].key != 0 {
-                if slots[i].key == key { return slots[i].number }
-                i = (i &+ 1) & mask
-            }
+            let i = Self.place(of: key, in: UnsafeBufferPointer(slots))
+            guard slots[i].key == 0 else { return slots[i].number }
             slots[i] = Slot(key: key, number: number)
             return nil
         }
@@ -56,14 +47,21 @@ package struct NumberTable: Sendable {
     package mutating func set(_ key: UInt64, to number: Int32) {
         if (count + 1) * 2 > slots.count { grow() }
         let isNew = slots.withUnsafeMutableBufferPointer { slots -> Bool in
-            let mask = slots.count &- 1
-            var i = Self.slot(key, mask)
-            while slots[i].key != 0 && slots[i].key != key { i = (i &+ 1) & mask }
+            let i = Self.place(of: key, in: UnsafeBufferPointer(slots))
             let isNew = slots[i].key == 0
             slots[i] = Slot(key: key, number: number)
             return isNew
         }
         if isNew { count += 1 }
+    }
+
+    /// The slot that holds `key`, or the empty one where it would go.
+    @inline(__always)
+    private static func place(of key: UInt64, in slots: UnsafeBufferPointer<Slot>) -> Int {
+        let mask = slots.count &- 1
+        var i = slot(key, mask)
+        while slots[i].key != 0 && slots[i].key != key { i = (i &+ 1) & mask }
+        return i
     }
 
     /// The top bits of the product (Fibonacci hashing): a product's low bits depend only on

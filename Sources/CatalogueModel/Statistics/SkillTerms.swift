@@ -274,12 +274,8 @@ struct PackedWordSet {
         if (count &+ 1) &* 2 > slots.count { grow() }
         let generation = generation
         let inserted = slots.withUnsafeMutableBufferPointer { slots in
-            let mask = slots.count &- 1
-            var i = NumberTable.slot(key, mask)
-            while slots[i].generation == generation {
-                if slots[i].key == key { return false }
-                i = (i &+ 1) & mask
-            }
+            let i = Self.place(of: key, in: UnsafeBufferPointer(slots), generation: generation)
+            guard slots[i].generation != generation else { return false }
             slots[i] = Slot(key: key, generation: generation)
             return true
         }
@@ -290,14 +286,17 @@ struct PackedWordSet {
     @inline(__always)
     func contains(_ key: UInt64) -> Bool {
         slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count &- 1
-            var i = NumberTable.slot(key, mask)
-            while slots[i].generation == generation {
-                if slots[i].key == key { return true }
-                i = (i &+ 1) & mask
-            }
-            return false
+            slots[Self.place(of: key, in: slots, generation: generation)].generation == generation
         }
+    }
+
+    /// The slot of this generation that holds `key`, or the free one where it would go.
+    @inline(__always)
+    private static func place(of key: UInt64, in slots: UnsafeBufferPointer<Slot>, generation: UInt64) -> Int {
+        let mask = slots.count &- 1
+        var i = NumberTable.slot(key, mask)
+        while slots[i].generation == generation && slots[i].key != key { i = (i &+ 1) & mask }
+        return i
     }
 
     private mutating func grow() {
