@@ -103,7 +103,7 @@ public enum SiteBuilder {
         var fileCount = 0
         // The site's paths as the link check looks links up, made beside the first batch's render.
         let indexFile = catalogue.urls.indexFile
-        let laterKnown = Background { KnownPaths(existing: existing, indexFile: indexFile) }
+        let laterKnown = Background(sharing: true) { KnownPaths(existing: existing, indexFile: indexFile) }
         let linkFree = LinkFreeMarkup(renderer.starRowMarkup)
         let batchSize = options.batchSize
         // A batch is written on another thread while the next one renders: the cores a batch's
@@ -124,14 +124,21 @@ public enum SiteBuilder {
                 do { try finishWriting() } catch { writeFailure = error }
             }
             let config = catalogue.config
-            // The plan made the sitemap and feed: they are checked while the pages render.
+            // The plan made the sitemap and feed: they are checked while the pages render, from
+            // the first batch that finds the path table made. (Started at once, the check held
+            // one of Dispatch's workers while it waited for the table: on two cores, the other
+            // one.)
             let otherFiles = options.otherFiles?(plan.otherFiles) ?? plan.otherFiles
-            let othersChecked = Background {
-                LinkCheck.check(otherFiles, known: laterKnown.wait(), config: config, linkFree: linkFree)
+            @Sendable func checkOthers(_ known: KnownPaths) -> [LinkCheck.Broken] {
+                LinkCheck.check(otherFiles, known: known, config: config, linkFree: linkFree)
             }
+            var othersChecked: Background<[LinkCheck.Broken]>?
             let batches = PlanBatches(pages: plan.jobs.count, files: plan.fileJobs.count, size: batchSize)
             for batch in 0..<batches.count {
                 let isLast = batch == batches.count - 1
+                if othersChecked == nil, let known = laterKnown.valueIfDone {
+                    othersChecked = Background { checkOthers(known) }
+                }
                 let (pages, later) = batches.items(batch)
                 // Pages are link-checked as they are made, on the cores that render them.
                 var (files, looks) = try times.time(.render) {
@@ -152,7 +159,7 @@ public enum SiteBuilder {
                 broken += times.time(.linkCheck) {
                     (laterRead.isEmpty
                         ? [] : LinkCheck.check(laterRead, known: laterKnown.wait(), config: config, linkFree: linkFree))
-                        + (isLast ? othersChecked.wait() : [])
+                        + (isLast ? othersChecked?.wait() ?? checkOthers(laterKnown.wait()) : [])
                 }
                 if isLast { files += otherFiles + staticFiles }
                 try finishWriting()
@@ -265,7 +272,9 @@ private struct BatchWrite: Sendable {
     static func start(_ files: [OutputFile], into sink: any OutputSink, from source: ContentSource) -> Background<Self>
     {
         let handed = Handed(sink: sink)
-        return Background {
+        // Shared: the build waits for a batch's write when the next batch is rendered (as the
+        // kernel's writing slows with a large site's files), and then writes beside it.
+        return Background(sharing: true) {
             let clock = ContinuousClock()
             let start = clock.now
             let result = Result { try handed.sink.write(files, from: source) }

@@ -16,6 +16,24 @@ import Testing
         #expect(work.wait() == 42)
         #expect(work.valueIfDone == 42)
     }
+
+    /// Work that no worker has started (every one is busy) is run by the thread that waits for
+    /// it, instead of that thread waiting for a worker to be free.
+    @Test func theWaiterRunsWorkNoWorkerStarted() {
+        let gate = SharedWorkTests.Latch()
+        // More than Dispatch's workers, each held until the gate opens (or gives up after 5 s).
+        let holders = (0..<Cores.active * 4).map { _ in
+            Background { () -> Int in
+                gate.wait()
+                return 1
+            }
+        }
+        let work = Background { 42 }
+        #expect(work.wait() == 42)
+        #expect(!gate.timedOut, "the wait lasted until the busy workers gave up")
+        gate.open()
+        #expect(holders.map { $0.wait() }.reduce(0, +) == holders.count)
+    }
 }
 
 /// A `Background(sharing: true)`'s parallel steps are shared with the thread that waits for it.

@@ -2,13 +2,16 @@ import Foundation
 
 /// Work started on another thread and waited for later, so independent steps overlap (rating
 /// files are read while skill files are parsed). Deterministic: the result does not depend on
-/// when the work runs.
+/// when the work runs, or on which thread.
 package final class Background<Value: Sendable>: @unchecked Sendable {
-    // `value` is written once, before `group.leave()`, and read only after `group.wait()`.
+    // `value` is written once, by the thread that took the work, before `group.leave()`, and
+    // read only after `group.wait()`. `taken` is read and written with `lock` held.
     private let group = DispatchGroup()
     private let work: @Sendable () -> Value
     private var value: Value?
     private let shared: SharedWork?
+    private let lock = NSLock()
+    private var taken = false
 
     /// - Parameter sharing: whether a thread that waits for the work runs pieces of its parallel
     ///   steps (`SharedWork`) instead of blocking, for work that is mostly `parallelMap`s.
@@ -18,24 +21,46 @@ package final class Background<Value: Sendable>: @unchecked Sendable {
         self.shared = shared
         group.enter()
         DispatchQueue.global().async {
-            if let shared {
-                self.value = shared.runAsCurrent(work)
-                shared.end()
-            } else {
-                self.value = work()
-            }
-            self.group.leave()
+            if self.take() { self.run() }
         }
     }
 
+    /// The value, made by the thread that waits when no worker has started the work yet: the
+    /// build's own thread is one of Dispatch's workers, so while it waits and another runs long
+    /// work, work queued behind them (a batch's write) found no free worker, and the build
+    /// waited for the long work instead (0.3 s at 100,000 skills).
     package func wait() -> Value {
-        shared?.help()
+        if take() {
+            run()
+        } else {
+            shared?.help()
+        }
         group.wait()
         return value ?? work()
     }
 
-    /// The value when the work is done; nil, without waiting, while it runs.
+    /// The value when the work is done; nil, without waiting, while it runs or waits to run.
     package var valueIfDone: Value? {
         group.wait(timeout: .now()) == .success ? value ?? work() : nil
+    }
+
+    /// Whether this thread is the one to run the work (the first to ask).
+    private func take() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if taken { return false }
+        taken = true
+        return true
+    }
+
+    private func run() {
+        if let shared {
+            value = shared.runAsCurrent(work)
+            shared.end()
+        } else {
+            // Not the shared work of whatever the thread was running: its waiters take only its pieces.
+            value = SharedWork.runAsNone(work)
+        }
+        group.leave()
     }
 }

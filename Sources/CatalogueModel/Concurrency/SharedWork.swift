@@ -113,6 +113,15 @@ package final class SharedWork: @unchecked Sendable {
         return body()
     }
 
+    /// Runs `body` with no shared work current on this thread.
+    static func runAsNone<T>(_ body: () -> T) -> T {
+        let outer = pthread_getspecific(key)
+        guard outer != nil else { return body() }
+        pthread_setspecific(key, nil)
+        defer { pthread_setspecific(key, outer) }
+        return body()
+    }
+
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
