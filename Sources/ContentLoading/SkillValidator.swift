@@ -237,13 +237,18 @@ enum RatingMatcher {
         // Ids are unique by now, so when as many skills found ratings as there are rated ids, no
         // id is unknown and no set of ids is needed; SUSI keys only matter when there are SUSI
         // ratings. Both sets were most of matching at 100,000 skills.
-        var matchedIDs = 0
         let susi = !sources.bySusiKey.isEmpty
+        // Each skill's tally on all cores (after loading, the others had nothing to do); only
+        // the table is filled on one.
+        let tallies = skills.parallelMap { skill in
+            (known: sources.byID[skill.id] != nil, tally: tally(of: skill, sources: sources, susi: susi))
+        }
+        var matchedIDs = 0
         var keys = Set<SusiSkillKey>()
-        for skill in skills {
-            if sources.byID[skill.id] != nil { matchedIDs += 1 }
+        for (skill, found) in zip(skills, tallies) {
+            if found.known { matchedIDs += 1 }
             if susi { keys.insert(skill.susiKey) }
-            if let tally = tally(of: skill, sources: sources, susi: susi) { matched.ratings[skill.id] = tally }
+            if let tally = found.tally { matched.ratings[skill.id] = tally }
         }
         var unknown: [String] = []
         if matchedIDs < sources.byID.count {

@@ -68,7 +68,7 @@ public struct Catalogue: Sendable {
             ordered
             ?? {
                 // `byName`, with each name lowercased once rather than on every comparison.
-                let lowercased = unsorted.map { $0.skill.name.lowercased() }
+                let lowercased = unsorted.parallelMap { $0.skill.name.lowercased() }
                 return unsorted.indices.sorted { i, j in
                     if lowercased[i] != lowercased[j] { return lowercased[i] < lowercased[j] }
                     let a = unsorted[i].skill
@@ -81,8 +81,10 @@ public struct Catalogue: Sendable {
         let samePlaces =
             ordered.map { $0.count == before.count && zip($0, before).allSatisfy { $0.skill.id == $1.skill.id } }
             ?? false
-        placeByID =
-            samePlaces ? places : Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { _, last in last }
+        // Made beside the groups below: both are serial, and after loading nothing else runs.
+        let placeByID =
+            samePlaces
+            ? nil : Background { Dictionary(entries.enumerated().map { ($1.skill.id, $0) }) { _, last in last } }
         // Groups are keyed by their page name, so spellings that differ only in case or
         // punctuation ("News", "news") share one page instead of overwriting each other.
         // The spelling most skills use names the group; ties go to the first in sort order.
@@ -108,6 +110,7 @@ public struct Catalogue: Sendable {
                 .first?.key ?? ""
             return Group(name: name, path: path, entries: members)
         }.sorted { a, b in a.name != b.name ? Self.compareNames(a.name, b.name) : a.path < b.path }
+        self.placeByID = placeByID?.wait() ?? places
     }
 
     /// The catalogue `init(skills:ratings:config:reusing:)` makes, from `previous`, when only the
