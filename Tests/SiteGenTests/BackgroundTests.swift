@@ -34,6 +34,29 @@ import Testing
         gate.open()
         #expect(holders.map { $0.wait() }.reduce(0, +) == holders.count)
     }
+
+    /// Work a waiter ran is let go of with its `Background`, though Dispatch's block for it is
+    /// still queued (every worker busy): a build's catalogue was kept alive so.
+    @Test func workAWaiterRanIsNotKeptByItsQueuedBlock() {
+        final class Token: Sendable {}
+        let gate = SharedWorkTests.Latch()
+        let holders = (0..<Cores.active * 4).map { _ in
+            Background { () -> Int in
+                gate.wait()
+                return 1
+            }
+        }
+        weak var held: Token?
+        do {
+            let token = Token()
+            held = token
+            let work = Background { [token] in ObjectIdentifier(token) }
+            #expect(work.wait() == ObjectIdentifier(token))
+        }
+        #expect(held == nil, "the queued block kept the work")
+        gate.open()
+        #expect(holders.map { $0.wait() }.reduce(0, +) == holders.count)
+    }
 }
 
 /// A `Background(sharing: true)`'s parallel steps are shared with the thread that waits for it.
