@@ -39,4 +39,26 @@ import Testing
         #expect(try String(contentsOf: folder.appendingPathComponent("a/b/d/e/f.html"), encoding: .utf8) == "y")
         #expect(try String(contentsOf: folder.appendingPathComponent("g/h.html"), encoding: .utf8) == "z")
     }
+
+    /// Files are made relative to the open folder, but a failure names the whole path and the
+    /// system's reason: a folder where a file goes, a file where a folder goes.
+    @Test func aFailureNamesTheWholePathAndWhy() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let writer = BatchWriter(folder: folder.path, previous: nil)
+        try writer.write([OutputFile(path: "taken/inside.html", text: "x")], from: .disk)
+        let file = #expect(throws: OutputFolder.WriteError.self) {
+            try BatchWriter(folder: folder.path, previous: nil).write(
+                [OutputFile(path: "taken", text: "y")], from: .disk)
+        }
+        #expect(file?.description == "cannot create `\(folder.path)/taken`: \(String(cString: strerror(EISDIR)))")
+        try "z".write(to: folder.appendingPathComponent("plain"), atomically: false, encoding: .utf8)
+        let folderError = #expect(throws: OutputFolder.WriteError.self) {
+            try BatchWriter(folder: folder.path, previous: nil).write(
+                [OutputFile(path: "plain/below.html", text: "w")], from: .disk)
+        }
+        #expect(
+            folderError?.description
+                == "cannot create `\(folder.path)/plain/below.html`: \(String(cString: strerror(ENOTDIR)))")
+    }
 }
