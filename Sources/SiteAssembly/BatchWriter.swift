@@ -19,23 +19,21 @@ final class BatchWriter: @unchecked Sendable {
     private var paths = OutputPaths()
     private var made = Set<String>()
     package private(set) var unchanged = 0
-    /// The folder, open: files and folders are made relative to it (`openat`, `mkdirat`), so the
-    /// kernel walks a file's path from the folder, not from `/` (a path's walk was about a fifth
-    /// of each `open`). -1 when it cannot be opened: then paths are given whole.
-    private let root: Int32
 
     package init(folder: String, previous: String?) {
         self.folder = folder
         self.previous = previous
-        root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    }
-
-    deinit {
-        if root >= 0 { close(root) }
     }
 
     /// - Parameter content: where files to copy are read from.
     package func write(_ files: [OutputFile], from content: ContentSource) throws {
+        // The folder, open for this batch: files and folders are made relative to it (`openat`,
+        // `mkdirat`), so the kernel walks a file's path from the folder, not from `/` (a path's
+        // walk was about a fifth of each `open`). Closed before the batch returns: some file
+        // systems refuse to rename or remove a folder held open. -1 when it cannot be opened:
+        // then paths are given whole.
+        let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if root >= 0 { close(root) } }
         // Folders by depth, so each is made after its parent; those of one depth on all cores.
         var newFolders: [[String]] = []
         for file in files {
@@ -54,7 +52,6 @@ final class BatchWriter: @unchecked Sendable {
             }
         }
         let folder = folder
-        let root = root
         for level in newFolders {
             for failure in level.parallelMap({ path -> OutputFolder.WriteError? in
                 do throws(OutputFolder.WriteError) { try Self.makeDirectory(path, in: folder, root: root) } catch {
@@ -88,7 +85,11 @@ final class BatchWriter: @unchecked Sendable {
         var target: String { folder + "/" + file.path }
         if let previous {
             let old = previous + "/" + file.path
-            if hasContents(data, at: old), link(old, target) == 0 { return true }
+            if hasContents(data, at: old),
+                (root >= 0 ? linkat(AT_FDCWD, old, root, file.path, 0) : link(old, target)) == 0
+            {
+                return true
+            }
         }
         // A file made new gets 0644 when the umask leaves it so; one already there (or made under
         // a stricter umask) is set to it: published files are readable by the web server.
@@ -111,7 +112,7 @@ final class BatchWriter: @unchecked Sendable {
             }
         }
         defer { close(descriptor) }
-        guard FullWrite.write(data, to: descriptor) == nil else { throw failure("cannot write", code: errno, target) }
+        if let code = FullWrite.write(data, to: descriptor) { throw failure("cannot write", code: code, target) }
         return false
     }
 
@@ -150,7 +151,9 @@ final class BatchWriter: @unchecked Sendable {
         } else if errno != EEXIST {
             throw failure("cannot create the folder", code: errno, whole)
         }
-        guard chmod(whole, 0o755) == 0 else { throw failure("cannot set the permissions of", code: errno, whole) }
+        guard (root >= 0 ? fchmodat(root, path, 0o755, 0) : chmod(whole, 0o755)) == 0 else {
+            throw failure("cannot set the permissions of", code: errno, whole)
+        }
     }
 
     /// - Parameter code: `errno` as the failing call left it, read before the path (made

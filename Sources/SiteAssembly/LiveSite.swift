@@ -238,9 +238,9 @@ public struct LiveSite: Sendable {
             site.known.map { known in Background { known } }
             ?? lastKnown.flatMap { $0.indexFile == indexFile ? $0 : nil }.map {
                 [came = site.came, went = site.went] last in
-                Background { KnownPaths(patching: last, existing: existing, came: came, went: went) }
+                Background(sharing: true) { KnownPaths(patching: last, existing: existing, came: came, went: went) }
             }
-            ?? Background { KnownPaths(existing: existing, indexFile: indexFile) }
+            ?? Background(sharing: true) { KnownPaths(existing: existing, indexFile: indexFile) }
 
         // Which pages and generated files to make again.
         func valuesReached(by plan: SiteRenderer.Plan) -> [String: [String]] {

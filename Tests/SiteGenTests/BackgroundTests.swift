@@ -5,6 +5,10 @@ import Testing
 
 /// Work handed to another thread: `valueIfDone` never waits, and gives the value once it is made.
 @Suite struct BackgroundTests {
+    /// More Backgrounds than Dispatch has workers: it sizes its pool by the CPUs online, which a
+    /// container's quota (`Cores.active`) may make far more than the cores it runs on.
+    static let moreThanWorkers = 4 * max(Cores.active, sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1)
+
     @Test func theValueOnlyOnceItIsDone() {
         let release = DispatchSemaphore(value: 0)
         let work = Background { () -> Int in
@@ -22,7 +26,7 @@ import Testing
     @Test func theWaiterRunsWorkNoWorkerStarted() {
         let gate = SharedWorkTests.Latch()
         // More than Dispatch's workers, each held until the gate opens (or gives up after 5 s).
-        let holders = (0..<Cores.active * 4).map { _ in
+        let holders = (0..<BackgroundTests.moreThanWorkers).map { _ in
             Background { () -> Int in
                 gate.wait()
                 return 1
@@ -40,7 +44,7 @@ import Testing
     @Test func workAWaiterRanIsNotKeptByItsQueuedBlock() {
         final class Token: Sendable {}
         let gate = SharedWorkTests.Latch()
-        let holders = (0..<Cores.active * 4).map { _ in
+        let holders = (0..<BackgroundTests.moreThanWorkers).map { _ in
             Background { () -> Int in
                 gate.wait()
                 return 1
@@ -66,7 +70,14 @@ import Testing
     final class Latch: @unchecked Sendable {
         private let condition = NSCondition()
         private var isOpen = false
-        private(set) var timedOut = false
+        private var gaveUp = false
+
+        /// Whether a wait gave up.
+        var timedOut: Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            return gaveUp
+        }
 
         func open() {
             condition.lock()
@@ -78,8 +89,8 @@ import Testing
         func wait() {
             condition.lock()
             let deadline = Date(timeIntervalSinceNow: 5)
-            while !isOpen && !timedOut {
-                if !condition.wait(until: deadline) { timedOut = true }
+            while !isOpen && !gaveUp {
+                if !condition.wait(until: deadline) { gaveUp = true }
             }
             condition.unlock()
         }
@@ -91,12 +102,16 @@ import Testing
         let latch = Latch()
         let waiter = Thread.current
         nonisolated(unsafe) let waiterThread = waiter
+        let started = DispatchSemaphore(value: 0)
         let work = Background(sharing: true) { () -> [Int] in
-            (0..<64).parallelMap { i in
+            started.signal()
+            return (0..<64).parallelMap { i in
                 if Thread.current == waiterThread { latch.open() } else { latch.wait() }
                 return i * i
             }
         }
+        // Started by a worker, so that the waiter helps rather than runs the work itself.
+        started.wait()
         #expect(work.wait() == (0..<64).map { $0 * $0 })
         #expect(!latch.timedOut, "the waiting thread ran no piece")
     }
@@ -111,7 +126,7 @@ import Testing
         let work = Background(sharing: true) { () -> [[Int]] in
             sizes.map { size in
                 (0..<size).parallelMap { i in
-                    // A nested step, inside a piece: plain, whichever thread runs it.
+                    // A nested step, inside a piece: shared or plain, as the thread running it is.
                     i % 997 == 0 ? (0..<8).parallelMap { $0 }.reduce(i &* 31 &+ size) { a, _ in a } : i &* 31 &+ size
                 }
             }
