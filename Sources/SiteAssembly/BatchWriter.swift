@@ -27,13 +27,10 @@ final class BatchWriter: @unchecked Sendable {
 
     /// - Parameter content: where files to copy are read from.
     package func write(_ files: [OutputFile], from content: ContentSource) throws {
-        // The folder, open for this batch: files and folders are made relative to it (`openat`,
-        // `mkdirat`), so the kernel walks a file's path from the folder, not from `/` (a path's
-        // walk was about a fifth of each `open`). Closed before the batch returns: some file
-        // systems refuse to rename or remove a folder held open. -1 when it cannot be opened:
-        // then paths are given whole.
-        let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if root >= 0 { close(root) } }
+        // Open for this batch only: some file systems refuse to rename or remove a folder held open.
+        let opened = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if opened >= 0 { close(opened) } }
+        let base = Base(folder: folder, descriptor: opened >= 0 ? opened : AT_FDCWD)
         // Folders by depth, so each is made after its parent; those of one depth on all cores.
         var newFolders: [[String]] = []
         for file in files {
@@ -51,12 +48,9 @@ final class BatchWriter: @unchecked Sendable {
                 }
             }
         }
-        let folder = folder
         for level in newFolders {
             for failure in level.parallelMap({ path -> OutputFolder.WriteError? in
-                do throws(OutputFolder.WriteError) { try Self.makeDirectory(path, in: folder, root: root) } catch {
-                    return error
-                }
+                do throws(OutputFolder.WriteError) { try Self.makeDirectory(path, in: base) } catch { return error }
                 return nil
             }) {
                 if let failure { throw failure }
@@ -65,7 +59,7 @@ final class BatchWriter: @unchecked Sendable {
         let previous = previous
         let results = files.parallelMap { file -> Result<Bool, OutputFolder.WriteError> in
             Result { () throws(OutputFolder.WriteError) -> Bool in
-                try Self.place(file, in: folder, root: root, previous: previous, content: content)
+                try Self.place(file, in: base, previous: previous, content: content)
             }
         }
         for result in results {
@@ -73,30 +67,35 @@ final class BatchWriter: @unchecked Sendable {
         }
     }
 
+    /// Where a batch's files and folders are made: relative to the folder, open, so the kernel
+    /// walks a file's path from there, not from `/` (a path's walk was about a fifth of each
+    /// `open`); by whole paths (`AT_FDCWD`) when the folder cannot be opened.
+    struct Base {
+        let folder: String
+        let descriptor: Int32
+
+        /// `path` (in the folder) as the `…at` calls take it with `descriptor`.
+        func name(_ path: String) -> String { descriptor == AT_FDCWD ? whole(path) : path }
+
+        /// `path` as messages name it.
+        func whole(_ path: String) -> String { folder + "/" + path }
+    }
+
     /// Writes one file, or links it from `previous` when the bytes there are the same.
-    /// - Parameter root: `folder`, open (`openat`); -1 to give paths whole.
     /// - Returns: whether it was linked.
-    package static func place(
-        _ file: OutputFile, in folder: String, root: Int32 = -1, previous: String?,
-        content: ContentSource
+    static func place(
+        _ file: OutputFile, in base: Base, previous: String?, content: ContentSource
     ) throws(OutputFolder.WriteError) -> Bool {
         let data = try file.bytes(from: content)
-        // Made when needed: with the folder open, only a link from `previous` or a failure needs it.
-        var target: String { folder + "/" + file.path }
+        let name = base.name(file.path)
         if let previous {
             let old = previous + "/" + file.path
-            if hasContents(data, at: old),
-                (root >= 0 ? linkat(AT_FDCWD, old, root, file.path, 0) : link(old, target)) == 0
-            {
-                return true
-            }
+            if hasContents(data, at: old), linkat(AT_FDCWD, old, base.descriptor, name, 0) == 0 { return true }
         }
         // A file made new gets 0644 when the umask leaves it so; one already there (or made under
         // a stricter umask) is set to it: published files are readable by the web server.
         func create(_ flags: Int32) -> Int32 {
-            root >= 0
-                ? openat(root, file.path, flags | O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-                : open(target, flags | O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            openat(base.descriptor, name, flags | O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         }
         var descriptor: Int32 = -1
         if CreationMask.keepsPublishedModes {
@@ -104,15 +103,17 @@ final class BatchWriter: @unchecked Sendable {
         }
         if descriptor < 0 {
             descriptor = create(O_TRUNC)
-            guard descriptor >= 0 else { throw failure("cannot create", code: errno, target) }
+            guard descriptor >= 0 else { throw failure("cannot create", code: errno, base.whole(file.path)) }
             guard fchmod(descriptor, 0o644) == 0 else {
                 let code = errno
                 close(descriptor)
-                throw failure("cannot set the permissions of", code: code, target)
+                throw failure("cannot set the permissions of", code: code, base.whole(file.path))
             }
         }
         defer { close(descriptor) }
-        if let code = FullWrite.write(data, to: descriptor) { throw failure("cannot write", code: code, target) }
+        if let code = FullWrite.write(data, to: descriptor) {
+            throw failure("cannot write", code: code, base.whole(file.path))
+        }
         return false
     }
 
@@ -143,16 +144,16 @@ final class BatchWriter: @unchecked Sendable {
         }
     }
 
-    /// Makes the folder at `path` in `folder` (open as `root`, or -1).
-    static func makeDirectory(_ path: String, in folder: String, root: Int32) throws(OutputFolder.WriteError) {
-        var whole: String { folder + "/" + path }
-        if (root >= 0 ? mkdirat(root, path, 0o755) : mkdir(whole, 0o755)) == 0 {
+    /// Makes the folder at `path` in the base's folder.
+    static func makeDirectory(_ path: String, in base: Base) throws(OutputFolder.WriteError) {
+        let name = base.name(path)
+        if mkdirat(base.descriptor, name, 0o755) == 0 {
             if CreationMask.keepsPublishedModes { return }
         } else if errno != EEXIST {
-            throw failure("cannot create the folder", code: errno, whole)
+            throw failure("cannot create the folder", code: errno, base.whole(path))
         }
-        guard (root >= 0 ? fchmodat(root, path, 0o755, 0) : chmod(whole, 0o755)) == 0 else {
-            throw failure("cannot set the permissions of", code: errno, whole)
+        guard fchmodat(base.descriptor, name, 0o755, 0) == 0 else {
+            throw failure("cannot set the permissions of", code: errno, base.whole(path))
         }
     }
 

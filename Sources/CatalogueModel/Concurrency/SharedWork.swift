@@ -107,17 +107,16 @@ package final class SharedWork: @unchecked Sendable {
 
     /// Runs `body` with this as the thread's current shared work.
     func runAsCurrent<T>(_ body: () -> T) -> T {
-        let outer = pthread_getspecific(Self.key)
-        pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
-        defer { pthread_setspecific(Self.key, outer) }
-        return body()
+        Self.run(body, current: Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Runs `body` with no shared work current on this thread.
-    static func runAsNone<T>(_ body: () -> T) -> T {
+    static func runAsNone<T>(_ body: () -> T) -> T { run(body, current: nil) }
+
+    private static func run<T>(_ body: () -> T, current: UnsafeMutableRawPointer?) -> T {
         let outer = pthread_getspecific(key)
-        guard outer != nil else { return body() }
-        pthread_setspecific(key, nil)
+        guard outer != current else { return body() }
+        pthread_setspecific(key, current)
         defer { pthread_setspecific(key, outer) }
         return body()
     }
