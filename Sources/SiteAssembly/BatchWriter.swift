@@ -28,9 +28,11 @@ final class BatchWriter: @unchecked Sendable {
     /// - Parameter content: where files to copy are read from.
     package func write(_ files: [OutputFile], from content: ContentSource) throws {
         // Open for this batch only: some file systems refuse to rename or remove a folder held open.
-        let opened = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if opened >= 0 { close(opened) } }
-        let base = Base(folder: folder, descriptor: opened >= 0 ? opened : AT_FDCWD)
+        let base = Base(opening: folder)
+        defer { base.release() }
+        // The previous output's files are compared and linked relative to it the same way.
+        let previous = previous.map(Base.init(opening:))
+        defer { previous?.release() }
         // Folders by depth, so each is made after its parent; those of one depth on all cores.
         var newFolders: [[String]] = []
         for file in files {
@@ -56,7 +58,6 @@ final class BatchWriter: @unchecked Sendable {
                 if let failure { throw failure }
             }
         }
-        let previous = previous
         let results = files.parallelMap { file -> Result<Bool, OutputFolder.WriteError> in
             Result { () throws(OutputFolder.WriteError) -> Bool in
                 try Self.place(file, in: base, previous: previous, content: content)
@@ -74,6 +75,22 @@ final class BatchWriter: @unchecked Sendable {
         let folder: String
         let descriptor: Int32
 
+        init(folder: String, descriptor: Int32) {
+            self.folder = folder
+            self.descriptor = descriptor
+        }
+
+        /// `folder`, opened (to be closed with `release()`).
+        init(opening folder: String) {
+            let opened = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            self.init(folder: folder, descriptor: opened >= 0 ? opened : AT_FDCWD)
+        }
+
+        /// Closes the folder `init(opening:)` opened.
+        func release() {
+            if descriptor != AT_FDCWD { close(descriptor) }
+        }
+
         /// `path` (in the folder) as the `…at` calls take it with `descriptor`.
         func name(_ path: String) -> String { descriptor == AT_FDCWD ? whole(path) : path }
 
@@ -84,13 +101,17 @@ final class BatchWriter: @unchecked Sendable {
     /// Writes one file, or links it from `previous` when the bytes there are the same.
     /// - Returns: whether it was linked.
     static func place(
-        _ file: OutputFile, in base: Base, previous: String?, content: ContentSource
+        _ file: OutputFile, in base: Base, previous: Base?, content: ContentSource
     ) throws(OutputFolder.WriteError) -> Bool {
         let data = try file.bytes(from: content)
         let name = base.name(file.path)
         if let previous {
-            let old = previous + "/" + file.path
-            if hasContents(data, at: old), linkat(AT_FDCWD, old, base.descriptor, name, 0) == 0 { return true }
+            let old = previous.name(file.path)
+            if hasContents(data, at: old, in: previous.descriptor),
+                linkat(previous.descriptor, old, base.descriptor, name, 0) == 0
+            {
+                return true
+            }
         }
         // A file made new gets 0644 when the umask leaves it so; one already there (or made under
         // a stricter umask) is set to it: published files are readable by the web server.
@@ -117,9 +138,10 @@ final class BatchWriter: @unchecked Sendable {
         return false
     }
 
-    /// Whether `path` is a regular file (not a link) with the published mode (0644), holding exactly `data`.
-    static func hasContents(_ data: Data, at path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    /// Whether `path` (in the open folder `folder`, or from the working folder with `AT_FDCWD`)
+    /// is a regular file (not a link) with the published mode (0644), holding exactly `data`.
+    static func hasContents(_ data: Data, at path: String, in folder: Int32 = AT_FDCWD) -> Bool {
+        let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()

@@ -148,14 +148,7 @@ package enum OutputFolder {
             Self.removeTree(old)
         }
 
-        /// Removes a folder, its top-level entries on all cores (a site's `skills/` and `api/`
-        /// hold most of its files, so two cores share the work about evenly).
-        static func removeTree(_ folder: URL) {
-            let children =
-                (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-            _ = children.parallelMap { child in (try? FileManager.default.removeItem(at: child)) != nil }
-            try? FileManager.default.removeItem(at: folder)
-        }
+        static func removeTree(_ folder: URL) { TreeRemoval.remove(folder.path) }
 
         /// Removes the staging folder; the output stays as it was.
         func discard() { Self.removeTree(folder) }

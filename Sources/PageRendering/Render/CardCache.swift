@@ -61,8 +61,12 @@ package struct CardCache: Sendable {
         // one pass (in a kept build, a vote draws one card of 10,000).
         let fresh = entries.indices.filter { kept[$0] == nil }
         let contexts = fresh.parallelMap { renderer.card(entries[$0]) }
-        func text(_ value: TemplateValue?) -> String {
-            if case .text(let text)? = value { text } else { "" }
+        // Taken on all cores too: read one by one below, each row was a copy of its card's rating.
+        let freshRows = contexts.parallelMap { context -> (small: String, large: String) in
+            func text(_ value: TemplateValue?) -> String {
+                if case .text(let text)? = value { text } else { "" }
+            }
+            return (text(context.rating?.starRow), text(context.rating?.starRowLarge))
         }
         // Dated cards are only on the Newest pages: each is rendered for its page.
         let cuts = kinds.map { kind in
@@ -95,12 +99,13 @@ package struct CardCache: Sendable {
                 starRows.append(previousRows[j])
                 for row in cards.indices { cards[row].append(previousCards[row][j]) }
             } else {
-                let rating = contexts[next].rating
-                starRows.append((text(rating?.starRow), text(rating?.starRowLarge)))
+                starRows.append(freshRows[next])
                 for row in cards.indices { cards[row].append(cuts[row][next]) }
                 next += 1
             }
         }
+        // Ten thousand cards' contexts, freed here, were the plan's last milliseconds on one core.
+        LaterRelease.drop(contexts)
         self.starRows = starRows
         self.memos = memos
         self.cards = cards

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import SiteAssembly
+
+/// The old site and staging folders are removed whole, and nothing a link inside them points to.
+@Suite struct TreeRemovalTests {
+    @Test func removesEveryFileAndFolderAtEveryDepth() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let site = folder.appendingPathComponent("old")
+        var files: [String: String] = ["index.html": "home", ".sitegen": "mark"]
+        // Folders of one depth from empty to hundreds of files, as a site's are, and odd names.
+        for group in 0..<5 {
+            for skill in 0..<(group * 40) { files["skills/g\(group)/s\(skill)/index.html"] = "page \(skill)" }
+        }
+        for n in 0..<300 { files["api/skills/g0/s\(n).json"] = "{}" }
+        files["a/b/c/d/e/f/g/deep.txt"] = "deep"
+        files["names/é 😀 <script>/x y.html"] = "odd"
+        try FixtureSite.write(files, under: site)
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("empty/inner"), withIntermediateDirectories: true)
+
+        TreeRemoval.remove(site.path)
+
+        #expect(!FileManager.default.fileExists(atPath: site.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func removesLinksButNothingTheyPointTo() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let outside = folder.appendingPathComponent("outside")
+        try FixtureSite.write(["keep.txt": "mine", "inner/keep.txt": "also mine"], under: outside)
+        let site = folder.appendingPathComponent("old")
+        try FixtureSite.write(["index.html": "home"], under: site)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(
+            atPath: site.appendingPathComponent("to-folder").path, withDestinationPath: outside.path)
+        try fm.createSymbolicLink(
+            atPath: site.appendingPathComponent("to-file").path,
+            withDestinationPath: outside.appendingPathComponent("keep.txt").path)
+        try fm.createDirectory(at: site.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(
+            atPath: site.appendingPathComponent("sub/up").path, withDestinationPath: "../../outside")
+
+        TreeRemoval.remove(site.path)
+
+        #expect(!fm.fileExists(atPath: site.path))
+        #expect(
+            try FixtureSite.tree(outside) == ["keep.txt": Data("mine".utf8), "inner/keep.txt": Data("also mine".utf8)])
+    }
+
+    @Test func aLinkInPlaceOfTheFolderIsRemovedNotFollowed() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let outside = folder.appendingPathComponent("outside")
+        try FixtureSite.write(["keep.txt": "mine"], under: outside)
+        let link = folder.appendingPathComponent("old")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: outside.path)
+
+        TreeRemoval.remove(link.path)
+
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == nil)
+        #expect(try FixtureSite.tree(outside) == ["keep.txt": Data("mine".utf8)])
+    }
+
+    @Test func aFileIsRemovedAndAMissingPathIsNoError() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        try FixtureSite.write(["file.txt": "x"], under: folder)
+
+        TreeRemoval.remove(folder.appendingPathComponent("file.txt").path)
+        TreeRemoval.remove(folder.appendingPathComponent("missing").path)
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
