@@ -2,6 +2,7 @@ import CatalogueModel
 import Foundation
 import MustacheCompiler
 import PageRendering
+import Synchronization
 
 /// Every internal reference in a generated page must lead to a generated (or static) file: a
 /// broken link is a bug in a template or in sitegen, so it fails the build. Checked: `href`,
@@ -113,13 +114,16 @@ enum LinkCheck {
     /// `look`, with the table of the site's paths when it is made (`KnownPaths`), else with the
     /// paths alone: the verdicts are the same (the table gives the set's), and the first pages
     /// need not wait for it.
+    /// - Parameter round: the build's check, when the pages' repeated markup may be decided
+    ///   once per depth for the whole build (not with `recording`: each page's targets are kept).
     static func look(
         at files: [OutputFile], places: [[TemplateMark]] = [], known: KnownPaths?, existing: Set<String>,
-        config: SiteConfig, linkFree: LinkFreeMarkup?, recording: Bool
+        config: SiteConfig, linkFree: LinkFreeMarkup?, recording: Bool, round: Round? = nil
     ) -> Look {
         let clock = ContinuousClock()
         let start = clock.now
         var checker = Checker(existing: existing, config: config, known: known, linkFree: linkFree)
+        checker.round = recording ? nil : round
         var look = Look(files: files.count)
         checker.check(files, places: places, recording: recording, into: &look)
         look.seconds = (clock.now - start).seconds
@@ -152,6 +156,8 @@ enum LinkCheck {
         let known: KnownPaths?
         /// Markup to step over (`LinkFreeMarkup`), when the build has some.
         let linkFree: LinkFreeMarkup?
+        /// The build's check, when repeated markup is decided once per page depth (`Round`).
+        var round: Round?
         // Most links start from the site root (`../../` × depth, the base path, the base URL), so
         // their verdict depends only on the rest: decided once per run, not once per page.
         private var verdicts: [Substring: Verdict] = [:]
@@ -216,9 +222,19 @@ enum LinkCheck {
             var broken: [Broken] = []
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                let (steps, unkept) =
+                var (steps, unkept) =
                     places.isEmpty ? ([], []) : MarkupReading.steps(at: places, of: bytes, linkFree: linkFree)
                 defer { withExtendedLifetime(unkept) {} }
+                if let round, targets == nil {
+                    for k in steps.indices
+                    where steps[k].reading.isResolved(in: round, depth: directory.count)
+                        || resolves(steps[k], in: bytes, directory: directory, rootPrefix: rootPrefix)
+                    {
+                        steps[k].reading.markResolved(in: round, depth: directory.count)
+                        // Stepped over with nothing to visit.
+                        steps[k].references = UnsafeBufferPointer(start: nil, count: 0)
+                    }
+                }
                 LinkCheck.scan(bytes, linkFree: linkFree, steps: steps) { reference in
                     if reference.kind != .srcset,
                         let verdict = fromRootVerdict(
@@ -245,6 +261,27 @@ enum LinkCheck {
                 }
             }
             return broken
+        }
+
+        /// Whether every reference of the repeated markup at `step` resolves, as the scan would
+        /// decide each in the page.
+        private mutating func resolves(
+            _ step: Step, in bytes: UnsafeBufferPointer<UInt8>, directory: [String], rootPrefix: String
+        ) -> Bool {
+            for reference in step.references {
+                let range = (reference.range.lowerBound + step.start)..<(reference.range.upperBound + step.start)
+                if reference.kind != .srcset,
+                    let verdict = fromRootVerdict(UnsafeBufferPointer(rebasing: bytes[range]), depth: directory.count)
+                {
+                    guard verdict.reason == nil else { return false }
+                    continue
+                }
+                for link in LinkCheck.links(in: RawReference(kind: reference.kind, range: range), of: bytes)
+                where verdict(link, directory: directory, rootPrefix: rootPrefix).reason != nil {
+                    return false
+                }
+            }
+            return true
         }
 
         /// Why `link` does not resolve, and where it leads.
@@ -475,6 +512,18 @@ enum LinkCheck {
         var end: Int
         /// Owned by the step's `MarkupReading`, which outlives the scan.
         var references: UnsafeBufferPointer<RawReference>
+        /// The reading `references` belongs to.
+        var reading: MarkupReading
+    }
+
+    /// One build's link check. Within it the site's paths stay the same, so a link resolves the
+    /// same way on every page of one depth: markup repeated on many pages (`MarkupReading`) is
+    /// then decided once per depth, not on each page.
+    final class Round: Sendable {
+        let number: Int
+        private static let made = Atomic<Int>(0)
+
+        init() { number = Self.made.add(1, ordering: .relaxed).newValue }
     }
 
     /// A checked value where it stands in a page's bytes, entities not yet decoded.

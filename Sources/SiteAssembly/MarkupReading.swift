@@ -1,4 +1,5 @@
 import MustacheCompiler
+import Synchronization
 
 /// The link check's reading of markup written alike in many places (`TemplateMark`), made the
 /// first time a page holds it and kept in its memo: a card or a frame is read once, not on
@@ -29,25 +30,45 @@ final class MarkupReading: @unchecked Sendable {
         for k in marks.indices where marks[k].range.upperBound <= bytes.count {
             let range = marks[k].range
             let markup = UnsafeBufferPointer(rebasing: bytes[range])
-            let known = marks[k].key.memo.withReading(marks[k].key.variant) {
-                kept -> (Bool, UnsafeBufferPointer<LinkCheck.RawReference>?) in
-                guard let reading = kept as? MarkupReading, reading.length == markup.count else { return (false, nil) }
-                return (true, reading.references)
+            var used = marks[k].key.memo.withReading(marks[k].key.variant) { kept -> MarkupReading? in
+                guard let reading = kept as? MarkupReading, reading.length == markup.count else { return nil }
+                return reading
             }
-            var references = known.1
-            if !known.0 {
+            if used == nil {
                 let reading = MarkupReading(markup, linkFree: linkFree)
                 let kept = marks[k].key.memo.keep(reading, for: marks[k].key.variant) as? MarkupReading
                 // Equal keys are equal bytes: a kept reading of another length would be a bug.
-                let used = kept.flatMap { $0.length == markup.count ? $0 : nil } ?? reading
-                if used !== kept { unkept.append(used) }
-                references = used.references
+                let chosen = kept.flatMap { $0.length == markup.count ? $0 : nil } ?? reading
+                if chosen !== kept { unkept.append(chosen) }
+                used = chosen
             }
-            if let references {
-                steps.append(LinkCheck.Step(start: range.lowerBound, end: range.upperBound, references: references))
+            if let used, let references = used.references {
+                steps.append(
+                    LinkCheck.Step(
+                        start: range.lowerBound, end: range.upperBound, references: references, reading: used))
             }
         }
         return (steps, unkept)
+    }
+
+    /// The build (`LinkCheck.Round`) and page depth for which every reference here was found to
+    /// resolve, packed (`verdictKey`); 0 before. Pages of that build and depth step over the
+    /// markup without a verdict: its links are the same bytes, which resolve the same way.
+    private let resolved = Atomic<Int>(0)
+
+    /// Whether every reference here resolves in pages of `round` at `depth` (`markResolved`).
+    func isResolved(in round: LinkCheck.Round, depth: Int) -> Bool {
+        Self.verdictKey(round, depth).map { resolved.load(ordering: .relaxed) == $0 } ?? false
+    }
+
+    /// Notes that every reference here resolves in pages of `round` at `depth`.
+    func markResolved(in round: LinkCheck.Round, depth: Int) {
+        if let key = Self.verdictKey(round, depth) { resolved.store(key, ordering: .relaxed) }
+    }
+
+    /// The round's number and the depth in one integer; nil for a depth no site reaches.
+    private static func verdictKey(_ round: LinkCheck.Round, _ depth: Int) -> Int? {
+        depth < 1 << 16 ? round.number << 16 | depth : nil
     }
 
     init(_ markup: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup?) {

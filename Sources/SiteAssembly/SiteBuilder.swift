@@ -105,6 +105,7 @@ public enum SiteBuilder {
         let indexFile = catalogue.urls.indexFile
         let laterKnown = Background(sharing: true) { KnownPaths(existing: existing, indexFile: indexFile) }
         let linkFree = LinkFreeMarkup(renderer.starRowMarkup)
+        let round = LinkCheck.Round()
         let batchSize = options.batchSize
         // A batch is written on another thread while the next one renders: the cores a batch's
         // render or check leaves idle at its end, waiting for its slowest page, write instead.
@@ -147,7 +148,7 @@ public enum SiteBuilder {
                         // The first runs do not wait for the path table: they look links up in the set.
                         LinkCheck.look(
                             at: run, places: places, known: laterKnown.valueIfDone, existing: existing, config: config,
-                            linkFree: linkFree, recording: false)
+                            linkFree: linkFree, recording: false, round: round)
                     }
                 }
                 times.move(coreSeconds: looks.reduce(0) { $0 + $1.seconds }, from: .render, to: .linkCheck)

@@ -27,33 +27,8 @@ import Testing
     /// readings kept by the first), with the table of the site's paths or without it.
     @Test(arguments: 0..<40)
     func steppingOverMarksFindsWhatReadingFinds(_ seed: UInt64) {
-        var random = SplitMix64(seed: seed)
-        let others = [
-            "<a href=\"missing/\">m</a>", "<a href=\"skills/a/\">a</a>", "<p title=\"", "\">", "<!-- ", " -->",
-            "<script>", "</script>", "<div ", ">", "'", "\"", "text ", "<link href=\"a.css\">", "<loc>", "</loc>", "<",
-            "=", "href=\"nowhere/\" ",
-        ]
-        let memos = Self.fragments.map { _ in TemplateMark.Memo() }
-        var files: [OutputFile] = []
-        var marks: [[TemplateMark]] = []
-        for k in 0..<6 {
-            var page: [UInt8] = []
-            var pageMarks: [TemplateMark] = []
-            for _ in 0..<40 {
-                if random.next() % 2 == 0 {
-                    let f = Int(random.next() % UInt64(Self.fragments.count))
-                    let start = page.count
-                    page += Array(Self.fragments[f].utf8)
-                    pageMarks.append(
-                        TemplateMark(range: start..<page.count, key: TemplateMark.Key(memo: memos[f], variant: .init()))
-                    )
-                } else {
-                    page += Array(others[Int(random.next() % UInt64(others.count))].utf8)
-                }
-            }
-            files.append(OutputFile(path: k == 0 ? "index.html" : "p\(k).html", data: Data(page)))
-            marks.append(pageMarks)
-        }
+        let (files, marks) = Self.pages(
+            seed: seed, fragments: Self.fragments, paths: ["index.html"] + (1..<6).map { "p\($0).html" })
         let config = SiteConfig()
         let known = KnownPaths(existing: Self.existing, indexFile: config.urls.indexFile)
         let read = LinkCheck.look(at: files, known: known, config: config, linkFree: nil, recording: true)
@@ -69,6 +44,87 @@ import Testing
             recording: true)
         #expect(untabled.broken == read.broken, "seed \(seed)")
         #expect(untabled.targets.map(\.targets) == read.targets.map(\.targets), "seed \(seed)")
+    }
+
+    /// Pages of random pieces at `paths`, fragments among them (`fragments`, each with its memo,
+    /// the same on every page) at a tag's start, after text, inside attribute values, comments
+    /// and scripts; and where each page holds the fragments.
+    static func pages(seed: UInt64, fragments: [String], paths: [String]) -> ([OutputFile], [[TemplateMark]]) {
+        var random = SplitMix64(seed: seed)
+        let others = [
+            "<a href=\"missing/\">m</a>", "<a href=\"skills/a/\">a</a>", "<p title=\"", "\">", "<!-- ", " -->",
+            "<script>", "</script>", "<div ", ">", "'", "\"", "text ", "<link href=\"a.css\">", "<loc>", "</loc>", "<",
+            "=", "href=\"nowhere/\" ",
+        ]
+        let memos = fragments.map { _ in TemplateMark.Memo() }
+        var files: [OutputFile] = []
+        var marks: [[TemplateMark]] = []
+        for path in paths {
+            var page: [UInt8] = []
+            var pageMarks: [TemplateMark] = []
+            for _ in 0..<40 {
+                if random.next() % 2 == 0 {
+                    let f = Int(random.next() % UInt64(fragments.count))
+                    let start = page.count
+                    page += Array(fragments[f].utf8)
+                    pageMarks.append(
+                        TemplateMark(range: start..<page.count, key: TemplateMark.Key(memo: memos[f], variant: .init()))
+                    )
+                } else {
+                    page += Array(others[Int(random.next() % UInt64(others.count))].utf8)
+                }
+            }
+            files.append(OutputFile(path: path, data: Data(page)))
+            marks.append(pageMarks)
+        }
+        return (files, marks)
+    }
+
+    /// With a build's `Round`, repeated markup whose links all resolve is decided once per page
+    /// depth and stepped over after: pages at three depths (a fragment that resolves at one
+    /// depth only among them) find the same broken links as read whole, batch after batch of
+    /// one build, and a later build whose paths lack one decides the kept readings again.
+    @Test(arguments: 0..<40)
+    func aRoundDecidesRepeatedMarkupOncePerDepth(_ seed: UInt64) {
+        let fragments =
+            Self.fragments + [
+                "<nav><a href=\"only-here/\">o</a> <a href=\"skills/a/\">a</a></nav>", "<link href=\"a.css\">",
+            ]
+        let paths = [
+            "index.html", "d/p1.html", "p2.html", "d/p3.html", "d/e/p4.html", "p5.html", "d/p6.html", "p7.html",
+        ]
+        let (files, marks) = Self.pages(seed: seed, fragments: fragments, paths: paths)
+        let config = SiteConfig()
+        // `only-here/` is a page at the root only; `skills/a/` and `a.css` are in `d/` too.
+        let existing = Self.existing.union(["only-here/index.html", "d/skills/a/index.html", "d/a.css"])
+        let round = LinkCheck.Round()
+        for batch in [0..<3, 3..<8] {
+            let known = KnownPaths(existing: existing, indexFile: config.urls.indexFile)
+            let read = LinkCheck.look(
+                at: Array(files[batch]), known: known, config: config, linkFree: nil, recording: false)
+            let decided = LinkCheck.look(
+                at: Array(files[batch]), places: Array(marks[batch]), known: known, existing: existing,
+                config: config, linkFree: nil, recording: false, round: round)
+            #expect(decided.broken == read.broken, "seed \(seed), pages \(batch)")
+        }
+        // Some markup was decided once (`<link href="a.css">` resolves at every depth).
+        let resolved = zip(files, marks).contains { file, marks in
+            marks.contains { mark in
+                mark.key.memo.withReading(mark.key.variant) {
+                    ($0 as? MarkupReading)?.isResolved(in: round, depth: file.path.count { $0 == "/" })
+                } == true
+            }
+        }
+        #expect(resolved, "seed \(seed)")
+        // Another build, where `skills/a/` went: the readings the first one decided are decided again.
+        let fewer = existing.subtracting(["skills/a/index.html", "d/skills/a/index.html"])
+        let known = KnownPaths(existing: fewer, indexFile: config.urls.indexFile)
+        let read = LinkCheck.look(at: files, known: known, config: config, linkFree: nil, recording: false)
+        let decided = LinkCheck.look(
+            at: files, places: marks, known: known, existing: fewer, config: config, linkFree: nil, recording: false,
+            round: LinkCheck.Round())
+        #expect(decided.broken == read.broken, "seed \(seed), later build")
+        #expect(read.broken.contains { $0.link == "skills/a/" })
     }
 
     /// A fragment read once is stepped over with its links where it stands next; one that leaves
