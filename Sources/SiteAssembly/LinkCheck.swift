@@ -2,7 +2,6 @@ import CatalogueModel
 import Foundation
 import MustacheCompiler
 import PageRendering
-import Synchronization
 
 /// Every internal reference in a generated page must lead to a generated (or static) file: a
 /// broken link is a bug in a template or in sitegen, so it fails the build. Checked: `href`,
@@ -264,7 +263,9 @@ enum LinkCheck {
         }
 
         /// Whether every reference of the repeated markup at `step` resolves, as the scan would
-        /// decide each in the page.
+        /// decide each in the page, and would in any page of the same depth: each is written from
+        /// the root (`../` × depth, the base path or URL) or leaves the site. A link written from
+        /// the page's folder (`x/`, `../y/`) may resolve in one folder and not in another.
         private mutating func resolves(
             _ step: Step, in bytes: UnsafeBufferPointer<UInt8>, directory: [String], rootPrefix: String
         ) -> Bool {
@@ -277,7 +278,9 @@ enum LinkCheck {
                     continue
                 }
                 for link in LinkCheck.links(in: RawReference(kind: reference.kind, range: range), of: bytes)
-                where verdict(link, directory: directory, rootPrefix: rootPrefix).reason != nil {
+                where !LinkCheck.isDecidedWithoutFolder(link)
+                    || verdict(link, directory: directory, rootPrefix: rootPrefix).reason != nil
+                {
                     return false
                 }
             }
@@ -419,6 +422,13 @@ enum LinkCheck {
     }
 
     /// Where `link`, found in a page in `directory`, leads.
+    /// Whether `resolve` decides `link` without the page's folder: a link that leaves the site
+    /// or is written from its root (`/…`, a scheme), not one written from the page's folder.
+    static func isDecidedWithoutFolder(_ link: String) -> Bool {
+        let text = link.trimmingWhitespace()
+        return text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") || text.hasPrefix("/") || hasScheme(text)
+    }
+
     static func resolve(_ link: String, directory: [String], config: SiteConfig) -> Resolution {
         let text = link.trimmingWhitespace()
         if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") { return .outside }
@@ -521,9 +531,17 @@ enum LinkCheck {
     /// then decided once per depth, not on each page.
     final class Round: Sendable {
         let number: Int
-        private static let made = Atomic<Int>(0)
 
-        init() { number = Self.made.add(1, ordering: .relaxed).newValue }
+        init() {
+            Self.lock.lock()
+            defer { Self.lock.unlock() }
+            Self.made += 1
+            number = Self.made
+        }
+
+        private static let lock = NSLock()
+        /// Read and written under `lock` only.
+        nonisolated(unsafe) private static var made = 0
     }
 
     /// A checked value where it stands in a page's bytes, entities not yet decoded.

@@ -1,5 +1,9 @@
+import Foundation
 import MustacheCompiler
-import Synchronization
+
+#if os(Linux)
+    import Synchronization
+#endif
 
 /// The link check's reading of markup written alike in many places (`TemplateMark`), made the
 /// first time a page holds it and kept in its memo: a card or a frame is read once, not on
@@ -54,16 +58,30 @@ final class MarkupReading: @unchecked Sendable {
     /// The build (`LinkCheck.Round`) and page depth for which every reference here was found to
     /// resolve, packed (`verdictKey`); 0 before. Pages of that build and depth step over the
     /// markup without a verdict: its links are the same bytes, which resolve the same way.
-    private let resolved = Atomic<Int>(0)
+    #if os(Linux)
+        private let resolved = Atomic<Int>(0)
+        private var resolvedKey: Int {
+            get { resolved.load(ordering: .relaxed) }
+            set { resolved.store(newValue, ordering: .relaxed) }
+        }
+    #else
+        // `Atomic` needs macOS 15, and the package supports macOS 14.
+        private let lock = NSLock()
+        private var lockedKey = 0
+        private var resolvedKey: Int {
+            get { lock.withLock { lockedKey } }
+            set { lock.withLock { lockedKey = newValue } }
+        }
+    #endif
 
     /// Whether every reference here resolves in pages of `round` at `depth` (`markResolved`).
     func isResolved(in round: LinkCheck.Round, depth: Int) -> Bool {
-        Self.verdictKey(round, depth).map { resolved.load(ordering: .relaxed) == $0 } ?? false
+        Self.verdictKey(round, depth).map { resolvedKey == $0 } ?? false
     }
 
     /// Notes that every reference here resolves in pages of `round` at `depth`.
     func markResolved(in round: LinkCheck.Round, depth: Int) {
-        if let key = Self.verdictKey(round, depth) { resolved.store(key, ordering: .relaxed) }
+        if let key = Self.verdictKey(round, depth) { resolvedKey = key }
     }
 
     /// The round's number and the depth in one integer; nil for a depth no site reaches.

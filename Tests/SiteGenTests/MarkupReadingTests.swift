@@ -81,9 +81,10 @@ import Testing
     }
 
     /// With a build's `Round`, repeated markup whose links all resolve is decided once per page
-    /// depth and stepped over after: pages at three depths (a fragment that resolves at one
-    /// depth only among them) find the same broken links as read whole, batch after batch of
-    /// one build, and a later build whose paths lack one decides the kept readings again.
+    /// depth and stepped over after: pages at three depths, and in two folders of one depth (a
+    /// fragment that resolves at one depth only, and links written from the page's folder that
+    /// resolve in one folder only, among them), find the same broken links as read whole, batch
+    /// after batch of one build, and a later build whose paths lack one decides the readings again.
     @Test(arguments: 0..<40)
     func aRoundDecidesRepeatedMarkupOncePerDepth(_ seed: UInt64) {
         let fragments =
@@ -91,14 +92,15 @@ import Testing
                 "<nav><a href=\"only-here/\">o</a> <a href=\"skills/a/\">a</a></nav>", "<link href=\"a.css\">",
             ]
         let paths = [
-            "index.html", "d/p1.html", "p2.html", "d/p3.html", "d/e/p4.html", "p5.html", "d/p6.html", "p7.html",
+            "index.html", "d/p1.html", "p2.html", "d/p3.html", "e/p4.html", "d/e/p5.html", "p6.html", "e/p7.html",
+            "d/p8.html", "e/p9.html",
         ]
         let (files, marks) = Self.pages(seed: seed, fragments: fragments, paths: paths)
         let config = SiteConfig()
-        // `only-here/` is a page at the root only; `skills/a/` and `a.css` are in `d/` too.
+        // `only-here/` is a page at the root only; `skills/a/` and `a.css` are in `d/` too, not in `e/`.
         let existing = Self.existing.union(["only-here/index.html", "d/skills/a/index.html", "d/a.css"])
         let round = LinkCheck.Round()
-        for batch in [0..<3, 3..<8] {
+        for batch in [0..<3, 3..<10] {
             let known = KnownPaths(existing: existing, indexFile: config.urls.indexFile)
             let read = LinkCheck.look(
                 at: Array(files[batch]), known: known, config: config, linkFree: nil, recording: false)

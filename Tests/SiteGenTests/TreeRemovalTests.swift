@@ -3,6 +3,10 @@ import Testing
 
 @testable import SiteAssembly
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The old site and staging folders are removed whole, and nothing a link inside them points to.
 @Suite struct TreeRemovalTests {
     @Test func removesEveryFileAndFolderAtEveryDepth() throws {
@@ -43,12 +47,43 @@ import Testing
         try fm.createDirectory(at: site.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try fm.createSymbolicLink(
             atPath: site.appendingPathComponent("sub/up").path, withDestinationPath: "../../outside")
+        // Below the folders removed on their own, too.
+        try fm.createDirectory(at: site.appendingPathComponent("a/b/c"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(
+            atPath: site.appendingPathComponent("a/b/c/deep").path, withDestinationPath: outside.path)
+        try fm.createSymbolicLink(atPath: site.appendingPathComponent("a/b/up").path, withDestinationPath: outside.path)
 
         TreeRemoval.remove(site.path)
 
         #expect(!fm.fileExists(atPath: site.path))
         #expect(
             try FixtureSite.tree(outside) == ["keep.txt": Data("mine".utf8), "inner/keep.txt": Data("also mine".utf8)])
+    }
+
+    /// Names are bytes: one that is not UTF-8 (a file or a folder, at any depth) is removed too.
+    @Test func namesThatAreNotUTF8AreRemoved() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let site = folder.appendingPathComponent("old")
+        try FixtureSite.write(["a/b/index.html": "x", "index.html": "home"], under: site)
+        func path(_ bytes: [UInt8]) -> [CChar] {
+            (Array(site.path.utf8) + bytes + [0]).map { CChar(bitPattern: $0) }
+        }
+        for name in [Array("/bad".utf8) + [0xFF], Array("/a/b/bad".utf8) + [0xFE]] {
+            let file = open(path(name), O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            #expect(file >= 0)
+            close(file)
+        }
+        let odd = Array("/a/dir".utf8) + [0xC3, 0x28]
+        #expect(mkdir(path(odd), 0o755) == 0)
+        let inner = open(path(odd + Array("/inner".utf8) + [0xFF]), O_WRONLY | O_CREAT, 0o644)
+        #expect(inner >= 0)
+        close(inner)
+
+        TreeRemoval.remove(site.path)
+
+        #expect(!FileManager.default.fileExists(atPath: site.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test func aLinkInPlaceOfTheFolderIsRemovedNotFollowed() throws {

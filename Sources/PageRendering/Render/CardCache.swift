@@ -105,7 +105,7 @@ package struct CardCache: Sendable {
             }
         }
         // Ten thousand cards' contexts, freed here, were the plan's last milliseconds on one core.
-        LaterRelease.drop(contexts)
+        LaterRelease.drop(consume contexts)
         self.starRows = starRows
         self.memos = memos
         self.cards = cards
