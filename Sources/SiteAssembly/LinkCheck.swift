@@ -421,7 +421,6 @@ enum LinkCheck {
         case invalid(String)
     }
 
-    /// Where `link`, found in a page in `directory`, leads.
     /// Whether `resolve` decides `link` without the page's folder: a link that leaves the site
     /// or is written from its root (`/…`, a scheme), not one written from the page's folder.
     static func isDecidedWithoutFolder(_ link: String) -> Bool {
@@ -429,6 +428,7 @@ enum LinkCheck {
         return text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") || text.hasPrefix("/") || hasScheme(text)
     }
 
+    /// Where `link`, found in a page in `directory`, leads.
     static func resolve(_ link: String, directory: [String], config: SiteConfig) -> Resolution {
         let text = link.trimmingWhitespace()
         if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("?") { return .outside }

@@ -56,8 +56,9 @@ final class MarkupReading: @unchecked Sendable {
     }
 
     /// The build (`LinkCheck.Round`) and page depth for which every reference here was found to
-    /// resolve, packed (`verdictKey`); 0 before. Pages of that build and depth step over the
-    /// markup without a verdict: its links are the same bytes, which resolve the same way.
+    /// resolve, each written from the root or leaving the site, packed (`verdictKey`); 0 before.
+    /// Pages of that build and depth step over the markup without a verdict: its links are the
+    /// same bytes, which resolve the same way from any folder of that depth.
     #if os(Linux)
         private let resolved = Atomic<Int>(0)
         private var resolvedKey: Int {
