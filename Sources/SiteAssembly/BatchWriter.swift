@@ -75,15 +75,11 @@ final class BatchWriter: @unchecked Sendable {
         let folder: String
         let descriptor: Int32
 
-        init(folder: String, descriptor: Int32) {
-            self.folder = folder
-            self.descriptor = descriptor
-        }
-
         /// `folder`, opened (to be closed with `release()`).
         init(opening folder: String) {
+            self.folder = folder
             let opened = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            self.init(folder: folder, descriptor: opened >= 0 ? opened : AT_FDCWD)
+            descriptor = opened >= 0 ? opened : AT_FDCWD
         }
 
         /// Closes the folder `init(opening:)` opened.
@@ -140,7 +136,7 @@ final class BatchWriter: @unchecked Sendable {
 
     /// Whether `path` (in the open folder `folder`, or from the working folder with `AT_FDCWD`)
     /// is a regular file (not a link) with the published mode (0644), holding exactly `data`.
-    static func hasContents(_ data: Data, at path: String, in folder: Int32 = AT_FDCWD) -> Bool {
+    static func hasContents(_ data: Data, at path: String, in folder: Int32) -> Bool {
         let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

@@ -1,3 +1,4 @@
+import CatalogueModel
 import Foundation
 
 #if canImport(Glibc)
@@ -40,8 +41,9 @@ enum TreeRemoval {
                 unlinkat(root, name, 0)
             }
         }
-        let units = tops.flatMap { top in removeAllButFolders(in: top.folder).map { (top.folder, $0) } }
-        eachOnAllCores(units) { parent, name in removeFolder(name, in: parent) }
+        let units = tops.flatMap { top in removeAllButFolders(in: top.folder).map { (parent: top.folder, name: $0) } }
+        // One folder per step: they range from one file to thousands (`api/skills`).
+        _ = units.parallelMapSingly { unit in removeFolder(unit.name, in: unit.parent) }
         for top in tops {
             close(top.folder)
             unlinkat(root, top.name, AT_REMOVEDIR)
@@ -104,28 +106,5 @@ enum TreeRemoval {
     private static func isFolder(_ name: Name, in folder: Int32) -> Bool {
         var status = stat()
         return fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// `body` of each unit, on all cores, each taken on its own: a site's folders of one depth
-    /// range from one file to thousands (`api/skills`), and `parallelMap`'s runs of neighbours
-    /// put the largest together on one core.
-    private static func eachOnAllCores(
-        _ units: [(parent: Int32, name: Name)], _ body: @Sendable (Int32, Name) -> Void
-    ) {
-        guard units.count > 1 else {
-            units.forEach(body)
-            return
-        }
-        units.withUnsafeBufferPointer { units in
-            let units = SendableUnits(value: units)
-            DispatchQueue.concurrentPerform(iterations: units.value.count) { index in
-                body(units.value[index].parent, units.value[index].name)
-            }
-        }
-    }
-
-    /// Read only, by the iterations of one `concurrentPerform`, while the array is held.
-    private struct SendableUnits: @unchecked Sendable {
-        let value: UnsafeBufferPointer<(parent: Int32, name: Name)>
     }
 }

@@ -7,10 +7,27 @@ extension Array where Element: Sendable {
         parallelMap(scratch: {}) { _, element in transform(element) }
     }
 
+    /// `parallelMap`, each element taken on its own rather than in runs of neighbours: for work
+    /// that ranges widely from one element to the next (a site's folders, from one file to
+    /// thousands), where a run could hold the largest together on one core.
+    package func parallelMapSingly<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+        parallelMap(chunks: count, scratch: {}) { _, element in transform(element) }
+    }
+
     /// `parallelMap`, each run of elements handed the same `scratch`, made by `make` once per
     /// run: room a transform reuses from one element to the next instead of making it anew.
     package func parallelMap<T: Sendable, Scratch>(
         scratch make: @Sendable () -> Scratch, _ transform: @Sendable (inout Scratch, Element) -> T
+    ) -> [T] {
+        // Many small chunks, taken in turn: a core that finishes early takes the next instead of
+        // waiting at the end for the slowest of a few large ones. Still few enough that
+        // scheduling costs little next to the work in each.
+        parallelMap(chunks: Swift.min(count, Cores.active * 32), scratch: make, transform)
+    }
+
+    /// The elements in `chunks` runs of neighbours, taken in turn by the cores.
+    private func parallelMap<T: Sendable, Scratch>(
+        chunks: Int, scratch make: @Sendable () -> Scratch, _ transform: @Sendable (inout Scratch, Element) -> T
     ) -> [T] {
         guard count > 1 else {
             var scratch = make()
@@ -23,10 +40,6 @@ extension Array where Element: Sendable {
             [T](unsafeUninitializedCapacity: count) { output, initialized in
                 let input = UnsafeSendable(input)
                 let output = UnsafeSendable(output)
-                // Many small chunks, taken in turn: a core that finishes early takes the next
-                // instead of waiting at the end for the slowest of a few large ones. Still few
-                // enough that scheduling costs little next to the work in each.
-                let chunks = Swift.min(count, Cores.active * 32)
                 // Within a `Background(sharing: true)`, the threads waiting for it take chunks too.
                 let perform: (@Sendable (Int) -> Void) -> Void =
                     SharedWork.current.map { shared in { shared.perform(chunks, $0) } }
