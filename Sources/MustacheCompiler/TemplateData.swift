@@ -13,10 +13,56 @@ public protocol TemplateData: Sendable {
     /// `value(named: key.name)`, which is what it does unless a type answers from the key's place
     /// in the library's vocabulary without comparing text.
     func value(for key: TemplateKey) -> TemplateValue?
+
+    /// Prints the value for `key` with `printer` when this type prints it itself: the same bytes
+    /// as printing `value(for: key)`, and `.absent` exactly when that is nil. A type prints its
+    /// hot text fields this way, as they are held: taken out as a value, each was copied (a
+    /// retain) and released once printed, for nearly every tag of every page. `.unhandled`,
+    /// what a type that does not print says, has the renderer look the value up.
+    func print(_ key: TemplateKey, with printer: TemplatePrinter, into output: inout [UInt8]) -> TemplatePrinted
 }
 
 extension TemplateData {
     public func value(for key: TemplateKey) -> TemplateValue? { value(named: key.name) }
+
+    public func print(_ key: TemplateKey, with printer: TemplatePrinter, into output: inout [UInt8])
+        -> TemplatePrinted
+    { .unhandled }
+}
+
+/// What `TemplateData.print` did.
+public enum TemplatePrinted: Sendable {
+    /// The value is printed.
+    case printed
+    /// There is no such value here: the lookup goes on in the enclosing context.
+    case absent
+    /// The type does not print this value itself: it is to be looked up.
+    case unhandled
+}
+
+/// How `{{name}}` (escaped) or `{{{name}}}` (as it is) prints text, for `TemplateData.print`.
+public struct TemplatePrinter {
+    /// In the renderer's program, which outlives every printer: a copy of the escaping would
+    /// retain and release its closure for every value printed.
+    @usableFromInline let escaping: UnsafePointer<TemplateEscaping>?
+
+    /// Prints `text` as a `.text` value prints.
+    @inlinable @inline(__always)
+    public func print(_ text: String, into output: inout [UInt8]) -> TemplatePrinted {
+        if let escaping {
+            escaping.pointee.append(text, &output)
+        } else {
+            output.append(contentsOf: text.utf8)
+        }
+        return .printed
+    }
+
+    /// Prints `text` as a `.text` value prints, or says it is absent.
+    @inlinable @inline(__always)
+    public func print(_ text: String?, into output: inout [UInt8]) -> TemplatePrinted {
+        guard let text else { return .absent }
+        return print(text, into: &output)
+    }
 }
 
 /// A name as a compiled template looks it up: its text, and its place in the vocabulary the

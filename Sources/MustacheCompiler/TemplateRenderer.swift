@@ -113,7 +113,21 @@ struct TemplateRenderer {
             return op + 1
 
         case .variable(let name, let escaped):
-            guard let value = lookUp(names[name]) else { return op + 1 }
+            let name = names[name]
+            let value: TemplateValue
+            if name.kind == .inStack, name.keys.count > 1 {
+                guard let left = printedInParent(name, escaped) else { return op + 1 }
+                value = left
+            } else {
+                // The output taken out of the renderer while the contexts print into it: calling
+                // them in place from a mutating method copied each context (a retain and a release).
+                var printing: [UInt8] = []
+                swap(&printing, &output)
+                let printed = printed(name, escaped, into: &printing)
+                swap(&printing, &output)
+                guard !printed, let found = lookUp(name) else { return op + 1 }
+                value = found
+            }
             if slots != nil, case .data(let data) = value, let slot = data as? TemplateSlot {
                 if let indentation = scope.indentation, !indentation.isEmpty { slotIndented = true }
                 slots?.append((output.count, slot.number, escaped ? escapings[scope.escaping] : nil))
@@ -223,6 +237,41 @@ struct TemplateRenderer {
         render(body)
         stack.removeLast()
         if isData { contexts.removeLast() }
+    }
+
+    /// Prints the value of a one-part `name` where the data holding it prints it itself
+    /// (`TemplateData.print`); false when it is to be looked up (`lookUp`) and printed as a value.
+    private func printed(_ name: TemplateProgram.Name, _ escaped: Bool, into output: inout [UInt8]) -> Bool {
+        guard name.kind == .inStack, name.keys.count == 1 else { return false }
+        let key = keys[name.keys.lowerBound]
+        let printer = printer(escaped)
+        var index = contexts.count
+        while index > 0 {
+            index -= 1
+            switch contexts[index].print(key, with: printer, into: &output) {
+            case .printed: return true
+            case .absent: continue
+            case .unhandled: return false
+            }
+        }
+        // No context has it: it prints nothing.
+        return true
+    }
+
+    /// `a.b`: `a` found as any value is, then `b` printed by it when it prints it itself; else
+    /// the value of `b` in it, to be printed as a value (nil when there is none to print).
+    private mutating func printedInParent(_ name: TemplateProgram.Name, _ escaped: Bool) -> TemplateValue? {
+        guard case .data(let parent)? = lookUp(TemplateProgram.Name(kind: .inStack, keys: name.keys.dropLast()))
+        else { return nil }
+        let key = keys[name.keys.upperBound - 1]
+        switch parent.print(key, with: printer(escaped), into: &output) {
+        case .printed, .absent: return nil
+        case .unhandled: return parent.value(for: key)
+        }
+    }
+
+    private func printer(_ escaped: Bool) -> TemplatePrinter {
+        TemplatePrinter(escaping: escaped ? escapings.baseAddress.map { $0 + scope.escaping } : nil)
     }
 
     /// The first context, innermost first, that answers the first part of the name; the rest

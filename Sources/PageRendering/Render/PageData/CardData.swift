@@ -68,6 +68,27 @@ package struct CardData: PageData {
         default: nil
         }
     }
+
+    package func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8]) -> TemplatePrinted {
+        switch name {
+        case .name: printer.print(self.name, into: &output)
+        case .url: printer.print(url, into: &output)
+        case .initial: printer.print(initial, into: &output)
+        case .summary: printer.print(summary, into: &output)
+        case .group: printer.print(group, into: &output)
+        case .language: printer.print(language, into: &output)
+        case .languageName: printer.print(languageName, into: &output)
+        case .contentLang: printer.print(contentLang, into: &output)
+        case .firstExample: printer.print(firstExample, into: &output)
+        case .image: printer.print(image?.url, into: &output)
+        case .averageText: printer.print(rating?.averageText, into: &output)
+        case .totalText: printer.print(rating?.totalText, into: &output)
+        case .ratingLabel: printer.print(rating?.ratingLabel, into: &output)
+        case .added: printer.print(added, into: &output)
+        case .imageIsLocal, .imageIsRemote, .rated, .starRow, .starRowLarge, .root, .cardLevel, .rank, .t: .unhandled
+        default: .absent
+        }
+    }
 }
 
 /// A card in a page's list of skills (`{{#skills}}{{{card}}}{{/skills}}`): the cut card and its

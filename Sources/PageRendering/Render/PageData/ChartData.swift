@@ -22,6 +22,18 @@ package struct ChartData: PageData {
             default: nil
             }
         }
+
+        package func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8])
+            -> TemplatePrinted
+        {
+            switch name {
+            case .label: printer.print(label, into: &output)
+            case .count: printer.print(count, into: &output)
+            case .fill: printer.print(fill, into: &output)
+            case .stars, .percent: .unhandled
+            default: .absent
+            }
+        }
     }
 
     /// Bar height in pixels, and the radius that rounds its ends.

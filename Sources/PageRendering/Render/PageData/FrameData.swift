@@ -33,6 +33,15 @@ struct FrameData: PageData {
         default: site.links[name.rawValue]
         }
     }
+
+    func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8]) -> TemplatePrinted {
+        switch name {
+        case .root: printer.print(key.root, into: &output)
+        case .lang: printer.print(site.language, into: &output)
+        case .siteTitle: printer.print(site.title, into: &output)
+        default: .unhandled
+        }
+    }
 }
 
 /// What every page has besides its own values: the frame, the rendered header and footer, and
@@ -56,6 +65,17 @@ struct PageCommon: PageData {
         case .ogTitle: .text(ogTitle)
         case .canonical: canonical.map(TemplateValue.text)
         default: frame.value(name)
+        }
+    }
+
+    func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8]) -> TemplatePrinted {
+        switch name {
+        case .pageTitle: printer.print(pageTitle, into: &output)
+        case .metaDescription: printer.print(metaDescription, into: &output)
+        case .ogTitle: printer.print(ogTitle, into: &output)
+        case .canonical: printer.print(canonical, into: &output)
+        case .siteHeader, .siteFooter: .unhandled
+        default: frame.print(name, with: printer, into: &output)
         }
     }
 }

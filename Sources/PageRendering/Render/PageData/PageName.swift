@@ -207,6 +207,10 @@ package enum PageName: String, CaseIterable, Sendable {
 /// anything else (the reference engine, tests) by the name's text, from the same `switch`.
 package protocol PageData: TemplateData {
     func value(_ name: PageName) -> TemplateValue?
+
+    /// `TemplateData.print` by the name's case: a type prints its hot text fields itself, the
+    /// same bytes as `value(name)` printed, and says `.unhandled` for the rest.
+    func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8]) -> TemplatePrinted
 }
 
 extension PageData {
@@ -217,4 +221,15 @@ extension PageData {
     package func value(for key: TemplateKey) -> TemplateValue? {
         PageName(key).flatMap { value($0) }
     }
+
+    package func print(_ key: TemplateKey, with printer: TemplatePrinter, into output: inout [UInt8])
+        -> TemplatePrinted
+    {
+        guard let name = PageName(key) else { return .absent }
+        return print(name, with: printer, into: &output)
+    }
+
+    package func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8])
+        -> TemplatePrinted
+    { .unhandled }
 }

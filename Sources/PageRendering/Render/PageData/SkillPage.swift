@@ -97,4 +97,34 @@ package struct SkillPage: PageData {
         default: card.value(name) ?? common.value(name)
         }
     }
+
+    package func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8]) -> TemplatePrinted {
+        switch name {
+        case .descriptionHTML: printer.print(descriptionHTML, into: &output)
+        case .author: printer.print(author, into: &output)
+        case .authorURL: printer.print(authorURL, into: &output)
+        case .termsURL: printer.print(termsURL, into: &output)
+        case .privacyURL: printer.print(privacyURL, into: &output)
+        case .reportURL: printer.print(reportURL, into: &output)
+        case .groupURL: printer.print(groupURL, into: &output)
+        case .model: printer.print(model, into: &output)
+        case .created: printer.print(created, into: &output)
+        case .ratingThanks: printer.print(ratingThanks, into: &output)
+        case .jsonLD: printer.print(jsonLD, into: &output)
+        case .ogImage: printer.print(ogImage, into: &output)
+        case .languageURL: printer.print(languageURL, into: &output)
+        case .languageName: printer.print(languageName, into: &output)
+        case .authorPageURL: printer.print(authorPageURL, into: &output)
+        case .authorSkillsText: printer.print(authorSkillsText, into: &output)
+        case .reviewCount: printer.print(reviewCount, into: &output)
+        case .hasDescription, .examples, .hasExamples, .exampleLinks, .hasLegal, .dynamicContent, .ratingForm, .chart,
+            .timeline, .embed, .related, .hasRelated, .moreByAuthor, .reviews, .hasReviews, .allReviews, .feedback:
+            .unhandled
+        default:
+            switch card.print(name, with: printer, into: &output) {
+            case .absent: common.print(name, with: printer, into: &output)
+            case let printed: printed
+            }
+        }
+    }
 }

@@ -23,6 +23,18 @@ struct StringTable: TemplateData {
         return value(named: key.name)
     }
 
+    package func print(_ key: TemplateKey, with printer: TemplatePrinter, into output: inout [UInt8])
+        -> TemplatePrinted
+    {
+        if let index = key.index, index >= Self.firstKey {
+            let place = index - Self.firstKey
+            if place < strings.sortedKeys.count, strings.sortedKeys[place] == key.name {
+                return printer.print(strings.sortedPlain[place], into: &output)
+            }
+        }
+        return .unhandled
+    }
+
     /// The names templates are compiled with: the pages' names, then the keys of `strings`.
     static func vocabulary(for strings: UIStrings) -> [String] { PageName.vocabulary + strings.sortedKeys }
 

@@ -18,6 +18,17 @@ package struct TimelineData: PageData {
             default: nil
             }
         }
+
+        package func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8])
+            -> TemplatePrinted
+        {
+            switch name {
+            case .period: printer.print(period, into: &output)
+            case .votes: printer.print(votes, into: &output)
+            case .average: printer.print(average, into: &output)
+            default: .absent
+            }
+        }
     }
 
     /// One label of a scale or of the time axis.
@@ -32,6 +43,17 @@ package struct TimelineData: PageData {
             case .text: .text(text)
             case .kind: .text(kind)
             default: nil
+            }
+        }
+
+        func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8]) -> TemplatePrinted {
+            switch name {
+            case .x: printer.print(x, into: &output)
+            case .y: printer.print(y, into: &output)
+            case .anchor: printer.print(anchor, into: &output)
+            case .text: printer.print(text, into: &output)
+            case .kind: printer.print(kind, into: &output)
+            default: .absent
             }
         }
     }
@@ -55,6 +77,25 @@ package struct TimelineData: PageData {
                 default: ""
                 }
             return text.isEmpty ? nil : .text(text)
+        }
+
+        func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8]) -> TemplatePrinted {
+            switch name {
+            case .x: Self.print(x, printer, &output)
+            case .y: Self.print(y, printer, &output)
+            case .width: Self.print(width, printer, &output)
+            case .height: Self.print(height, printer, &output)
+            case .x1: Self.print(x1, printer, &output)
+            case .x2: Self.print(x2, printer, &output)
+            default: .absent
+            }
+        }
+
+        /// A value it has, printed; one it has not (empty), absent.
+        private static func print(_ text: String, _ printer: TemplatePrinter, _ output: inout [UInt8])
+            -> TemplatePrinted
+        {
+            text.isEmpty ? .absent : printer.print(text, into: &output)
         }
     }
 
@@ -95,6 +136,19 @@ package struct TimelineData: PageData {
         case .axis: .list(axis.map(TemplateValue.data))
         case .rows: .list(rows.map(TemplateValue.data))
         default: nil
+        }
+    }
+
+    package func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8]) -> TemplatePrinted {
+        switch name {
+        case .width: printer.print(width, into: &output)
+        case .height: printer.print(height, into: &output)
+        case .label: printer.print(label, into: &output)
+        case .caption: printer.print(caption, into: &output)
+        case .line: printer.print(line, into: &output)
+        case .radius: printer.print(radius, into: &output)
+        case .t, .grid, .bars, .dots, .axis, .rows: .unhandled
+        default: .absent
         }
     }
 }
