@@ -21,7 +21,8 @@ public protocol TemplateEngine: Sendable {
     func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut?
 
     /// Every name a rendering of `name` can look up, through its partials and parents (each
-    /// part of a dotted name); nil when the engine cannot tell. A kept build uses it to know
+    /// part of a dotted name), and `.` when it prints its data whole (`{{.}}` outside every
+    /// section, which shows everything the data holds); nil when the engine cannot tell. A kept build uses it to know
     /// which site-wide values a page's bytes depend on.
     func namesReached(fromTemplateNamed name: String) -> Set<String>?
 }

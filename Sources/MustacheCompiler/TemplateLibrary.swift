@@ -131,22 +131,32 @@ public struct TemplateLibrary: Sendable {
     public func namesReached(fromTemplateNamed name: String) -> Set<String>? {
         guard let index = indexes[name] else { return [] }
         var names: Set<String> = []
-        var visited: Set<Int> = [index]
-        var pending: [[TemplateNode]] = [templates[index]]
+        // Each body with whether a section opened around it: `{{.}}` outside every section
+        // prints the page's data whole; inside one it prints that section's value, whose name
+        // is reached already. A partial is walked once each way.
+        var visited: Set<[Int]> = [[index, 0]]
+        var pending: [(nodes: [TemplateNode], inSection: Bool)] = [(templates[index], false)]
         func add(_ name: TemplateName) { names.formUnion(name.parts) }
-        while let nodes = pending.popLast() {
+        while let (nodes, inSection) = pending.popLast() {
             for node in nodes {
                 switch node {
                 case .text, .contentType: break
+                case .variable(.current, _): if !inSection { names.insert(".") }
                 case .variable(let name, _): add(name)
-                case .section(let name, let body), .invertedSection(let name, let body):
+                case .section(let name, let body):
                     add(name)
-                    pending.append(body)
+                    pending.append((body, true))
+                case .invertedSection(let name, let body):
+                    // Rendered in the same context (or inside the empty list it found).
+                    add(name)
+                    pending.append((body, inSection))
                 case .block(_, let body, _), .blockDefinition(_, let body):
-                    pending.append(body)
+                    pending.append((body, inSection))
                 case .partial(let template, _, let overrides):
-                    pending.append(contentsOf: (overrides ?? [:]).values)
-                    if let template, visited.insert(template).inserted { pending.append(templates[template]) }
+                    pending.append(contentsOf: (overrides ?? [:]).values.map { ($0, inSection) })
+                    if let template, visited.insert([template, inSection ? 1 : 0]).inserted {
+                        pending.append((templates[template], inSection))
+                    }
                 }
             }
         }

@@ -15,8 +15,25 @@ import Testing
             "other": ("{{ratingCount}}", "other"),
         ])
         let names = try #require(library.namesReached(fromTemplateNamed: "page"))
-        #expect(names == ["title", "groups", "name", "empty", "site", "skillCount", "fallback", "rating", "stars"])
+        // `card` prints its data whole (`{{.}}`), outside any section: `.`.
+        #expect(
+            names == ["title", "groups", "name", "empty", "site", "skillCount", "fallback", "rating", "stars", "."])
         #expect(library.namesReached(fromTemplateNamed: "other") == ["ratingCount"])
         #expect(library.namesReached(fromTemplateNamed: "missing") == [])
+    }
+
+    /// `{{.}}` prints the data whole only outside every section: inside one it prints the
+    /// section's value (or item), whose name is reached already. A partial counts where it is
+    /// included; an inverted section and a block render in the context around them.
+    @Test func theDataIsPrintedWholeOnlyOutsideEverySection() throws {
+        let library = try TemplateLibrary([
+            "inside": ("{{#examples}}{{.}}{{/examples}}{{#x}}{{>item}}{{/x}}", "inside"),
+            "item": ("{{.}}", "item"),
+            "outside": ("{{^empty}}{{$b}}{{.}}{{/b}}{{/empty}}", "outside"),
+            "partial": ("{{#x}}{{>item}}{{/x}}{{>item}}", "partial"),
+        ])
+        #expect(library.namesReached(fromTemplateNamed: "inside") == ["examples", "x"])
+        #expect(library.namesReached(fromTemplateNamed: "outside") == ["empty", "."])
+        #expect(library.namesReached(fromTemplateNamed: "partial") == ["x", "."])
     }
 }

@@ -31,7 +31,10 @@ struct ListingData: Sendable {
     ///   - previous: a kept build's last listings, whose related skills' scores are kept while
     ///     no skill's text changed (`RelatedSkills`), and whose orders are patched when only
     ///     ratings changed since `before`, the catalogue they were made of.
-    package init(_ catalogue: Catalogue, reusing previous: ListingData? = nil, of before: Catalogue? = nil) {
+    ///   - related: whether the theme shows related skills (`SkillPageReach`); else none are made.
+    package init(
+        _ catalogue: Catalogue, reusing previous: ListingData? = nil, of before: Catalogue? = nil, related: Bool = true
+    ) {
         let patched = previous.flatMap { previous in
             before.flatMap { CatalogueListings(catalogue, patching: previous.listings, of: $0) }
         }
@@ -69,7 +72,12 @@ struct ListingData: Sendable {
                 entries = catalogue.entries, topRated = listings.topRated, urls = catalogue.urls,
                 reused = previous?.related
             ] in
-            Shared(RelatedSkills(entries, topRated: topRated, urls: urls, reusing: reused))
+            Shared(
+                related
+                    // None were made last time when that theme showed none: nothing to keep.
+                    ? RelatedSkills(
+                        entries, topRated: topRated, urls: urls, reusing: reused?.lists.isEmpty == false ? reused : nil)
+                    : RelatedSkills([], topRated: [], urls: urls))
         }
         authorSkillCounts = Dictionary(listings.authors.map { ($0.path, $0.entries.count) }) { first, _ in first }
     }

@@ -13,6 +13,8 @@ public struct SiteRenderer: Sendable {
     /// The chart rows' labels (`BarChart.labels`), the same on every skill's chart: made once.
     let chartLabels: [String]
     let timelineChart: TimelineChart
+    /// The skill page's costly values the theme shows; only those are made.
+    let skillPageReach: SkillPageReach
     /// Where the site's files came from, for copying skill images.
     package let contentRoot: URL
     /// Each description's summary as a card shows it (140 characters), by skill id. Only that
@@ -54,7 +56,9 @@ public struct SiteRenderer: Sendable {
         let places = previous.map { PlaceWalk.places(of: catalogue.entries, in: $0.catalogue.entries) { $0.skill.id } }
         // The listings first: they start the related skills on another core (`ListingData`), the
         // longest of what the plan waits for, while the summaries are made.
-        listingData = ListingData(catalogue, reusing: previous?.listingData, of: previous?.catalogue)
+        skillPageReach = SkillPageReach(engine: theme.engine)
+        listingData = ListingData(
+            catalogue, reusing: previous?.listingData, of: previous?.catalogue, related: skillPageReach.related)
         cardSummaries = Self.cardSummaries(of: catalogue.entries, reusing: previous, places: places)
         feedMemo = previous?.feedMemo ?? FeedMemo()
         var theme = theme
@@ -700,7 +704,7 @@ public struct SiteRenderer: Sendable {
             languageName: languageNames(skill.language),
             authorPageURL: skill.author.map { urls.href(urls.authorPage($0)) },
             authorSkillsText: skill.author.map { strings.text("all_skills_by", ["author": $0]) },
-            chart: entry.rating.isRated
+            chart: entry.rating.isRated && skillPageReach.chart
                 ? chart.fragment(entry.rating, engine: theme.engine, strings: strings, labels: chartLabels)
                 : nil,
             feedback: entry.rating.hasFeedback
@@ -733,7 +737,9 @@ public struct SiteRenderer: Sendable {
                     url: urls.href(urls.reviewsPage(page: entry.path)))
             }
         }
-        page.timeline = timelineChart.fragment(entry.rating.timeline, engine: theme.engine)
+        if skillPageReach.timeline {
+            page.timeline = timelineChart.fragment(entry.rating.timeline, engine: theme.engine)
+        }
         page.embed = BadgeEmbed(skill: skill, pagePath: entry.path, urls: urls, strings: strings)
         if page.embed != nil {
             page.badge = (urls.href(urls.badge(page: entry.path)), Badge.width(rating: entry.rating, strings: strings))

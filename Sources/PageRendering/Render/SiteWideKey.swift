@@ -9,7 +9,10 @@ extension SiteRenderer {
     package func siteValues(reachedFrom template: String) -> [String] {
         let engine = theme.engine
         let reached = [template, "header", "footer"].map { engine.namesReached(fromTemplateNamed: $0) }
-        func reaches(_ name: String) -> Bool { reached.contains { $0?.contains(name) ?? true } }
+        // A template that prints a context whole (`{{.}}`) shows whatever it holds.
+        func reaches(_ name: String) -> Bool {
+            reached.contains { $0.map { $0.contains(name) || $0.contains(".") } ?? true }
+        }
         var values: [String] = [siteWide.hasFeed ? "feed" : "no feed"]
         let listed = siteWide.listed
         values.append(
