@@ -21,10 +21,16 @@ public protocol TemplateEngine: Sendable {
     func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut?
 
     /// Every name a rendering of `name` can look up, through its partials and parents (each
-    /// part of a dotted name), and `.` when it prints its data whole (`{{.}}` outside every
-    /// section, which shows everything the data holds); nil when the engine cannot tell. A kept build uses it to know
+    /// part of a dotted name); nil when the engine cannot tell. A kept build uses it to know
     /// which site-wide values a page's bytes depend on.
     func namesReached(fromTemplateNamed name: String) -> Set<String>?
+
+    /// Where a rendering of `name` prints a context itself (`{{.}}`), through its partials and
+    /// parents: the name of the section around each, the innermost (`""` outside every section,
+    /// `"."` in `{{#.}}`). Such a tag prints whatever that context holds: the section's value,
+    /// or, when that was a flag, the context around it, up to the page's data. Nil when the
+    /// engine cannot tell.
+    func contextsPrinted(fromTemplateNamed name: String) -> Set<String>?
 }
 
 extension TemplateEngine {
@@ -37,6 +43,8 @@ extension TemplateEngine {
     public func cut(templateNamed name: String, data: any TemplateData) -> TemplateCut? { nil }
 
     public func namesReached(fromTemplateNamed name: String) -> Set<String>? { nil }
+
+    public func contextsPrinted(fromTemplateNamed name: String) -> Set<String>? { nil }
 
     /// The rendering as text, or nil when there is no such template.
     public func render(templateNamed name: String, data: any TemplateData) -> String? {

@@ -131,36 +131,60 @@ public struct TemplateLibrary: Sendable {
     public func namesReached(fromTemplateNamed name: String) -> Set<String>? {
         guard let index = indexes[name] else { return [] }
         var names: Set<String> = []
-        // Each body with whether a section opened around it: `{{.}}` outside every section
-        // prints the page's data whole; inside one it prints that section's value, whose name
-        // is reached already. A partial is walked once each way.
-        var visited: Set<[Int]> = [[index, 0]]
-        var pending: [(nodes: [TemplateNode], inSection: Bool)] = [(templates[index], false)]
+        var visited: Set<Int> = [index]
+        var pending: [[TemplateNode]] = [templates[index]]
         func add(_ name: TemplateName) { names.formUnion(name.parts) }
-        while let (nodes, inSection) = pending.popLast() {
+        while let nodes = pending.popLast() {
             for node in nodes {
                 switch node {
                 case .text, .contentType: break
-                case .variable(.current, _): if !inSection { names.insert(".") }
                 case .variable(let name, _): add(name)
-                case .section(let name, let body):
+                case .section(let name, let body), .invertedSection(let name, let body):
                     add(name)
-                    pending.append((body, true))
-                case .invertedSection(let name, let body):
-                    // Rendered in the same context (or inside the empty list it found).
-                    add(name)
-                    pending.append((body, inSection))
+                    pending.append(body)
                 case .block(_, let body, _), .blockDefinition(_, let body):
-                    pending.append((body, inSection))
+                    pending.append(body)
                 case .partial(let template, _, let overrides):
-                    pending.append(contentsOf: (overrides ?? [:]).values.map { ($0, inSection) })
-                    if let template, visited.insert([template, inSection ? 1 : 0]).inserted {
-                        pending.append((templates[template], inSection))
-                    }
+                    pending.append(contentsOf: (overrides ?? [:]).values)
+                    if let template, visited.insert(template).inserted { pending.append(templates[template]) }
                 }
             }
         }
         return names
+    }
+
+    public func contextsPrinted(fromTemplateNamed name: String) -> Set<String>? {
+        guard let index = indexes[name] else { return [] }
+        var sections: Set<String> = []
+        // Each body with the section around it; a partial is walked once for each.
+        var visited: Set<Pair> = [Pair(template: index, section: "")]
+        var pending: [(nodes: [TemplateNode], section: String)] = [(templates[index], "")]
+        while let (nodes, section) = pending.popLast() {
+            for node in nodes {
+                switch node {
+                case .text, .contentType: break
+                case .variable(.current, _): sections.insert(section)
+                case .variable: break
+                case .section(let name, let body):
+                    pending.append((body, name == .current ? "." : name.parts.joined(separator: ".")))
+                case .invertedSection(_, let body), .block(_, let body, _), .blockDefinition(_, let body):
+                    // Rendered in the context around them (an inverted section, at most inside
+                    // the empty list it found).
+                    pending.append((body, section))
+                case .partial(let template, _, let overrides):
+                    pending.append(contentsOf: (overrides ?? [:]).values.map { ($0, section) })
+                    if let template, visited.insert(Pair(template: template, section: section)).inserted {
+                        pending.append((templates[template], section))
+                    }
+                }
+            }
+        }
+        return sections
+    }
+
+    private struct Pair: Hashable {
+        let template: Int
+        let section: String
     }
 
     /// Partials and blocks one rendering may expand before it is cut short as never ending.

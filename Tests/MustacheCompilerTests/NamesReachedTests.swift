@@ -15,25 +15,26 @@ import Testing
             "other": ("{{ratingCount}}", "other"),
         ])
         let names = try #require(library.namesReached(fromTemplateNamed: "page"))
-        // `card` prints its data whole (`{{.}}`), outside any section: `.`.
-        #expect(
-            names == ["title", "groups", "name", "empty", "site", "skillCount", "fallback", "rating", "stars", "."])
+        #expect(names == ["title", "groups", "name", "empty", "site", "skillCount", "fallback", "rating", "stars"])
         #expect(library.namesReached(fromTemplateNamed: "other") == ["ratingCount"])
         #expect(library.namesReached(fromTemplateNamed: "missing") == [])
     }
 
-    /// `{{.}}` prints the data whole only outside every section: inside one it prints the
-    /// section's value (or item), whose name is reached already. A partial counts where it is
-    /// included; an inverted section and a block render in the context around them.
-    @Test func theDataIsPrintedWholeOnlyOutsideEverySection() throws {
+    /// Where `{{.}}` prints a context: the innermost section around it, through partials (where
+    /// they are included), parents and blocks; an inverted section opens none.
+    @Test func contextsPrintedAreNamedByTheSectionAroundThem() throws {
         let library = try TemplateLibrary([
-            "inside": ("{{#examples}}{{.}}{{/examples}}{{#x}}{{>item}}{{/x}}", "inside"),
-            "item": ("{{.}}", "item"),
-            "outside": ("{{^empty}}{{$b}}{{.}}{{/b}}{{/empty}}", "outside"),
-            "partial": ("{{#x}}{{>item}}{{/x}}{{>item}}", "partial"),
+            "page": (
+                "{{#examples}}{{.}}{{/examples}}{{#x}}{{>item}}{{/x}}{{^empty}}{{$b}}{{.}}{{/b}}{{/empty}}", "page"
+            ),
+            "item": ("{{.}}{{#.}}{{.}}{{/.}}{{#a.b}}{{#flag}}{{.}}{{/flag}}{{/a.b}}", "item"),
+            "child": ("{{<page}}{{$b}}{{#y}}{{.}}{{/y}}{{/b}}{{/page}}", "child"),
+            "none": ("{{a}}{{#b}}{{c}}{{/b}}{{.d}}", "none"),
         ])
-        #expect(library.namesReached(fromTemplateNamed: "inside") == ["examples", "x"])
-        #expect(library.namesReached(fromTemplateNamed: "outside") == ["empty", "."])
-        #expect(library.namesReached(fromTemplateNamed: "partial") == ["x", "."])
+        #expect(library.contextsPrinted(fromTemplateNamed: "page") == ["examples", "x", ".", "flag", ""])
+        #expect(library.contextsPrinted(fromTemplateNamed: "item") == ["", ".", "flag"])
+        #expect(library.contextsPrinted(fromTemplateNamed: "child") == ["examples", "x", ".", "flag", "", "y"])
+        #expect(library.contextsPrinted(fromTemplateNamed: "none") == [])
+        #expect(library.contextsPrinted(fromTemplateNamed: "missing") == [])
     }
 }

@@ -31,10 +31,14 @@ import Testing
                 == .init(related: false, timeline: false, chart: true))
         // A template only the skill template does not use reaches nothing of it.
         #expect(try Self.reach(["skill": "x", "card": "{{{timeline}}}{{#related}}{{/related}}"]) == none)
-        // Printing the page's data whole shows all it holds; printing an example (as the built-in
-        // theme does) shows that example.
+        // Printing the page's data whole shows all it holds: `{{.}}` outside every section, in a
+        // section over a flag (which opens no context) or in `{{#.}}`. Printing an example (as the
+        // built-in theme does) shows that example only.
         #expect(try Self.reach(["skill": "{{>more}}", "more": "{{.}}"]) == .everything)
         #expect(try Self.reach(["skill": "{{.}}"]) == .everything)
+        #expect(try Self.reach(["skill": "{{#hasDescription}}{{.}}{{/hasDescription}}"]) == .everything)
+        #expect(try Self.reach(["skill": "{{#.}}{{.}}{{/.}}"]) == .everything)
+        #expect(try Self.reach(["skill": "{{^examples}}{{.}}{{/examples}}"]) == .everything)
         #expect(try Self.reach(["skill": "{{>more}}", "more": "{{#examples}}{{.}}{{/examples}}"]) == none)
         // The built-in theme shows them all.
         #expect(SkillPageReach(engine: KeptPlanTests.theme.engine) == .everything)
@@ -77,6 +81,37 @@ import Testing
         #expect(bare.listingData.related.lists.isEmpty)
         let barePage = bare.skillPage(catalogue.entries[0], index: 0)
         #expect(barePage.timeline == nil && barePage.chart == nil && barePage.related.isEmpty)
+
+        // `serve`'s next build plans only what changed, related skills or none: here nothing.
+        for first in [full, bare] {
+            let next = SiteRenderer(catalogue: catalogue, theme: first.theme, contentRoot: root, reusing: first)
+            let kept = try #require(next.skillsToPlan(since: first))
+            #expect(!kept.planned.contains(true))
+        }
+    }
+
+    /// A header that can print the frame's data whole (`{{.}}` in a section over a flag) shows
+    /// every site-wide value, so a kept build re-renders every page when one changes; the
+    /// built-in theme shows the skill count on the home page only.
+    @Test func aFrameThatPrintsItsDataWholeDependsOnEverySiteValue() throws {
+        let skills = (0..<3).map { Skill(id: "news/s\($0)", tag: "s\($0)", name: "Skill \($0)", group: "News") }
+        let catalogue = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
+        let root = URL(fileURLWithPath: "/nonexistent")
+        func values(header: String) throws -> [String] {
+            var theme = KeptPlanTests.theme
+            theme.engine = try TemplateLibrary(
+                ["skill": ("x", "skill"), "header": (header, "header"), "footer": ("", "footer")],
+                vocabulary: PageName.vocabulary)
+            return SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: root).siteValues(reachedFrom: "skill")
+        }
+        let count = SiteRenderer(catalogue: catalogue, theme: KeptPlanTests.theme, contentRoot: root).siteWide
+            .skillCount
+        #expect(try values(header: "{{#hasFeed}}x{{/hasFeed}}").contains(count) == false)
+        #expect(try values(header: "{{#hasFeed}}{{.}}{{/hasFeed}}{{^hasFeed}}{{.}}{{/hasFeed}}").contains(count))
+        #expect(try values(header: "{{skillCount}}").contains(count))
+        #expect(
+            SiteRenderer(catalogue: catalogue, theme: KeptPlanTests.theme, contentRoot: root)
+                .siteValues(reachedFrom: "skill").contains(count) == false)
     }
 
     /// Whole sites whose skill template shows some of them or none, against swift-mustache,

@@ -25,8 +25,10 @@ extension SiteRenderer {
     func skillsToPlan(since before: SiteRenderer) -> KeptSkills? {
         let entries = catalogue.entries
         let old = before.catalogue.entries
-        let related = listingData.related.lists
-        let oldRelated = before.listingData.related.lists
+        // A theme that shows no related skills has none made (`SkillPageReach`): none changed.
+        let related = skillPageReach.related ? listingData.related.lists : Array(repeating: [], count: entries.count)
+        let oldRelated =
+            before.skillPageReach.related ? before.listingData.related.lists : Array(repeating: [], count: old.count)
         guard related.count == entries.count, oldRelated.count == old.count,
             before.catalogue.groups.count == catalogue.groups.count,
             zip(before.catalogue.groups, catalogue.groups).allSatisfy({ $0.path == $1.path })

@@ -38,4 +38,8 @@ struct OverrunWatch: TemplateEngine {
     }
 
     func namesReached(fromTemplateNamed name: String) -> Set<String>? { engine.namesReached(fromTemplateNamed: name) }
+
+    func contextsPrinted(fromTemplateNamed name: String) -> Set<String>? {
+        engine.contextsPrinted(fromTemplateNamed: name)
+    }
 }

@@ -8,11 +8,13 @@ extension SiteRenderer {
     /// An engine that cannot tell what its templates reach gets every value.
     package func siteValues(reachedFrom template: String) -> [String] {
         let engine = theme.engine
-        let reached = [template, "header", "footer"].map { engine.namesReached(fromTemplateNamed: $0) }
-        // A template that prints a context whole (`{{.}}`) shows whatever it holds.
-        func reaches(_ name: String) -> Bool {
-            reached.contains { $0.map { $0.contains(name) || $0.contains(".") } ?? true }
+        let templates = [template, "header", "footer"]
+        let reached = templates.map { engine.namesReached(fromTemplateNamed: $0) }
+        // `{{.}}` that can print a page's or the frame's data whole shows every value.
+        let printsWhole = !templates.allSatisfy {
+            PageName.printsOnlyTexts(engine.contextsPrinted(fromTemplateNamed: $0))
         }
+        func reaches(_ name: String) -> Bool { printsWhole || reached.contains { $0?.contains(name) ?? true } }
         var values: [String] = [siteWide.hasFeed ? "feed" : "no feed"]
         let listed = siteWide.listed
         values.append(

@@ -21,9 +21,12 @@ struct SkillPageReach: Sendable, Equatable {
     }
 
     /// What `skill` reaches through its partials and parents; everything when the engine cannot
-    /// tell, or when the template prints a context whole (`{{.}}`).
+    /// tell, or when the template can print the page's data whole (`{{.}}` anywhere but in a
+    /// list of texts, `PageName.printsOnlyTexts`).
     init(engine: any TemplateEngine) {
-        guard let names = engine.namesReached(fromTemplateNamed: "skill"), !names.contains(".") else {
+        guard let names = engine.namesReached(fromTemplateNamed: "skill"),
+            PageName.printsOnlyTexts(engine.contextsPrinted(fromTemplateNamed: "skill"))
+        else {
             self = .everything
             return
         }

@@ -189,6 +189,16 @@ package enum PageName: String, CaseIterable, Sendable {
 
     /// The names in the order `TemplateKey.index` counts them.
     package static let vocabulary: [String] = ordered.map(\.rawValue)
+
+    /// The names whose value is a list of texts wherever page data answers them: `{{.}}` in
+    /// their sections prints one of those texts, and nothing else of the page.
+    static let textLists: Set<String> = [PageName.examples.rawValue]
+
+    /// Whether a template whose `{{.}}` tags stand in `sections` (`contextsPrinted`) prints
+    /// only texts with them, never a page's data whole; false when the engine cannot tell.
+    static func printsOnlyTexts(_ sections: Set<String>?) -> Bool {
+        sections.map { $0.isSubset(of: textLists) } ?? false
+    }
     private static let ordered: [PageName] = allCases
 
     /// The key's case: by its place when the library was compiled with `vocabulary`, by its text
