@@ -172,7 +172,9 @@ public struct TemplateLibrary: Sendable {
                     // the empty list it found).
                     pending.append((body, section))
                 case .partial(let template, _, let overrides):
-                    pending.append(contentsOf: (overrides ?? [:]).values.map { ($0, section) })
+                    // An override renders where its block stands in the parent, inside whatever
+                    // sections are around it there: taken as outside every section.
+                    pending.append(contentsOf: (overrides ?? [:]).values.map { ($0, "") })
                     if let template, visited.insert(Pair(template: template, section: section)).inserted {
                         pending.append((templates[template], section))
                     }

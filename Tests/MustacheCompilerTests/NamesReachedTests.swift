@@ -30,11 +30,17 @@ import Testing
             "item": ("{{.}}{{#.}}{{.}}{{/.}}{{#a.b}}{{#flag}}{{.}}{{/flag}}{{/a.b}}", "item"),
             "child": ("{{<page}}{{$b}}{{#y}}{{.}}{{/y}}{{/b}}{{/page}}", "child"),
             "none": ("{{a}}{{#b}}{{c}}{{/b}}{{.d}}", "none"),
+            // The override's `{{.}}` prints inside the parent's `groups`, whatever stands around `{{<`.
+            "override": ("{{#examples}}{{<frame}}{{$b}}{{.}}{{/b}}{{/frame}}{{/examples}}", "override"),
+            "frame": ("{{#groups}}{{$b}}{{/b}}{{/groups}}", "frame"),
+            "dotted": ("{{#a.b}}{{.}}{{/a.b}}", "dotted"),
         ])
         #expect(library.contextsPrinted(fromTemplateNamed: "page") == ["examples", "x", ".", "flag", ""])
         #expect(library.contextsPrinted(fromTemplateNamed: "item") == ["", ".", "flag"])
         #expect(library.contextsPrinted(fromTemplateNamed: "child") == ["examples", "x", ".", "flag", "", "y"])
         #expect(library.contextsPrinted(fromTemplateNamed: "none") == [])
+        #expect(library.contextsPrinted(fromTemplateNamed: "override") == [""])
+        #expect(library.contextsPrinted(fromTemplateNamed: "dotted") == ["a.b"])
         #expect(library.contextsPrinted(fromTemplateNamed: "missing") == [])
     }
 }
