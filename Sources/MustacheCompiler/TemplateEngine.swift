@@ -31,6 +31,11 @@ public protocol TemplateEngine: Sendable {
     /// or, when that was a flag, the context around it, up to the page's data. Nil when the
     /// engine cannot tell.
     func contextsPrinted(fromTemplateNamed name: String) -> Set<String>?
+
+    /// The names a rendering of `name` prints with `{{name}}` (the last part of a dotted name),
+    /// through its partials and parents: a name whose value is a list or data prints everything
+    /// it holds. Nil when the engine cannot tell.
+    func namesPrinted(fromTemplateNamed name: String) -> Set<String>?
 }
 
 extension TemplateEngine {
@@ -45,6 +50,8 @@ extension TemplateEngine {
     public func namesReached(fromTemplateNamed name: String) -> Set<String>? { nil }
 
     public func contextsPrinted(fromTemplateNamed name: String) -> Set<String>? { nil }
+
+    public func namesPrinted(fromTemplateNamed name: String) -> Set<String>? { nil }
 
     /// The rendering as text, or nil when there is no such template.
     public func render(templateNamed name: String, data: any TemplateData) -> String? {

@@ -129,42 +129,45 @@ public struct TemplateLibrary: Sendable {
     /// Names are resolved at compile time, so the walk over the nodes is the whole answer: no
     /// lambda or dynamic partial can look up anything else.
     public func namesReached(fromTemplateNamed name: String) -> Set<String>? {
-        guard let index = indexes[name] else { return [] }
         var names: Set<String> = []
-        var visited: Set<Int> = [index]
-        var pending: [[TemplateNode]] = [templates[index]]
-        func add(_ name: TemplateName) { names.formUnion(name.parts) }
-        while let nodes = pending.popLast() {
-            for node in nodes {
-                switch node {
-                case .text, .contentType: break
-                case .variable(let name, _): add(name)
-                case .section(let name, let body), .invertedSection(let name, let body):
-                    add(name)
-                    pending.append(body)
-                case .block(_, let body, _), .blockDefinition(_, let body):
-                    pending.append(body)
-                case .partial(let template, _, let overrides):
-                    pending.append(contentsOf: (overrides ?? [:]).values)
-                    if let template, visited.insert(template).inserted { pending.append(templates[template]) }
-                }
+        walk(fromTemplateNamed: name) { node, _ in
+            switch node {
+            case .variable(let name, _), .section(let name, _), .invertedSection(let name, _):
+                names.formUnion(name.parts)
+            default: break
             }
         }
         return names
     }
 
     public func contextsPrinted(fromTemplateNamed name: String) -> Set<String>? {
-        guard let index = indexes[name] else { return [] }
         var sections: Set<String> = []
-        // Each body with the section around it; a partial is walked once for each.
+        walk(fromTemplateNamed: name) { node, section in
+            if case .variable(.current, _) = node { sections.insert(section) }
+        }
+        return sections
+    }
+
+    public func namesPrinted(fromTemplateNamed name: String) -> Set<String>? {
+        var names: Set<String> = []
+        walk(fromTemplateNamed: name) { node, _ in
+            if case .variable(let name, _) = node, let last = name.parts.last { names.insert(last) }
+        }
+        return names
+    }
+
+    /// Calls `visit` with every node a rendering of `name` can reach, through its partials and
+    /// parents, and the name of the section around it (`contextsPrinted`); a partial is walked
+    /// once for each section it stands in.
+    private func walk(fromTemplateNamed name: String, _ visit: (TemplateNode, String) -> Void) {
+        guard let index = indexes[name] else { return }
         var visited: Set<Pair> = [Pair(template: index, section: "")]
         var pending: [(nodes: [TemplateNode], section: String)] = [(templates[index], "")]
         while let (nodes, section) = pending.popLast() {
             for node in nodes {
+                visit(node, section)
                 switch node {
-                case .text, .contentType: break
-                case .variable(.current, _): sections.insert(section)
-                case .variable: break
+                case .text, .contentType, .variable: break
                 case .section(let name, let body):
                     pending.append((body, name == .current ? "." : name.parts.joined(separator: ".")))
                 case .invertedSection(_, let body), .block(_, let body, _), .blockDefinition(_, let body):
@@ -181,7 +184,6 @@ public struct TemplateLibrary: Sendable {
                 }
             }
         }
-        return sections
     }
 
     private struct Pair: Hashable {

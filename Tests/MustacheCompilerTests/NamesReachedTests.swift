@@ -41,6 +41,10 @@ import Testing
         #expect(library.contextsPrinted(fromTemplateNamed: "none") == [])
         #expect(library.contextsPrinted(fromTemplateNamed: "override") == [""])
         #expect(library.contextsPrinted(fromTemplateNamed: "dotted") == ["a.b"])
+        // The names printed with `{{name}}`, the last part of a dotted one: not sections.
+        #expect(library.namesPrinted(fromTemplateNamed: "none") == ["a", "c", "d"])
+        #expect(library.namesPrinted(fromTemplateNamed: "page") == [])
+        #expect(library.namesPrinted(fromTemplateNamed: "missing") == [])
         #expect(library.contextsPrinted(fromTemplateNamed: "missing") == [])
     }
 }

@@ -94,8 +94,9 @@ import Testing
     /// every site-wide value, so a kept build re-renders every page when one changes; the
     /// built-in theme shows the skill count on the home page only.
     @Test func aFrameThatPrintsItsDataWholeDependsOnEverySiteValue() throws {
-        // Five skills in groups of three and two: no group's count is the skill count.
-        let skills = (0..<5).map {
+        // Seven skills in groups of four and three: no group's count is the skill count or the
+        // number of groups.
+        let skills = (0..<7).map {
             Skill(id: "g\($0 % 2)/s\($0)", tag: "s\($0)", name: "Skill \($0)", group: "Group \($0 % 2)")
         }
         let catalogue = Catalogue(skills: skills, ratings: [:], config: SiteConfig())
@@ -113,6 +114,12 @@ import Testing
         #expect(try values(header: "{{#hasFeed}}{{.}}{{/hasFeed}}").contains(count))
         #expect(try values(header: "{{^hasFeed}}{{.}}{{/hasFeed}}").contains(count))
         #expect(try values(header: "{{skillCount}}").contains(count))
+        // The groups' counts: with `count`, or in the list printed whole; not in a list of names.
+        let groupCounts = ["4", "3"]
+        #expect(
+            try values(header: "{{#navGroups}}{{name}}{{/navGroups}}").contains { groupCounts.contains($0) } == false)
+        #expect(try Set(values(header: "{{#navGroups}}{{count}}{{/navGroups}}")).isSuperset(of: groupCounts))
+        #expect(try Set(values(header: "{{navGroups}}")).isSuperset(of: groupCounts))
         #expect(
             SiteRenderer(catalogue: catalogue, theme: KeptPlanTests.theme, contentRoot: root)
                 .siteValues(reachedFrom: "skill").contains(count) == false)

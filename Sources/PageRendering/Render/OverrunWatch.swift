@@ -42,4 +42,6 @@ struct OverrunWatch: TemplateEngine {
     func contextsPrinted(fromTemplateNamed name: String) -> Set<String>? {
         engine.contextsPrinted(fromTemplateNamed: name)
     }
+
+    func namesPrinted(fromTemplateNamed name: String) -> Set<String>? { engine.namesPrinted(fromTemplateNamed: name) }
 }

@@ -22,9 +22,12 @@ extension SiteRenderer {
         values.append(reaches("skillCount") ? siteWide.skillCount : "")
         values.append(reaches("ratingCount") ? siteWide.ratingCount : "")
         if reaches("navGroups") {
-            // A group's count shows only through the name `count`: the default footer lists the
-            // groups without it, so adding a skill does not change every page.
-            let counts = reaches("count")
+            // A group's count shows only through the name `count`, or with the whole list printed
+            // (`{{navGroups}}`): the default footer lists the groups without it, so adding a skill
+            // does not change every page.
+            let counts =
+                reaches("count")
+                || templates.contains { engine.namesPrinted(fromTemplateNamed: $0)?.contains("navGroups") ?? true }
             values.append(String(siteWide.navGroups.count))
             values += siteWide.navGroups.flatMap { [$0.name, $0.url, counts ? String($0.count) : ""] }
         }
