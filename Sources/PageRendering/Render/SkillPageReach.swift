@@ -13,13 +13,9 @@ struct SkillPageReach: Sendable, Equatable {
     var chart: Bool
 
     static let everything = SkillPageReach(related: true, timeline: true, chart: true)
+}
 
-    init(related: Bool, timeline: Bool, chart: Bool) {
-        self.related = related
-        self.timeline = timeline
-        self.chart = chart
-    }
-
+extension SkillPageReach {
     /// What `skill` reaches through its partials and parents; everything when the engine cannot
     /// tell, or when the template can print the page's data whole (`{{.}}` anywhere but in a
     /// list of texts, `PageName.printsOnlyTexts`).

@@ -14,25 +14,22 @@ struct StringTable: TemplateData {
     /// By the key's place in the vocabulary (`vocabulary(for:)`) when the template was compiled
     /// with these strings' keys, checked against the name; by the name otherwise.
     package func value(for key: TemplateKey) -> TemplateValue? {
-        if let index = key.index, index >= Self.firstKey {
-            let place = index - Self.firstKey
-            if place < strings.sortedKeys.count, strings.sortedKeys[place] == key.name {
-                return .text(strings.sortedPlain[place])
-            }
-        }
-        return value(named: key.name)
+        guard let place = place(of: key) else { return value(named: key.name) }
+        return .text(strings.sortedPlain[place])
     }
 
     package func print(_ key: TemplateKey, with printer: TemplatePrinter, into output: inout [UInt8])
         -> TemplatePrinted
     {
-        if let index = key.index, index >= Self.firstKey {
-            let place = index - Self.firstKey
-            if place < strings.sortedKeys.count, strings.sortedKeys[place] == key.name {
-                return printer.print(strings.sortedPlain[place], into: &output)
-            }
-        }
-        return .unhandled
+        guard let place = place(of: key) else { return .unhandled }
+        return printer.print(strings.sortedPlain[place], into: &output)
+    }
+
+    /// The key's place among the sorted keys, when it was compiled with them and names that key.
+    private func place(of key: TemplateKey) -> Int? {
+        guard let index = key.index, index >= Self.firstKey else { return nil }
+        let place = index - Self.firstKey
+        return place < strings.sortedKeys.count && strings.sortedKeys[place] == key.name ? place : nil
     }
 
     /// The names templates are compiled with: the pages' names, then the keys of `strings`.
