@@ -451,4 +451,41 @@ import Testing
         }
         #expect(broken > 500)
     }
+
+    /// The coordinates a chart takes from the build's scales (`TimelineChart.Scales`: centers,
+    /// bars' lefts and widths by number of periods, dot heights by average) must be the geometry's
+    /// own, written out: random timelines of every number of periods, by week and by month, some
+    /// past the limit.
+    @Test func theSharedScalesAreTheGeometryWrittenOut() throws {
+        let chart = TimelineChart(strings: BuiltInTheme.english.strings)
+        var random = SplitMix64(seed: 41)
+        var counts = Set<Int>()
+        for round in 0..<600 {
+            var days: [Int: StarCounts] = [:]
+            // Up to three years of days, so weeks, months and more months than the limit all come.
+            let span =
+                round % 3 == 0 ? Int.random(in: 1...90, using: &random) : Int.random(in: 1...1_100, using: &random)
+            for _ in 0..<Int.random(in: 1...40, using: &random) {
+                var counts = StarCounts()
+                for _ in 0..<Int.random(in: 1...6, using: &random) {
+                    counts.add(vote: Int.random(in: 1...5, using: &random))
+                }
+                days[19_000 + Int.random(in: 0..<span, using: &random)] = counts
+            }
+            let timeline = VoteTimeline(days: days)
+            let buckets = try #require(TimelineBuckets(timeline))
+            counts.insert(buckets.buckets.count)
+            let geometry = TimelineChart.geometry(buckets)
+            let data = try #require(chart.data(timeline))
+            let f = SVGNumber.format as (Double) -> String
+            let bars = geometry.bars.compactMap { $0 }
+            #expect(
+                data.bars.map { [$0.x, $0.y, $0.width, $0.height] }
+                    == bars.map { [f($0.x), f($0.y), f($0.width), f($0.height)] })
+            let dots = geometry.dots.compactMap { $0 }
+            #expect(data.dots.map { [$0.x, $0.y] } == dots.map { [f($0.x), f($0.y)] })
+            #expect(data.line == TimelineChart.linePath(geometry.dots))
+        }
+        #expect(counts.count > 20 && counts.contains(1) && counts.contains(TimelineBuckets.defaultLimit))
+    }
 }

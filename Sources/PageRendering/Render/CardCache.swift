@@ -86,8 +86,18 @@ package struct CardCache: Sendable {
                 return engine.cut(templateNamed: "card", data: context)
             }
         }
-        var starRows: [(small: String, large: String)] = []
         let memos = entries.indices.map { keptMemos[$0].map { earlierMemos[$0] } ?? TemplateMark.Memo() }
+        // Ten thousand cards' contexts, freed here, were the plan's last milliseconds on one core.
+        LaterRelease.drop(consume contexts)
+        self.memos = memos
+        guard fresh.count < entries.count else {
+            // Every card drawn (a first build): the rows and cuts are in place as they are. Merged
+            // one by one, their copies and the originals' release held the plan on one core.
+            starRows = freshRows
+            cards = cuts
+            return
+        }
+        var starRows: [(small: String, large: String)] = []
         var cards: [[TemplateCut?]] = kinds.map { _ in [] }
         starRows.reserveCapacity(entries.count)
         for row in cards.indices { cards[row].reserveCapacity(entries.count) }
@@ -104,10 +114,7 @@ package struct CardCache: Sendable {
                 next += 1
             }
         }
-        // Ten thousand cards' contexts, freed here, were the plan's last milliseconds on one core.
-        LaterRelease.drop(consume contexts)
         self.starRows = starRows
-        self.memos = memos
         self.cards = cards
     }
 

@@ -99,40 +99,56 @@ package struct TimelineData: PageData {
         }
     }
 
-    /// The viewBox's size.
-    let width: String
-    let height: String
+    /// What every skill's chart draws alike, made once per build (`TimelineChart`): the same
+    /// object on every page, not its strings and grid copied into each.
+    final class Frame: Sendable {
+        /// The viewBox's size.
+        let width: String
+        let height: String
+        /// The 1…5 star lines, each with where it starts and ends.
+        let grid: TemplateValue
+        let radius: String
+        /// The labels of the vote scale's foot and of the star scale.
+        let fixedAxis: [AxisText]
+        let t: TemplateValue
+
+        init(
+            width: String, height: String, grid: TemplateValue, radius: String, fixedAxis: [AxisText], t: TemplateValue
+        ) {
+            self.width = width
+            self.height = height
+            self.grid = grid
+            self.radius = radius
+            self.fixedAxis = fixedAxis
+            self.t = t
+        }
+    }
+
+    let frame: Frame
     /// The image's accessible name, also its `<title>`.
     package let label: String
     /// The table's caption: which periods, and whether earlier ones were left out.
     package let caption: String
-    /// Heights of the 1…5 star lines, and where they start and end.
-    let grid: [String]
-    let gridLeft: String
-    let gridRight: String
     let bars: [(x: String, y: String, width: String, height: String)]
     let line: String
     let dots: [(x: String, y: String)]
-    let radius: String
     /// The scales' and the time axis' labels.
     let axis: [AxisText]
     package let rows: [Row]
-    let t: TemplateValue
 
     package func value(_ key: PageName) -> TemplateValue? {
         switch key {
-        case .t: t
-        case .width: .text(width)
-        case .height: .text(height)
+        case .t: frame.t
+        case .width: .text(frame.width)
+        case .height: .text(frame.height)
         case .label: .text(label)
         case .caption: .text(caption)
-        case .grid:
-            .list(grid.map { .data(Shape(x: "", y: $0, width: "", height: "", x1: gridLeft, x2: gridRight)) })
+        case .grid: frame.grid
         case .bars:
             .list(bars.map { .data(Shape(x: $0.x, y: $0.y, width: $0.width, height: $0.height, x1: "", x2: "")) })
         case .line: .text(line)
         case .dots: .list(dots.map { .data(Shape(x: $0.x, y: $0.y, width: "", height: "", x1: "", x2: "")) })
-        case .radius: .text(radius)
+        case .radius: .text(frame.radius)
         case .axis: .list(axis.map(TemplateValue.data))
         case .rows: .list(rows.map(TemplateValue.data))
         default: nil
@@ -141,12 +157,12 @@ package struct TimelineData: PageData {
 
     package func print(_ name: PageName, with printer: TemplatePrinter, into output: inout [UInt8]) -> TemplatePrinted {
         switch name {
-        case .width: printer.print(width, into: &output)
-        case .height: printer.print(height, into: &output)
+        case .width: printer.print(frame.width, into: &output)
+        case .height: printer.print(frame.height, into: &output)
         case .label: printer.print(label, into: &output)
         case .caption: printer.print(caption, into: &output)
         case .line: printer.print(line, into: &output)
-        case .radius: printer.print(radius, into: &output)
+        case .radius: printer.print(frame.radius, into: &output)
         case .t, .grid, .bars, .dots, .axis, .rows: .unhandled
         default: .absent
         }
