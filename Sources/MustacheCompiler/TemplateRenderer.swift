@@ -119,13 +119,14 @@ struct TemplateRenderer {
                 guard let left = printedInParent(name, escaped) else { return op + 1 }
                 value = left
             } else {
-                // The output taken out of the renderer while the contexts print into it: calling
-                // them in place from a mutating method copied each context (a retain and a release).
-                var printing: [UInt8] = []
-                swap(&printing, &output)
-                let printed = printed(name, escaped, into: &printing)
-                swap(&printing, &output)
-                guard !printed, let found = lookUp(name) else { return op + 1 }
+                // The contexts and the output handed over as two values: a method of the renderer
+                // that printed into its own output copied the whole renderer for each name, and
+                // one that was mutating copied each context it called (a retain and a release).
+                let printed =
+                    name.kind == .inStack && name.keys.count == 1
+                    && Self.print(
+                        keys[name.keys.lowerBound], from: contexts, with: printer(escaped), into: &output)
+                guard !printed, let found = Self.lookUp(name, stack, contexts, keys) else { return op + 1 }
                 value = found
             }
             if slots != nil, case .data(let data) = value, let slot = data as? TemplateSlot {
@@ -155,7 +156,7 @@ struct TemplateRenderer {
 
         case .section(let name, let end):
             let body = (op + 1)..<end
-            switch lookUp(names[name]) {
+            switch Self.lookUp(names[name], stack, contexts, keys) {
             case nil, .flag(false)?: break
             case .flag(true)?: render(body)
             case .list(let items)?:
@@ -167,7 +168,7 @@ struct TemplateRenderer {
 
         case .invertedSection(let name, let end):
             let body = (op + 1)..<end
-            switch lookUp(names[name]) {
+            switch Self.lookUp(names[name], stack, contexts, keys) {
             case nil, .flag(false)?: render(body)
             // Swift-mustache renders it inside the empty list, which `{{.}}` then prints as `[]`.
             case .list(let items)? where items.isEmpty: render(body, inside: .list(items))
@@ -239,12 +240,13 @@ struct TemplateRenderer {
         if isData { contexts.removeLast() }
     }
 
-    /// Prints the value of a one-part `name` where the data holding it prints it itself
-    /// (`TemplateData.print`); false when it is to be looked up (`lookUp`) and printed as a value.
-    private func printed(_ name: TemplateProgram.Name, _ escaped: Bool, into output: inout [UInt8]) -> Bool {
-        guard name.kind == .inStack, name.keys.count == 1 else { return false }
-        let key = keys[name.keys.lowerBound]
-        let printer = printer(escaped)
+    /// Prints a one-part name's `key` where the innermost context that has it prints it itself
+    /// (`TemplateData.print`); false when that context cannot (`.unhandled`), so the value is to
+    /// be looked up (`lookUp`) and printed as a value. With no context having it, nothing is printed.
+    private static func print(
+        _ key: TemplateKey, from contexts: [any TemplateData], with printer: TemplatePrinter,
+        into output: inout [UInt8]
+    ) -> Bool {
         var index = contexts.count
         while index > 0 {
             index -= 1
@@ -254,14 +256,15 @@ struct TemplateRenderer {
             case .unhandled: return false
             }
         }
-        // No context has it: it prints nothing.
         return true
     }
 
     /// `a.b`: `a` found as any value is, then `b` printed by it when it prints it itself; else
     /// the value of `b` in it, to be printed as a value (nil when there is none to print).
     private mutating func printedInParent(_ name: TemplateProgram.Name, _ escaped: Bool) -> TemplateValue? {
-        guard case .data(let parent)? = lookUp(TemplateProgram.Name(kind: .inStack, keys: name.keys.dropLast()))
+        guard
+            case .data(let parent)? = Self.lookUp(
+                TemplateProgram.Name(kind: .inStack, keys: name.keys.dropLast()), stack, contexts, keys)
         else { return nil }
         let key = keys[name.keys.upperBound - 1]
         switch parent.print(key, with: printer(escaped), into: &output) {
@@ -275,8 +278,12 @@ struct TemplateRenderer {
     }
 
     /// The first context, innermost first, that answers the first part of the name; the rest
-    /// of the name is looked up inside that answer only.
-    private func lookUp(_ name: TemplateProgram.Name) -> TemplateValue? {
+    /// of the name is looked up inside that answer only. Static, given the renderer's parts: a
+    /// method of the renderer, called while it renders, copied the whole renderer each time.
+    private static func lookUp(
+        _ name: TemplateProgram.Name, _ stack: [TemplateValue], _ contexts: [any TemplateData],
+        _ keys: UnsafeBufferPointer<TemplateKey>
+    ) -> TemplateValue? {
         switch name.kind {
         case .current:
             return stack.last
@@ -286,16 +293,18 @@ struct TemplateRenderer {
             while index > 0 {
                 index -= 1
                 if let value = contexts[index].value(for: first) {
-                    return name.keys.count == 1 ? value : descend(value, name.keys.dropFirst())
+                    return name.keys.count == 1 ? value : descend(value, name.keys.dropFirst(), keys)
                 }
             }
             return nil
         case .fromCurrent:
-            return stack.last.flatMap { descend($0, name.keys) }
+            return stack.last.flatMap { descend($0, name.keys, keys) }
         }
     }
 
-    private func descend(_ value: TemplateValue, _ path: Range<Int>) -> TemplateValue? {
+    private static func descend(_ value: TemplateValue, _ path: Range<Int>, _ keys: UnsafeBufferPointer<TemplateKey>)
+        -> TemplateValue?
+    {
         var value = value
         for key in path {
             guard case .data(let data) = value, let child = data.value(for: keys[key]) else { return nil }
