@@ -34,12 +34,30 @@ struct TemplateRenderer {
     private let keys: UnsafeBufferPointer<TemplateKey>
     private let escapings: UnsafeBufferPointer<TemplateEscaping>
     var output: [UInt8]
-    /// The contexts, innermost last: the data, then every section's value.
-    private var stack: [TemplateValue]
-    /// The contexts of `stack` that are data, innermost last: the only ones that answer a name.
-    /// A name is looked up here, where each is called in place; taking each out of `stack` as a
+    /// The innermost section's value (`{{.}}`): the innermost context when it is data, else the
+    /// value itself. Only the innermost is ever read, so the outer ones wait on the call stack;
+    /// a stack of every section's value held each data context twice (two retains per section).
+    private var current = Current.context
+    /// The contexts that are data, innermost last: the only ones that answer a name. A name is
+    /// looked up here, where each is called in place; taking each out of a `TemplateValue` as a
     /// `.data` copied it (a retain and a release) for every context every tag passed.
     private var contexts: [any TemplateData]
+
+    /// What `{{.}}` prints.
+    private enum Current {
+        /// `contexts.last`.
+        case context
+        /// A section's value that is not data (a text, a number, a list).
+        case value(TemplateValue)
+
+        /// The value, given the contexts.
+        func value(_ contexts: [any TemplateData]) -> TemplateValue? {
+            switch self {
+            case .context: contexts.last.map(TemplateValue.data)
+            case .value(let value): value
+            }
+        }
+    }
     private var scope = Scope(indentation: nil, overrides: nil, escaping: 0)
     private var nesting = 0
     private var expansions = 0
@@ -59,7 +77,6 @@ struct TemplateRenderer {
         names = UnsafeBufferPointer(program.names)
         keys = UnsafeBufferPointer(program.keys)
         escapings = UnsafeBufferPointer(program.escapings)
-        self.stack = [.data(root)]
         self.contexts = [root]
         self.output = output
     }
@@ -125,13 +142,15 @@ struct TemplateRenderer {
                 let printed =
                     name.kind == .inStack && name.keys.count == 1
                     && Self.print(
-                        keys[name.keys.lowerBound], from: contexts, with: printer(escaped), into: &output)
-                guard !printed, let found = Self.lookUp(name, stack, contexts, keys) else { return op + 1 }
+                        keys[name.keys.lowerBound], from: contexts,
+                        with: Self.printer(escaped, escapings, scope.escaping), into: &output)
+                guard !printed, let found = Self.lookUp(name, current, contexts, keys) else { return op + 1 }
                 value = found
             }
             if slots != nil, case .data(let data) = value, let slot = data as? TemplateSlot {
                 if let indentation = scope.indentation, !indentation.isEmpty { slotIndented = true }
-                slots?.append((output.count, slot.number, escaped ? escapings[scope.escaping] : nil))
+                let place = (output.count, slot.number, escaped ? escapings[scope.escaping] : nil)
+                slots?.append(place)
                 return op + 1
             }
             if escaped {
@@ -156,7 +175,7 @@ struct TemplateRenderer {
 
         case .section(let name, let end):
             let body = (op + 1)..<end
-            switch Self.lookUp(names[name], stack, contexts, keys) {
+            switch Self.lookUp(names[name], current, contexts, keys) {
             case nil, .flag(false)?: break
             case .flag(true)?: render(body)
             case .list(let items)?:
@@ -168,7 +187,7 @@ struct TemplateRenderer {
 
         case .invertedSection(let name, let end):
             let body = (op + 1)..<end
-            switch Self.lookUp(names[name], stack, contexts, keys) {
+            switch Self.lookUp(names[name], current, contexts, keys) {
             case nil, .flag(false)?: render(body)
             // Swift-mustache renders it inside the empty list, which `{{.}}` then prints as `[]`.
             case .list(let items)? where items.isEmpty: render(body, inside: .list(items))
@@ -227,17 +246,17 @@ struct TemplateRenderer {
             overran = true
             return
         }
-        stack.append(value)
-        let isData: Bool
+        let outer = current
         if case .data(let data) = value {
             contexts.append(data)
-            isData = true
+            current = .context
+            render(body)
+            contexts.removeLast()
         } else {
-            isData = false
+            current = .value(value)
+            render(body)
         }
-        render(body)
-        stack.removeLast()
-        if isData { contexts.removeLast() }
+        current = outer
     }
 
     /// Prints a one-part name's `key` where the innermost context that has it prints it itself
@@ -264,29 +283,33 @@ struct TemplateRenderer {
     private mutating func printedInParent(_ name: TemplateProgram.Name, _ escaped: Bool) -> TemplateValue? {
         guard
             case .data(let parent)? = Self.lookUp(
-                TemplateProgram.Name(kind: .inStack, keys: name.keys.dropLast()), stack, contexts, keys)
+                TemplateProgram.Name(kind: .inStack, keys: name.keys.dropLast()), current, contexts, keys)
         else { return nil }
         let key = keys[name.keys.upperBound - 1]
-        switch parent.print(key, with: printer(escaped), into: &output) {
+        switch parent.print(key, with: Self.printer(escaped, escapings, scope.escaping), into: &output) {
         case .printed, .absent: return nil
         case .unhandled: return parent.value(for: key)
         }
     }
 
-    private func printer(_ escaped: Bool) -> TemplatePrinter {
-        TemplatePrinter(escaping: escaped ? escapings.baseAddress.map { $0 + scope.escaping } : nil)
+    /// How a tag prints: escaped with the scope's escaping (`escaping`, an index into
+    /// `escapings`), or as it is. Static, as `lookUp` is: as a method it copied the renderer.
+    private static func printer(_ escaped: Bool, _ escapings: UnsafeBufferPointer<TemplateEscaping>, _ escaping: Int)
+        -> TemplatePrinter
+    {
+        TemplatePrinter(escaping: escaped ? escapings.baseAddress.map { $0 + escaping } : nil)
     }
 
     /// The first context, innermost first, that answers the first part of the name; the rest
     /// of the name is looked up inside that answer only. Static, given the renderer's parts: a
     /// method of the renderer, called while it renders, copied the whole renderer each time.
     private static func lookUp(
-        _ name: TemplateProgram.Name, _ stack: [TemplateValue], _ contexts: [any TemplateData],
+        _ name: TemplateProgram.Name, _ current: Current, _ contexts: [any TemplateData],
         _ keys: UnsafeBufferPointer<TemplateKey>
     ) -> TemplateValue? {
         switch name.kind {
         case .current:
-            return stack.last
+            return current.value(contexts)
         case .inStack:
             let first = keys[name.keys.lowerBound]
             var index = contexts.count
@@ -298,7 +321,7 @@ struct TemplateRenderer {
             }
             return nil
         case .fromCurrent:
-            return stack.last.flatMap { descend($0, name.keys, keys) }
+            return current.value(contexts).flatMap { descend($0, name.keys, keys) }
         }
     }
 
