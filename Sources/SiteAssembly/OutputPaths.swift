@@ -20,7 +20,7 @@ struct OutputPaths {
         else {
             throw OutputFolder.WriteError(description: "refusing to write outside the output folder: \(path)")
         }
-        guard taken.insert(path.lowercased()).inserted else {
+        guard taken.insert(Self.caseless(path)).inserted else {
             throw OutputFolder.WriteError(description: "two files would be written to `\(path)`")
         }
         return segments
@@ -28,7 +28,13 @@ struct OutputPaths {
 
     /// Gives back `path`, taken for a file the site no longer has.
     mutating func release(_ path: String) {
-        taken.remove(path.lowercased())
+        taken.remove(Self.caseless(path))
+    }
+
+    /// `path` as hosts that ignore case compare it. Most paths are lowercase ASCII already and
+    /// are taken as they are: lowercasing made a new string for each of the build's files.
+    static func caseless(_ path: String) -> String {
+        path.utf8.contains { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 } ? path.lowercased() : path
     }
 }
 

@@ -15,4 +15,23 @@ import Testing
         paths.release("SKILLS/a/INDEX.html")
         try paths.claim("skills/a/index.html")
     }
+
+    /// The claim takes a lowercase ASCII path as it is, without lowercasing it: the same key as
+    /// `lowercased()` gives, for paths of any mix of ASCII case, digits, punctuation and beyond.
+    @Test func theCaselessKeyIsTheLowercasedPath() {
+        let pieces = [
+            "a", "Z", "q", "M", "0", "9", "-", "_", ".", "/", "ä", "Ä", "ß", "İ", "Σ", "ﬀ", "é", "😀", "@", "[",
+        ]
+        var random = SplitMix64(seed: 7)
+        var unchanged = 0
+        for _ in 0..<5_000 {
+            let path = (0..<Int.random(in: 0...24, using: &random)).map { _ in
+                pieces[
+                    Int.random(in: 0..<(Int.random(in: 0..<4, using: &random) == 0 ? pieces.count : 9), using: &random)]
+            }.joined()
+            #expect(OutputPaths.caseless(path) == path.lowercased(), "\(path)")
+            if path == path.lowercased() { unchanged += 1 }
+        }
+        #expect(unchanged > 500)
+    }
 }

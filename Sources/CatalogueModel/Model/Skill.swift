@@ -3,36 +3,38 @@ public struct Skill: Sendable, Equatable {
     // Skills are copied often (listings, rankings, related skills, the catalogue's entries): one
     // shared box makes a copy one retain instead of one per field. Copy on write keeps the value
     // semantics: a box is changed in place only while one skill holds it.
-    private var storage: Storage
+    // Visible to inlinable code (not to users): each field's getter is inlined where the pages
+    // read it, tens of thousands of times a build, instead of being a call into this module.
+    @usableFromInline var storage: Storage
 
-    private final class Storage: @unchecked Sendable {
+    @usableFromInline final class Storage: @unchecked Sendable {
         // Written only through `unique()`, while this box is referenced once.
-        var fields: Fields
+        @usableFromInline var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private struct Fields: Equatable {
-        var id: String
-        var tag: String
-        var name: String
-        var group: String
-        var language: String
-        var model: String
-        var author: String?
-        var authorURL: String?
-        var image: ImageReference?
-        var examples: [String]
-        var description: String
-        var dynamicContent: Bool
-        var termsOfUse: String?
-        var privacyPolicy: String?
-        var created: String?
-        var sourcePath: String
-        var sourceLine: Int
-        var embeddedRating: RatingTally?
-        var createdAt: String?
-        var modifiedAt: String?
-        var usageCount: Int = 0
+    @usableFromInline struct Fields: Equatable {
+        @usableFromInline var id: String
+        @usableFromInline var tag: String
+        @usableFromInline var name: String
+        @usableFromInline var group: String
+        @usableFromInline var language: String
+        @usableFromInline var model: String
+        @usableFromInline var author: String?
+        @usableFromInline var authorURL: String?
+        @usableFromInline var image: ImageReference?
+        @usableFromInline var examples: [String]
+        @usableFromInline var description: String
+        @usableFromInline var dynamicContent: Bool
+        @usableFromInline var termsOfUse: String?
+        @usableFromInline var privacyPolicy: String?
+        @usableFromInline var created: String?
+        @usableFromInline var sourcePath: String
+        @usableFromInline var sourceLine: Int
+        @usableFromInline var embeddedRating: RatingTally?
+        @usableFromInline var createdAt: String?
+        @usableFromInline var modifiedAt: String?
+        @usableFromInline var usageCount: Int = 0
     }
 
     private mutating func unique() -> Storage {
@@ -51,117 +53,117 @@ public struct Skill: Sendable, Equatable {
     /// Path below `Content/skills/` without the extension (`news/headline-finder`); for a
     /// `getSkillList.json` file, the file's id + `/` + the skill tag.
     public var id: String {
-        get { storage.fields.id }
+        @inlinable get { storage.fields.id }
         set { unique().fields.id = newValue }
     }
 
     /// SUSI's identity for the skill: the file name without extension, or the key in a skill list.
     public var tag: String {
-        get { storage.fields.tag }
+        @inlinable get { storage.fields.tag }
         set { unique().fields.tag = newValue }
     }
 
     public var name: String {
-        get { storage.fields.name }
+        @inlinable get { storage.fields.name }
         set { unique().fields.name = newValue }
     }
 
     public var group: String {
-        get { storage.fields.group }
+        @inlinable get { storage.fields.group }
         set { unique().fields.group = newValue }
     }
 
     public var language: String {
-        get { storage.fields.language }
+        @inlinable get { storage.fields.language }
         set { unique().fields.language = newValue }
     }
 
     public var model: String {
-        get { storage.fields.model }
+        @inlinable get { storage.fields.model }
         set { unique().fields.model = newValue }
     }
 
     public var author: String? {
-        get { storage.fields.author }
+        @inlinable get { storage.fields.author }
         set { unique().fields.author = newValue }
     }
 
     /// Only ever an http(s) URL; anything else is dropped when read.
     public var authorURL: String? {
-        get { storage.fields.authorURL }
+        @inlinable get { storage.fields.authorURL }
         set { unique().fields.authorURL = newValue }
     }
 
     public var image: ImageReference? {
-        get { storage.fields.image }
+        @inlinable get { storage.fields.image }
         set { unique().fields.image = newValue }
     }
 
     public var examples: [String] {
-        get { storage.fields.examples }
+        @inlinable get { storage.fields.examples }
         set { unique().fields.examples = newValue }
     }
 
     /// Markdown source of the description.
     public var description: String {
-        get { storage.fields.description }
+        @inlinable get { storage.fields.description }
         set { unique().fields.description = newValue }
     }
 
     public var dynamicContent: Bool {
-        get { storage.fields.dynamicContent }
+        @inlinable get { storage.fields.dynamicContent }
         set { unique().fields.dynamicContent = newValue }
     }
 
     public var termsOfUse: String? {
-        get { storage.fields.termsOfUse }
+        @inlinable get { storage.fields.termsOfUse }
         set { unique().fields.termsOfUse = newValue }
     }
 
     public var privacyPolicy: String? {
-        get { storage.fields.privacyPolicy }
+        @inlinable get { storage.fields.privacyPolicy }
         set { unique().fields.privacyPolicy = newValue }
     }
 
     /// `YYYY-MM-DD` (front matter `created`, SUSI `creationTime`), when given.
     public var created: String? {
-        get { storage.fields.created }
+        @inlinable get { storage.fields.created }
         set { unique().fields.created = newValue }
     }
 
     /// The file the skill was read from, as the user would type it.
     public var sourcePath: String {
-        get { storage.fields.sourcePath }
+        @inlinable get { storage.fields.sourcePath }
         set { unique().fields.sourcePath = newValue }
     }
 
     /// The line of the file the skill starts on (1 for a file of its own).
     public var sourceLine: Int {
-        get { storage.fields.sourceLine }
+        @inlinable get { storage.fields.sourceLine }
         set { unique().fields.sourceLine = newValue }
     }
 
     /// A `skill_rating` object served with the skill by SUSI's CMS.
     public var embeddedRating: RatingTally? {
-        get { storage.fields.embeddedRating }
+        @inlinable get { storage.fields.embeddedRating }
         set { unique().fields.embeddedRating = newValue }
     }
 
     /// SUSI's `creationTime` and `lastModifiedTime` with their time of day
     /// (`2019-03-01T10:20:30Z`), when a SUSI skill list gave them.
     public var createdAt: String? {
-        get { storage.fields.createdAt }
+        @inlinable get { storage.fields.createdAt }
         set { unique().fields.createdAt = newValue }
     }
 
     public var modifiedAt: String? {
-        get { storage.fields.modifiedAt }
+        @inlinable get { storage.fields.modifiedAt }
         set { unique().fields.modifiedAt = newValue }
     }
 
     /// SUSI's `usage_count`, carried through to the API.
     public var usageCount: Int {
-        get { storage.fields.usageCount }
+        @inlinable get { storage.fields.usageCount }
         set { unique().fields.usageCount = newValue }
     }
 
