@@ -17,6 +17,22 @@ import Testing
         "/m/Content/big.txt": Data(count: 10),
     ]
 
+    /// A file is read into memory that is not zeroed first: it must come back byte for byte, at
+    /// every size from empty to several reads' worth, with nothing of the buffer around it.
+    @Test func aFileReadsBackExactly() throws {
+        let root = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(root) }
+        var random = SplitMix64(seed: 3)
+        for size in [0, 1, 2, 15, 16, 17, 4_095, 4_096, 4_097, 65_537, 3_000_001] {
+            let bytes = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &random) })
+            let url = root.appendingPathComponent("file-\(size)")
+            try bytes.write(to: url)
+            let read = try RegularFile.read(url.path, limit: 1 << 24)
+            #expect(read.count == size)
+            #expect(read == bytes, "size \(size)")
+        }
+    }
+
     /// A kept load keys files by `path`, made without a URL; anything else reaches them by `url.path`.
     @Test func aFilesPathIsItsURLsPath() throws {
         let root = try FixtureSite.temporaryFolder()
