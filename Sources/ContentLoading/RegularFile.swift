@@ -37,8 +37,11 @@ package enum RegularFile {
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notRegular(kind(of: status.st_mode)) }
         let size = Int(status.st_size)
         guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
-        // Not zeroed first: the read fills it. Zeroing a 16 MB vote log was half its reading.
-        guard let memory = malloc(max(size, 1)) else { throw .system(String(cString: strerror(ENOMEM))) }
+        // Not zeroed first: the read fills it. Zeroing a 16 MB vote log was half its reading. A
+        // small file's buffer is zeroed: `Data` copies so few bytes into itself before the read.
+        guard let memory = size < 64 ? calloc(max(size, 1), 1) : malloc(size) else {
+            throw .system(String(cString: strerror(ENOMEM)))
+        }
         var data = Data(bytesNoCopy: memory, count: size, deallocator: .free)
         var filled = 0
         let failure = data.withUnsafeMutableBytes { buffer -> Int32? in
