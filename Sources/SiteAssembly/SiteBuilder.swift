@@ -239,7 +239,7 @@ enum StaticFiles {
 
     /// The generated paths as `collect` compares them: case-insensitively, as some hosts do.
     package static func caseless(_ generated: Set<String>) -> Set<String> {
-        Set(generated.map { $0.lowercased() })
+        Set(generated.map(OutputPaths.caseless))
     }
 
     /// `files` as output files, less those that would overwrite a generated file (`caselessGenerated`,
@@ -250,7 +250,7 @@ enum StaticFiles {
         guard !files.isEmpty else { return [] }
         let generated = caselessGenerated()
         return files.compactMap { file in
-            if generated.contains(file.relativePath.lowercased()) {
+            if generated.contains(OutputPaths.caseless(file.relativePath)) {
                 log.error(file.displayPath, "would overwrite the generated `\(file.relativePath)`; rename or remove it")
                 return nil
             }

@@ -56,7 +56,7 @@ public struct TimelineChart: Sendable {
         }
 
         func starHeight(tenths: Int) -> String? {
-            (10...50).contains(tenths) ? starHeights[tenths - 10] : nil
+            starHeights.indices.contains(tenths - 10) ? starHeights[tenths - 10] : nil
         }
     }
 
