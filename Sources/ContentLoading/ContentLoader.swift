@@ -74,6 +74,12 @@ public enum ContentLoader {
     ) -> LoadedContent {
         var log = DiagnosticLog()
         var config = SiteConfigReader.read(location, &log)
+        // A SUSI skill repository's checkout is a catalogue of SUSI's: its site mirrors SUSI's API.
+        if !config.susiAPIGiven, !location.source.exists(location.skills),
+            location.source.isFolder(SkillFolder.models(in: location))
+        {
+            config.susiAPI = true
+        }
         if let baseURLOverride {
             if let base = SiteConfigReader.normalizedBaseURL(baseURLOverride) {
                 config.baseURL = base

@@ -117,6 +117,18 @@ enum JSONSkillReader {
                 fail("dynamic_content", "`dynamic_content` must be true or false")
             }
         }
+        var status = SusiStatus()
+        for (key, flag) in [
+            ("reviewed", \SusiStatus.reviewed), ("staffPick", \SusiStatus.staffPick),
+            ("systemSkill", \SusiStatus.systemSkill),
+        ] {
+            guard let value = object[key], !value.isNull else { continue }
+            if case .bool(let b) = value {
+                status[keyPath: flag] = b
+            } else {
+                fail(key, "`\(key)` must be true or false")
+            }
+        }
         var image: ImageReference?
         if let raw = string("image") {
             switch ImagePath.resolve(raw, base: "") {
@@ -160,6 +172,7 @@ enum JSONSkillReader {
         skill.createdAt = creationTime.flatMap(SusiTime.instant)
         skill.modifiedAt = string("lastModifiedTime").flatMap(SusiTime.instant)
         skill.usageCount = usage
+        if status != SusiStatus() { skill.status = status }
         return skill
     }
 }

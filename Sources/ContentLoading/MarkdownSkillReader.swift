@@ -6,7 +6,8 @@ import Yams
 enum MarkdownSkillReader {
     static let knownKeys = [
         "name", "group", "language", "model", "author", "author_url", "author_email", "image", "examples",
-        "dynamic_content", "terms_of_use", "developer_privacy_policy", "created", "tags", "protected",
+        "dynamic_content", "terms_of_use", "developer_privacy_policy", "created", "tags", "protected", "reviewed",
+        "staff_pick",
     ]
 
     /// Keys from SUSI's JSON or from habit that mean something else in front matter.
@@ -176,6 +177,8 @@ enum SkillFields {
         _ = m.string("author_email", &log)  // read so it is known; never published
         let examples = (m.stringList("examples", &log) ?? []).compactMap { Placeholder.given($0) }
         let dynamic = m.bool("dynamic_content", &log) ?? false
+        let status = SusiStatus(
+            reviewed: m.bool("reviewed", &log) ?? true, staffPick: m.bool("staff_pick", &log) ?? false)
         let terms = SafeURL.external(m.string("terms_of_use", &log))
         let privacy = SafeURL.external(m.string("developer_privacy_policy", &log))
         _ = m.stringList("tags", &log)
@@ -199,12 +202,14 @@ enum SkillFields {
             known: MarkdownSkillReader.knownKeys, hints: MarkdownSkillReader.hints, &log, what: "front-matter")
         guard ok, let name, let group else { return nil }
         let tag = id.slashSeparated(omittingEmpty: true).last.map(String.init) ?? id
-        return Skill(
+        var skill = Skill(
             id: id, tag: tag, name: name, group: group, language: language, model: model, author: author,
             authorURL: SafeURL.isHTTP(authorURL ?? "") ? authorURL : nil, image: image, examples: dedupe(examples),
             description: description, dynamicContent: dynamic, termsOfUse: terms, privacyPolicy: privacy,
             created: created, sourcePath: displayPath, sourceLine: 1
         )
+        if status != SusiStatus() { skill.status = status }
+        return skill
     }
 
     static func dedupe(_ items: [String]) -> [String] {

@@ -6,7 +6,7 @@ package enum SiteConfigReader {
     static let knownKeys = [
         "title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size",
         "home_cards", "allow_empty", "ratings", "group_order", "try_url", "search", "report_url", "featured",
-        "collections", "reviews",
+        "collections", "reviews", "susi_api",
     ]
 
     /// A settings file has no business being larger.
@@ -43,6 +43,10 @@ package enum SiteConfigReader {
         }
         if let language = map.string("language", &log) { config.language = language }
         if let allowEmpty = map.bool("allow_empty", &log) { config.allowEmpty = allowEmpty }
+        if let susiAPI = map.bool("susi_api", &log) {
+            config.susiAPI = susiAPI
+            config.susiAPIGiven = true
+        }
         if let base = map.string("base_url", &log) {
             if let normalized = normalizedBaseURL(base) {
                 config.baseURL = normalized

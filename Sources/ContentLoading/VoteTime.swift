@@ -74,14 +74,8 @@ package struct VoteTime: Comparable {
         }
     }
 
-    /// Howard Hinnant's `days_from_civil`.
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        BuildDate.days(fromCivil: year, month, day)
     }
 
     private struct Reader {

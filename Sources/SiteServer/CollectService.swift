@@ -108,6 +108,9 @@ public enum CollectService {
         router.add(middleware: RequestLogMiddleware(trustedHeader: options.trustedProxyHeader?.lowercased(), say: say))
         router.add(middleware: VoteCollectorMiddleware(collector: collector, site: site))
         router.add(middleware: SearchResponderMiddleware(responder: SearchResponder(following: search, say: say)))
+        router.add(
+            middleware: SusiReadMiddleware(
+                site: { await site.current }, search: search, content: options.build.content.root, say: say))
         router.get("/healthz") { _, _ in "ok\n" }
 
         let host = options.host

@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// Answers "not found" with the site's own `404.html`, as static hosts do, with status 404.
+/// Answers "not found" with the site's own `404.html`, as static hosts do, with status 404; but
+/// not a JSON answer's 404 (SUSI's API refuses an unknown skill so, and its clients read the JSON).
 struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
     let output: URL
     let pending: PendingFiles
@@ -11,7 +12,8 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         do {
             let response = try await next(request, context)
-            return response.status == .notFound ? page(for: request) : response
+            let isJSON = response.headers[.contentType]?.hasPrefix("application/json") == true
+            return response.status == .notFound && !isJSON ? page(for: request) : response
         } catch let error as any HTTPResponseError where error.status == .notFound {
             return page(for: request)
         }

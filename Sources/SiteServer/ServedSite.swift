@@ -32,6 +32,9 @@ struct ServedSite: Sendable {
     var form: RatingFormConfig?
     /// Whether site.yml gives `search.endpoint`.
     var hasSearch: Bool
+    /// SUSI's read API over this build, with `susi_api: true`.
+    let susi: SusiMirror?
+    var skillCount: Int { catalogue.entries.count }
     /// The catalogue's skills, looked up when a vote names one: a table of their pages made
     /// after every build cost a vote at 10,000 skills about 13 ms before its `303`.
     private let catalogue: Catalogue
@@ -41,6 +44,7 @@ struct ServedSite: Sendable {
         baseURL = catalogue.config.baseURL
         form = catalogue.config.ratingForm
         hasSearch = catalogue.config.search != nil
+        susi = catalogue.config.susiAPI ? SusiMirror(catalogue) : nil
         self.catalogue = catalogue
     }
 

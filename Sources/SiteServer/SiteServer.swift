@@ -102,6 +102,9 @@ public enum SiteServer {
         router.add(middleware: BasePathMiddleware(rebuilder: rebuilder))
         router.add(middleware: RatingReceiverMiddleware(receiver: receiver))
         router.add(middleware: SearchResponderMiddleware(responder: SearchResponder(following: search, say: say)))
+        router.add(
+            middleware: SusiReadMiddleware(
+                site: { await rebuilder.site }, search: search, content: options.build.content.root, say: say))
         router.add(middleware: ByteRangeMiddleware())
         router.add(
             middleware: FileMiddleware(

@@ -80,6 +80,26 @@ public struct BuildDate: Sendable, Hashable, CustomStringConvertible {
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// Proleptic Gregorian date → days since 1970-01-01 (Hinnant's `days_from_civil`), the
+    /// inverse of `civil(fromDays:)`.
+    @inlinable package static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// Days since 1970-01-01 of a `yyyy-mm-dd` day; nil for anything else.
+    package static func days(ofISODay text: String) -> Int? {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
+            return nil
+        }
+        return days(fromCivil: year, month, day)
+    }
+
     /// `2024-03-01`: the UTC day `seconds` since 1970 fall on.
     package static func isoDay(ofSecond seconds: Int) -> String {
         isoDay(fromDays: TimelineBuckets.floorDivide(seconds, 86_400))

@@ -34,6 +34,12 @@ public struct SiteConfig: Sendable, Equatable {
     /// `allow_empty`: a catalogue without skills builds (a new site); otherwise it is an error,
     /// since an empty content folder is far more often a wrong `--content` than a wish.
     public var allowEmpty = false
+    /// `susi_api`: whether the site is also a read-only mirror of SUSI's CMS API (`cms/`), for
+    /// SUSI's own clients (docs/susi.md, "The read-only mirror"). On by default for a content
+    /// folder that is a SUSI skill repository checkout.
+    public var susiAPI = false
+    /// Whether site.yml says `susi_api`, so the checkout's default does not apply.
+    public var susiAPIGiven = false
     /// `ratings.database`: votes kept in a database, counted with the rating files. A path
     /// relative to the content folder (SQLite) or a `postgres://` URL, as written.
     public var ratingsDatabase: String?

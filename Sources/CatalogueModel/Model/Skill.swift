@@ -35,6 +35,7 @@ public struct Skill: Sendable, Equatable {
         @usableFromInline var createdAt: String?
         @usableFromInline var modifiedAt: String?
         @usableFromInline var usageCount: Int = 0
+        @usableFromInline var status = SusiStatus()
     }
 
     private mutating func unique() -> Storage {
@@ -167,6 +168,12 @@ public struct Skill: Sendable, Equatable {
         set { unique().fields.usageCount = newValue }
     }
 
+    /// SUSI's review flags (`reviewed`, `staffPick`, `systemSkill`), as the source gives them.
+    public var status: SusiStatus {
+        @inlinable get { storage.fields.status }
+        set { unique().fields.status = newValue }
+    }
+
     public init(
         id: String, tag: String, name: String, group: String, language: String = "en", model: String = "general",
         author: String? = nil, authorURL: String? = nil, image: ImageReference? = nil, examples: [String] = [],
@@ -220,4 +227,20 @@ public enum ImageReference: Sendable, Equatable {
     /// Path relative to the content folder, normalised, never leaving it.
     case local(String)
     case remote(String)
+}
+
+/// What SUSI's server keeps about a skill besides its file (fossasia/susi_server DAO.java:1081-1167,
+/// from `skillStatus.json`). A catalogue's published skills count as reviewed unless their source
+/// says `reviewed: false`: SUSI's clients ask for reviewed skills only (susi.ai
+/// `src/redux/reducers/skills.js:39`), and a catalogue publishes what its editors accepted.
+public struct SusiStatus: Sendable, Equatable, Hashable {
+    public var reviewed = true
+    public var staffPick = false
+    public var systemSkill = false
+
+    public init(reviewed: Bool = true, staffPick: Bool = false, systemSkill: Bool = false) {
+        self.reviewed = reviewed
+        self.staffPick = staffPick
+        self.systemSkill = systemSkill
+    }
 }

@@ -76,7 +76,7 @@ public struct TimelineBuckets: Sendable, Equatable {
         }
     }
 
-    static func floorDivide(_ a: Int, _ b: Int) -> Int {
+    package static func floorDivide(_ a: Int, _ b: Int) -> Int {
         let (quotient, remainder) = a.quotientAndRemainder(dividingBy: b)
         return remainder < 0 ? quotient - 1 : quotient
     }

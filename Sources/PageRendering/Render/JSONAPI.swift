@@ -1,9 +1,11 @@
 import CatalogueModel
 import Foundation
 
-/// A static copy of SUSI's CMS API, so SUSI's apps (and anything else) can read the catalogue from
-/// any static host: the same shapes and field names as `getGroups.json` and `getSkillList.json`
-/// (see `formats/SUSI.md`). Author emails are never published: `author_email` is always null.
+/// `api/`: the catalogue as JSON files named like its pages, in the shapes and field names of
+/// SUSI's `getGroups.json` and `getSkillList.json`, for scripts and other tools. SUSI's own
+/// clients do not read these paths: they ask `cms/<endpoint>?<query>`, which `SusiMirror` answers.
+/// Its skill object is SUSI's, and both use it. Author emails are never published:
+/// `author_email` is always null.
 enum JSONAPI {
     /// The API's files, each made when the build gets to it.
     /// - Parameter only: the entries whose own files are made (all when nil); the other skills'
@@ -13,15 +15,17 @@ enum JSONAPI {
     > {
         let config = catalogue.config
         let urls = config.urls
+        // SUSI lists the groups of one model, `general` when none is asked for (GroupListService.java:45-54).
+        let general = catalogue.groups.filter { group in group.entries.contains { $0.skill.model == "general" } }
         let groups: JSONOutput = .object([
             ("accepted", .bool(true)),
-            ("groups", .array(catalogue.groups.map { .string($0.name) })),
+            ("groups", .array(general.map { .string($0.name) })),
             ("message", .string("Success: Fetched group list")),
         ])
         let groupsPath = urls.apiGroups
         var jobs = PlacedJobs<SiteRenderer.FileJob>()
         jobs.append(
-            SiteRenderer.FileJob(path: groupsPath, key: PageKey(values: catalogue.groups.map(\.name))) {
+            SiteRenderer.FileJob(path: groupsPath, key: PageKey(values: general.map(\.name))) {
                 file(groupsPath, groups)
             })
         // By index into one shared catalogue: closures that captured each entry would copy it.
@@ -115,6 +119,7 @@ enum JSONAPI {
             case nil: nil
             }
         let modified = s.modifiedAt ?? SusiTime.unknown
+        let status = status(of: entry, config: config)
         return .object([
             ("model", .string(s.model)),
             ("group", .string(s.group)),
@@ -128,10 +133,11 @@ enum JSONAPI {
             ("author_email", .null),
             ("skill_name", .string(s.name)),
             ("protected", .bool(false)),
-            ("reviewed", .bool(false)),
+            ("reviewed", .bool(status.reviewed)),
+            // A mirror is read-only: SUSI's web client offers to edit a skill that is editable.
             ("editable", .bool(false)),
-            ("staffPick", .bool(false)),
-            ("systemSkill", .bool(false)),
+            ("staffPick", .bool(status.staffPick)),
+            ("systemSkill", .bool(status.systemSkill)),
             ("terms_of_use", .string(s.termsOfUse)),
             ("dynamic_content", .bool(s.dynamicContent)),
             ("examples", .array(s.examples.map { .string($0) })),
@@ -148,6 +154,14 @@ enum JSONAPI {
         ])
     }
 
+    /// The skill's SUSI status as published: a skill the editors feature (`featured` in site.yml)
+    /// is a staff pick, as SUSI's editors pick skills.
+    static func status(of entry: Catalogue.Entry, config: SiteConfig) -> SusiStatus {
+        var status = entry.skill.status
+        if !status.staffPick, config.featured.contains(where: { $0.id == entry.skill.id }) { status.staffPick = true }
+        return status
+    }
+
     /// `image` as SUSI's skill list holds it: the path relative to the skill's language folder
     /// (`images/x.png`), which SUSI's client passes to `getImage.png` (susi.ai SkillCardGrid.js:82-85);
     /// a remote image as its URL.
@@ -162,11 +176,16 @@ enum JSONAPI {
         }
     }
 
+    /// The average in hundredths of a star, rounded half up as SUSI rounds `avg_star` to 2 places.
+    static func averageHundredths(_ c: StarCounts) -> Int {
+        c.total > 0 ? (200 * c.starSum + c.total) / (2 * c.total) : 0
+    }
+
     /// SUSI's rating object: thumbs as strings (as SUSI stores them), `avg_star` recomputed from
     /// the counts and rounded to 2 places like the server's.
     package static func rating(_ rating: RatingSummary) -> JSONOutput {
         let c = rating.counts
-        let hundredths = c.total > 0 ? (200 * c.starSum + c.total) / (2 * c.total) : 0
+        let hundredths = averageHundredths(c)
         return .object([
             ("negative", .string(String(rating.negative ?? 0))),
             ("positive", .string(String(rating.positive ?? 0))),

@@ -376,6 +376,7 @@ public struct SiteRenderer: Sendable {
             guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
             files.append(OutputFile(path: urls.media(path), copyOf: contentRoot.appendingPathComponent(path)))
         }
+        if catalogue.config.susiAPI { files += SusiMirrorFiles.files(catalogue, contentRoot: contentRoot) }
         return Plan(
             jobs: jobs.jobs, fileJobs: fileJobs.jobs,
             places: kept ? (jobs.places, fileJobs.places) : nil, outline: outline,
