@@ -138,11 +138,13 @@ enum RatingFormConfigReader {
             )
         }
         if config != nil, draft.postsToSUSI {
-            form.warning(
+            // A visitor must never get a form that cannot succeed.
+            form.error(
                 &log, at: form.value("endpoint"),
-                "this form posts to SUSI's rating servlet, which counts only signed-in users' votes (an `access_token` that no page "
-                    + "without JavaScript can send; fossasia/susi_server AbstractAPIHandler.java:112-117 answers 401), so no vote from it "
-                    + "is counted; use `preset: susi` without `endpoint` for a \"Rate on SUSI.AI\" link")
+                "this form would post to SUSI's rating servlet, which answers 401 to every vote from a page: it counts only "
+                    + "signed-in users' votes, by an `access_token` that no page without JavaScript can send (fossasia/susi_server "
+                    + "AbstractAPIHandler.java:112-117); remove `endpoint` for `preset: susi`'s \"Rate on SUSI.AI\" link, or "
+                    + "set `endpoint: /api/ratings` and run `sitegen collect` (docs/companion-service.md)")
         }
         checkNames(draft, form, &log)
         if draft.method == .get, RatingFormConfig.href(draft.endpoint, root: "").contains("?") {

@@ -58,6 +58,14 @@ enum SkillText {
         skill.language = required(skill.language, "language")
         skill.model = required(skill.model, "model")
         skill.author = optional(skill.author, "author")
+        if let author = skill.author, ReviewDraft.looksLikeEmail(author) {
+            // Real SUSI files name authors by address (`::author someone@example.org`); authors'
+            // addresses are never published, whichever key holds them.
+            log.warning(
+                skill.sourcePath, line: skill.sourceLine,
+                subject + "`author` looks like an e-mail address, which is never published; the skill shows no author")
+            skill.author = nil
+        }
 
         var examples: [String] = []
         // A set, not `examples.contains`: SUSI's largest file has tens of thousands of examples.

@@ -322,9 +322,13 @@ enum RatingMatcher {
     /// A skill's ratings from every source; nil when it has none.
     private static func tally(of skill: Skill, sources: RatingSources, susi: Bool) -> RatingTally? {
         var tally = skill.embeddedRating ?? RatingTally()
-        if let byID = sources.byID[skill.id] { tally.merge(byID) }
-        if susi, let bySusi = sources.bySusiKey[skill.susiKey] { tally.merge(bySusi) }
-        return tally == RatingTally() ? nil : tally
+        let byID = sources.byID[skill.id]
+        let bySusi = susi ? sources.bySusiKey[skill.susiKey] : nil
+        if let byID { tally.merge(byID) }
+        if let bySusi { tally.merge(bySusi) }
+        guard tally != RatingTally() else { return nil }
+        tally.countedBySusi = byID == nil && (bySusi != nil || skill.embeddedRating != nil)
+        return tally
     }
 
     /// Takes the hidden reviews out of the tallies of `skills` (ids; every skill when nil), and

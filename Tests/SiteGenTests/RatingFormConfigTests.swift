@@ -74,16 +74,24 @@ import Testing
         #expect(form.fields == RatingFormConfig.Fields())
     }
 
-    /// An endpoint beside the preset makes a form after all; pointed at a SUSI server it cannot
-    /// count a vote, and the build says so.
-    @Test func keysBesideThePresetOverrideIt() throws {
-        let (config, diagnostics) = read(
+    /// An endpoint beside the preset makes a form after all; pointed at SUSI's rating servlet it
+    /// could never count a vote, so the build stops and says what to do instead.
+    @Test func aFormThatPostsToSUSIsServletIsAnError() throws {
+        let (_, diagnostics) = read(
             "rating_form:\n  preset: susi\n  endpoint: https://susi.example.org/cms/fiveStarRateSkill.json\n")
         #expect(
             diagnostics.map(\.description) == [
-                "Content/site.yml:3:13: warning: this form posts to SUSI's rating servlet, which counts only signed-in users' votes (an `access_token` that no page without JavaScript can send; fossasia/susi_server AbstractAPIHandler.java:112-117 answers 401), so no vote from it is counted; use `preset: susi` without `endpoint` for a \"Rate on SUSI.AI\" link"
+                "Content/site.yml:3:13: error: this form would post to SUSI's rating servlet, which answers 401 to every vote from a page: it counts only signed-in users' votes, by an `access_token` that no page without JavaScript can send (fossasia/susi_server AbstractAPIHandler.java:112-117); remove `endpoint` for `preset: susi`'s \"Rate on SUSI.AI\" link, or set `endpoint: /api/ratings` and run `sitegen collect` (docs/companion-service.md)"
             ])
-        #expect(config.ratingForm?.endpoint == .url("https://susi.example.org/cms/fiveStarRateSkill.json"))
+        let (_, plain) = read("rating_form:\n  endpoint: https://api.susi.ai/cms/fiveStarRateSkill.json\n")
+        #expect(plain.map(\.severity) == [.error])
+    }
+
+    /// Any other endpoint beside the preset overrides it: a form, posting there.
+    @Test func keysBesideThePresetOverrideIt() throws {
+        let (config, diagnostics) = read("rating_form:\n  preset: susi\n  endpoint: /api/ratings\n")
+        #expect(diagnostics.isEmpty)
+        #expect(config.ratingForm?.endpoint == .sitePath("api/ratings"))
         #expect(config.ratingForm?.method == .get)
         #expect(config.ratingForm?.susiWebClient == nil)
     }
@@ -100,13 +108,6 @@ import Testing
             group: "Games, Trivia and Accessories", language: "en")
         #expect(
             form.susiSkillPage(skill) == "https://my-susi.example.org/Games%2C%20Trivia%20and%20Accessories/quiz/en")
-    }
-
-    @Test func aFormOfOnesOwnToSUSIsServerIsAWarning() throws {
-        let (_, diagnostics) = read(
-            "rating_form:\n  endpoint: https://api.susi.ai/cms/fiveStarRateSkill.json\n  method: get\n")
-        #expect(diagnostics.map(\.severity) == [.warning])
-        #expect(diagnostics.first?.message.contains("no vote from it is counted") == true)
     }
 
     /// SUSI parses `stars` with Integer.parseInt: `4.5` is a 500.

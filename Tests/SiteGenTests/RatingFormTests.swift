@@ -52,11 +52,19 @@ import Testing
         german.tag = "nachrichten"
         german.language = "de"
         german.group = "News & Wetter"
-        let html = RatingForm(config: .susi).html(for: german, root: "../../", theme: BuiltInTheme.english)
+        let html = RatingForm(config: .susi).html(
+            for: german, root: "../../", theme: BuiltInTheme.english, countedBySusi: true)
         #expect(
             html
                 == "<p class=\"rating-elsewhere\"><a class=\"rating-link\" href=\"https://susi.ai/News%20%26%20Wetter/nachrichten/de\">Rate Headline Finder on SUSI.AI</a> <span class=\"muted\">(you sign in there; SUSI.AI counts the ratings shown here)</span></p>"
         )
+        // Ratings from the catalogue's own files are not SUSI's to count.
+        let own = RatingForm(config: .susi).html(for: german, root: "../../", theme: BuiltInTheme.english)
+        #expect(own.contains("(you sign in there)</span>") && !own.contains("SUSI.AI counts"))
+        // SUSI's web client opens `general`'s skills only: another model's skill gets no link, and no form.
+        var persona = german
+        persona.model = "persona"
+        #expect(RatingForm(config: .susi).html(for: persona, root: "../../", theme: BuiltInTheme.english).isEmpty)
         #expect(!html.contains("<form"))
         #expect(!html.lowercased().contains("password"))
         #expect(RatingForm(config: .susi).thanksHTML(for: german, strings: BuiltInTheme.english.strings) == "")

@@ -10,6 +10,8 @@ public struct RatingSummary: Sendable, Equatable {
     /// The timed votes by day: part of the summary so that a kept build renders a page again
     /// when only its votes' days changed.
     public let timeline: VoteTimeline
+    /// `RatingTally.countedBySusi`.
+    public let countedBySusi: Bool
 
     public init(_ tally: RatingTally) {
         counts = tally.stars
@@ -19,6 +21,7 @@ public struct RatingSummary: Sendable, Equatable {
         bookmarkCount = tally.bookmarkCount
         reviews = tally.reviews.count > 1 ? tally.reviews.sorted(by: Review.newestFirst) : tally.reviews
         timeline = tally.timeline
+        countedBySusi = tally.countedBySusi
     }
 
     public init(counts: StarCounts) { self.init(RatingTally(stars: counts)) }

@@ -189,7 +189,9 @@ enum JSONAPI {
         return .object([
             ("negative", .string(String(rating.negative ?? 0))),
             ("positive", .string(String(rating.positive ?? 0))),
-            ("feedback_count", .int(rating.feedbackCount ?? 0)),
+            // SUSI counts a skill's feedback (FiveStarRateSkillService.java:212-227); a catalogue
+            // whose store gives no count has its reviews.
+            ("feedback_count", .int(rating.feedbackCount ?? rating.reviews.count)),
             ("bookmark_count", .int(rating.bookmarkCount ?? 0)),
             (
                 "stars",

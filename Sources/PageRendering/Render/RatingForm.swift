@@ -22,14 +22,23 @@ public struct RatingForm: Sendable {
     /// The form's values for `skill` on a page whose way back to the site root is `root` (`../../`);
     /// with the SUSI preset, the link to the skill's page on SUSI.AI instead. `_form.mustache`
     /// holds the markup.
-    package func data(for skill: Skill, root: String, strings: UIStrings) -> RatingFormData {
+    /// - Parameter countedBySusi: whether the ratings the page shows are SUSI.AI's own
+    ///   (`RatingSummary.countedBySusi`): only then does the link say SUSI.AI counts them.
+    package func data(for skill: Skill, root: String, strings: UIStrings, countedBySusi: Bool = false)
+        -> RatingFormData
+    {
         let name = ["name": skill.name]
         let legend = strings.text("rate_skill", name)
         let elsewhereLabel = strings.text("rate_elsewhere", name)
         let t = StringTable(strings: strings).value
-        if let page = config.susiSkillPage(skill) {
+        if config.susiWebClient != nil {
+            // SUSI's web client opens only `general`'s skills (it asks with `model: 'general'`,
+            // fossasia/susi.ai SkillListing.js:121-126): another model's skill gets no link, and
+            // no form either, since SUSI's servlet would refuse every vote from it.
+            let page = skill.model == "general" ? config.susiSkillPage(skill) : nil
             return RatingFormData(
-                skillName: skill.name, elsewhere: page, legend: legend, elsewhereLabel: elsewhereLabel, t: t, form: nil)
+                skillName: skill.name, elsewhere: page, countedBySusi: countedBySusi, legend: legend,
+                elsewhereLabel: elsewhereLabel, t: t, form: nil)
         }
         let fields = config.fields
         var hidden: [(String, String)] = [(fields.skill, config.skillValue == .tag ? skill.tag : skill.id)]
@@ -46,7 +55,8 @@ public struct RatingForm: Sendable {
                 classes: classes, field: fields.stars, value: value, label: Self.label(value, strings: strings))
         }
         return RatingFormData(
-            skillName: skill.name, elsewhere: nil, legend: legend, elsewhereLabel: elsewhereLabel, t: t,
+            skillName: skill.name, elsewhere: nil, countedBySusi: false, legend: legend, elsewhereLabel: elsewhereLabel,
+            t: t,
             form: RatingFormData.Form(
                 action: config.action(root: root), method: config.method.rawValue,
                 hidden: hidden.map { RatingFormData.Field(name: $0.0, value: $0.1) },
@@ -61,15 +71,18 @@ public struct RatingForm: Sendable {
     }
 
     /// The form as HTML, drawn by the theme's `_form.mustache` in its language.
-    public func html(for skill: Skill, root: String, theme: Theme) -> String {
-        fragment(for: skill, root: root, engine: theme.engine, strings: theme.strings).text
+    public func html(for skill: Skill, root: String, theme: Theme, countedBySusi: Bool = false) -> String {
+        fragment(for: skill, root: root, engine: theme.engine, strings: theme.strings, countedBySusi: countedBySusi)
+            .text
     }
 
     /// The form, drawn where the page prints it.
-    package func fragment(for skill: Skill, root: String, engine: any TemplateEngine, strings: UIStrings)
-        -> ThemePartial.Fragment
-    {
-        ThemePartial.Fragment(name: "_form", data: data(for: skill, root: root, strings: strings), engine: engine)
+    package func fragment(
+        for skill: Skill, root: String, engine: any TemplateEngine, strings: UIStrings, countedBySusi: Bool = false
+    ) -> ThemePartial.Fragment {
+        ThemePartial.Fragment(
+            name: "_form", data: data(for: skill, root: root, strings: strings, countedBySusi: countedBySusi),
+            engine: engine)
     }
 
     /// Hidden until the endpoint sends the visitor back to `<skill page>#rating-thanks`, or to

@@ -698,7 +698,8 @@ public struct SiteRenderer: Sendable {
             groupURL: urls.href(urls.groupPage(skill.group)),
             model: skill.model, dynamicContent: skill.dynamicContent, created: skill.created,
             ratingForm: ratingForm?.fragment(
-                for: skill, root: urls.root(from: entry.path), engine: theme.engine, strings: strings),
+                for: skill, root: urls.root(from: entry.path), engine: theme.engine, strings: strings,
+                countedBySusi: entry.rating.countedBySusi),
             ratingThanks: ratingForm?.thanksHTML(for: skill, strings: strings),
             jsonLD: social.jsonLD, ogImage: social.ogImage,
             languageURL: urls.href(urls.languagePage(skill.language)),

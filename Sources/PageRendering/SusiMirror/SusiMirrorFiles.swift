@@ -16,11 +16,16 @@ import Foundation
 /// | `cms/<endpoint>/<model>/<group>/<language>/<skill tag>.json` | `getSkillMetadata`, `getRatingsOverTime`, `getSkillFeedback` |
 /// | `cms/getSkillsByAuthor/<author>.json` | `getSkillsByAuthor.json?author=<author>` |
 /// | `cms/getImage/<model>/<group>/<language>/<image>` | `getImage.png?model&language&group&image` |
-/// | `cms/not-found.json` | any of these for a skill that does not exist |
+/// | `cms/not-found.json` | any request no file answers |
 ///
 /// Values are spelt as clients percent-encode them (`SusiFileName`).
 package enum SusiMirrorFiles {
     package static let folder = SusiEndpoint.folder
+
+    /// A static host's answer to a request no file answers: the skill, group, language, author or
+    /// image it names is not in the catalogue, or the request is one only a service answers.
+    static let notFound =
+        "Skill does not exist, or this static mirror has no answer to the request (docs/susi.md, \"On a static host\")."
 
     /// `<filter>` of a skill list's file, by `reviewed` and `staff_picks`.
     package static let listFilters: [(name: String, reviewed: Bool, staffPicks: Bool)] = [
@@ -45,7 +50,8 @@ package enum SusiMirrorFiles {
         files.append(OutputFile(path: folder + "getModel.json", data: Data(mirror.models().json ?? [])))
         files.append(
             OutputFile(
-                path: folder + "not-found.json", data: Data(SusiAnswer.refusal(404, "Skill does not exist.").json ?? [])
+                path: folder + "not-found.json",
+                data: Data(SusiAnswer.refusal(404, SusiMirrorFiles.notFound).json ?? [])
             ))
         let entries = catalogue.entries
         let models = Set(entries.map(\.skill.model)).sorted()
@@ -53,15 +59,17 @@ package enum SusiMirrorFiles {
             add(["getGroups", model], ask(.getGroups, ["model": model]))
             let ofModel = entries.filter { $0.skill.model == model }
             let groups = ["All"] + Set(ofModel.map(\.skill.group)).sorted()
-            for language in Set(ofModel.map(\.skill.language)).sorted() {
+            let languages = Set(ofModel.map(\.skill.language)).sorted()
+            for language in languages {
                 add(
                     ["getSkillMetricsData", model, language],
                     ask(.getSkillMetricsData, ["model": model, "language": language]))
             }
             for group in groups {
                 add(["getAllLanguages", model, group], ask(.getAllLanguages, ["model": model, "group": group]))
-                let languages = Set(ofModel.filter { group == "All" || $0.skill.group == group }.map(\.skill.language))
-                for language in languages.sorted() {
+                // Every language of the model, the group's or not: SUSI's web client asks a
+                // group's list in the visitor's language, and a group without it lists nothing.
+                for language in languages {
                     for filter in listFilters {
                         let query = [
                             "model": model, "group": group, "language": language, "applyFilter": "true",

@@ -40,7 +40,9 @@ enum SusiOrder: String, CaseIterable {
                 .nonZero ?? Self.compare(Self.average(a.rating), Self.average(b.rating))
         case .topRated: Self.compare(Self.average(a.rating), Self.average(b.rating))
         case .usage: Self.compare(a.skill.usageCount, b.skill.usageCount)
-        case .feedback: Self.compare(a.rating.feedbackCount ?? 0, b.rating.feedbackCount ?? 0)
+        case .feedback:
+            Self.compare(
+                a.rating.feedbackCount ?? a.rating.reviews.count, b.rating.feedbackCount ?? b.rating.reviews.count)
         }
     }
 

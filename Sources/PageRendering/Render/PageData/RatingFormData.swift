@@ -82,6 +82,8 @@ package struct RatingFormData: PageData {
     let skillName: String
     /// The skill's page on SUSI.AI, where SUSI's preset sends voters.
     package let elsewhere: String?
+    /// Whether SUSI.AI counts the ratings the page shows (`counted` beside the link's `url`).
+    let countedBySusi: Bool
     /// "Rate Tea Timer", the form's legend; "Rate Tea Timer on SUSI.AI", the link to SUSI.AI.
     let legend: String
     let elsewhereLabel: String
@@ -95,7 +97,12 @@ package struct RatingFormData: PageData {
         case .legend: .text(legend)
         case .t: t
         case .elsewhere:
-            elsewhere.map { .data(TemplateDictionary(["url": .text($0), "label": .text(elsewhereLabel)])) }
+            elsewhere.map {
+                .data(
+                    TemplateDictionary([
+                        "url": .text($0), "label": .text(elsewhereLabel), "counted": .flag(countedBySusi),
+                    ]))
+            }
         case .form: form.map(TemplateValue.data)
         default: nil
         }
