@@ -5,7 +5,7 @@ import PackageDescription
 
 let readers = [
     "FuzzVoteLines", "FuzzCountsJSON", "FuzzSusiStore", "FuzzFrontMatter", "FuzzSusiSkillFile", "FuzzSiteConfig",
-    "FuzzPlainYAML",
+    "FuzzPlainYAML", "FuzzSusiQuery",
 ]
 
 let package = Package(

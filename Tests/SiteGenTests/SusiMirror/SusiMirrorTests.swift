@@ -200,4 +200,26 @@ import Testing
         #expect(SusiMirror.timestamp(seconds: 86_399, nanoseconds: 100) == "1970-01-01 23:59:59.0000001")
         #expect(SusiMirror.timestamp(seconds: -1, nanoseconds: 0) == "1969-12-31 23:59:59.0")
     }
+
+    /// Any value's file names stay in their folder and decode back to it, for random values of
+    /// the characters real groups and tags hold (spaces, commas, `&`, `%`, `/`, dots, emoji).
+    @Test(arguments: 0..<20)
+    func fileNamesNeverLeaveTheirFolder(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let alphabet = Array("aZ09 ,&%+/.._-~'\"<>#?=üß😇\u{202E}\t")
+        for _ in 0..<200 {
+            let value = String(
+                (0..<Int(random.next() % 12 + 1)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            let variants = SusiFileName.variants(value)
+            #expect(!variants.isEmpty && variants.count <= 2)
+            for name in variants {
+                #expect(!name.contains("/") && name != "." && name != ".." && !name.isEmpty, "\(value) → \(name)")
+            }
+            // Every byte is encoded in the strict spelling, so it decodes back whole.
+            #expect(SusiQuery.decode(Substring(variants.last ?? "")) == value, "\(value)")
+        }
+        #expect(SusiFileName.variants("..") == ["%2E%2E"])
+        #expect(SusiFileName.variants("Games, Trivia") == ["Games,%20Trivia", "Games%2C%20Trivia"])
+        #expect(SusiFileName.pathVariants("images/a b.png") == ["images/a%20b.png"])
+    }
 }

@@ -1,0 +1,100 @@
+import ContentLoading
+import Foundation
+import SiteAssembly
+import Testing
+import VoteStore
+
+@testable import SiteServer
+
+/// The mirror as a deployed site serves it: the static files answer byte for byte what the
+/// service answers, votes reach the answers, and only the read API allows other origins.
+@Suite struct SusiMirrorServingTests {
+    /// Requests whose answer a static host gives as the service does (docs/susi.md, "On a static
+    /// host"): not another order than the default; not usage, which it answers without the skill;
+    /// not a list without `applyFilter`, which it answers with `filteredData` too.
+    static let staticRequests = SusiClientRequest.all.filter {
+        !$0.path.contains("filter_type=lexicographical") && !$0.path.contains("Usage.json") && $0.status == 200
+            && !($0.path.contains("getSkillList") && !$0.path.contains("applyFilter=true"))
+    }
+
+    @Test(.enabled("needs nginx (see the note printed above)") { NginxServer.available() })
+    func nginxAnswersWhatServeAnswers() async throws {
+        var served: [String: String] = [:]
+        try await SusiClientContractTests.withBackend(.serve) { port in
+            for request in Self.staticRequests {
+                served[request.wirePath] = try await RawHTTP.get(request.wirePath, port: port).body
+            }
+        }
+        try await SusiClientContractTests.withBackend(.nginx) { port in
+            for request in Self.staticRequests {
+                let body = try await RawHTTP.get(request.wirePath, port: port).body
+                #expect(body == served[request.wirePath], "\(request) GET \(request.wirePath)")
+            }
+        }
+        #expect(served.count == Self.staticRequests.count && served.count > 10)
+    }
+
+    @Test func aVoteToCollectReachesTheAnswers() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-susi-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try SusiFixture.write(to: root.appendingPathComponent("Content"))
+        let database = VoteDatabase.sqlite(
+            path: root.appendingPathComponent("votes.sqlite").path, display: "votes.sqlite")
+        let service = try await CollectTestService.start(root: root, database: database) {
+            $0.rebuildsPages = true
+            $0.rateLimit = nil
+            $0.quietPeriod = .milliseconds(200)
+        }
+        try await service.running { service in
+            let path =
+                "/cms/getSkillMetadata.json?model=general&group=Games,%20Trivia%20and%20Accessories&language=en&skill=quiz-%F0%9F%8E%B2"
+            func total() async throws -> Int? {
+                let body = try await RawHTTP.get(path, port: service.port).body
+                return try JSONDecoder().decode(Metadata.self, from: Data(body.utf8)).skill_metadata.skill_rating.stars
+                    .total_star
+            }
+            #expect(try await total() == 1)
+            let vote = try await service.vote("skill=games%2Fquiz-%F0%9F%8E%B2&stars=5")
+            #expect(vote.status == 303, "\(vote.body)")
+            var counted = false
+            for _ in 0..<100 where !counted {
+                try await Task.sleep(for: .milliseconds(100))
+                counted = try await total() == 2
+            }
+            #expect(counted, "\(service.lines.all.joined(separator: "\n"))")
+        }
+    }
+
+    /// The read API allows any origin; the vote endpoint never does, nor answers a preflight.
+    @Test(arguments: [SusiClientContractTests.Backend.serve, .collect])
+    func corsIsForTheReadAPIOnly(_ backend: SusiClientContractTests.Backend) async throws {
+        try await SusiClientContractTests.withBackend(backend) { port in
+            let preflight =
+                "OPTIONS /cms/getSkillList.json HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://susi.ai\r\n"
+                + "Access-Control-Request-Method: GET\r\nConnection: close\r\n\r\n"
+            let answer = try await RawHTTP.send(preflight, port: port)
+            #expect(answer.status == 204 && answer.header("Access-Control-Allow-Origin") == "*")
+            #expect(answer.header("Access-Control-Allow-Methods") == "GET, HEAD, OPTIONS")
+            let post = try await RawHTTP.post("/cms/getSkillList.json", body: "group=All", port: port)
+            #expect(post.status == 405)
+            let votePreflight = preflight.replacingOccurrences(of: "/cms/getSkillList.json", with: "/api/ratings")
+            let refused = try await RawHTTP.send(votePreflight, port: port)
+            #expect(refused.header("Access-Control-Allow-Origin") == nil, "\(refused.status)")
+            let vote = try await RawHTTP.post(
+                "/api/ratings", body: "skill=food-and-drink%2Ftea-timer&stars=5", port: port,
+                headers: ["Origin: https://evil.example"])
+            #expect(vote.header("Access-Control-Allow-Origin") == nil && vote.status != 303, "\(vote.status)")
+        }
+    }
+
+    private struct Metadata: Decodable {
+        struct Skill: Decodable {
+            struct Rating: Decodable {
+                struct Stars: Decodable { let total_star: Int }
+                let stars: Stars
+            }
+            let skill_rating: Rating
+        }
+        let skill_metadata: Skill
+    }
+}
