@@ -50,8 +50,10 @@ import VoteStore
                 "/cms/getSkillMetadata.json?model=general&group=Games,%20Trivia%20and%20Accessories&language=en&skill=quiz-%F0%9F%8E%B2"
             func total() async throws -> Int? {
                 let body = try await RawHTTP.get(path, port: service.port).body
-                return try JSONDecoder().decode(Metadata.self, from: Data(body.utf8)).skill_metadata.skill_rating.stars
-                    .total_star
+                let decoder = JSONDecoder()
+                decoder.keyDecodingStrategy = .convertFromSnakeCase
+                return try decoder.decode(Metadata.self, from: Data(body.utf8)).skillMetadata.skillRating.stars
+                    .totalStar
             }
             #expect(try await total() == 1)
             let vote = try await service.vote("skill=games%2Fquiz-%F0%9F%8E%B2&stars=5")
@@ -90,11 +92,11 @@ import VoteStore
     private struct Metadata: Decodable {
         struct Skill: Decodable {
             struct Rating: Decodable {
-                struct Stars: Decodable { let total_star: Int }
+                struct Stars: Decodable { let totalStar: Int }
                 let stars: Stars
             }
-            let skill_rating: Rating
+            let skillRating: Rating
         }
-        let skill_metadata: Skill
+        let skillMetadata: Skill
     }
 }
