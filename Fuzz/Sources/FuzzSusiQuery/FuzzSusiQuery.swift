@@ -28,7 +28,8 @@ enum FuzzSusiQuery {
             let endpoints = SusiEndpoint.allCases
             let endpoint = endpoints[Int(bytes.first ?? 0) % endpoints.count]
             let raw = String(decoding: bytes.dropFirst(), as: UTF8.self)
-            let answer = mirror.answer(endpoint, SusiQuery(raw), context: SusiMirror.Context(today: 19_800))
+            let answer = FuzzSusiQuery.mirror.answer(
+                endpoint, SusiQuery(raw), context: SusiMirror.Context(today: 19_800))
             precondition([200, 400, 404, 422].contains(answer.status), "status \(answer.status)")
             return 0
         }
