@@ -18,7 +18,7 @@ extension SusiMirror {
         if let text = query.given("count") {
             guard let number = Int(text) else { return .refusal(400, "`count` must be a whole number.") }
             guard number >= 0 else { return .refusal(422, "Invalid count value. It should be positive.") }
-            count = number
+            count = min(number, SusiQuery.largestNumber)
         }
         let entries = catalogue.entries
         let found = self.entries(model: model, group: group, languages: Self.languages(language))

@@ -8,6 +8,10 @@ public struct SusiQuery: Sendable, Equatable {
     /// Longer query strings are refused (a skill list's whole query is under 300 bytes).
     public static let maxBytes = 4096
 
+    /// The largest number a parameter is taken as (`count`, `page`, `offset`, `duration`): ten
+    /// million is more skills than any catalogue has, and its square still fits an `Int`.
+    static let largestNumber = 10_000_000
+
     public private(set) var values: [String: String] = [:]
 
     public init(_ raw: Substring) {

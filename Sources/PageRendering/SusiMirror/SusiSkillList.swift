@@ -24,7 +24,8 @@ extension SusiMirror {
         for name in ["count", "page", "offset", "avg_rating", "duration"] {
             guard let text = query.given(name) else { continue }
             guard let number = Int(text) else { return .refusal(400, "`\(name)` must be a whole number.") }
-            numbers[name] = number
+            // Held to a range no catalogue needs more of, so `page * count` cannot overflow.
+            numbers[name] = min(max(number, -SusiQuery.largestNumber), SusiQuery.largestNumber)
         }
         if let count = numbers["count"], count < 0 {
             return .refusal(422, "Invalid count value. It should be positive.")

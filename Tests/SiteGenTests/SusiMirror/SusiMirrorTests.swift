@@ -116,6 +116,15 @@ import Testing
         #expect(status == 422)
         let (notNumber, _) = try Self.answer(.getSkillList, "count=ten")
         #expect(notNumber == 400)
+        // Numbers past any catalogue's size are held to one: no product overflows.
+        let largest = String(Int.max)
+        for query in [
+            "applyFilter=true&count=\(largest)&page=\(largest)", "applyFilter=true&avg_rating=\(largest)",
+            "applyFilter=true&offset=\(largest)", "applyFilter=true&filter_type=creation_date&duration=\(largest)",
+        ] {
+            let (status, answer) = try Self.answer(.getSkillList, query, today: 20_000)
+            #expect(status == 200 && Self.tags(answer["filteredData"]).isEmpty, "\(query)")
+        }
     }
 
     @Test func searchMatchesTextInTheNamedFields() throws {
