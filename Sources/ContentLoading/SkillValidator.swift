@@ -327,7 +327,8 @@ enum RatingMatcher {
         if let byID { tally.merge(byID) }
         if let bySusi { tally.merge(bySusi) }
         guard tally != RatingTally() else { return nil }
-        tally.countedBySusi = byID == nil && (bySusi != nil || skill.embeddedRating != nil)
+        // SUSI's own store only: a `skill_rating` in a JSON file may be anyone's.
+        tally.countedBySusi = bySusi != nil && byID == nil && skill.embeddedRating == nil
         return tally
     }
 

@@ -22,7 +22,8 @@ struct SusiReadMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard let site = await site(), let mirror = site.susi,
+        // Every request passes here: only one below a `cms/` folder waits for the site.
+        guard request.uri.path.contains("/" + SusiEndpoint.folder), let site = await site(), let mirror = site.susi,
             let endpoint = Self.endpoint(request.uri.path, basePath: site.basePath)
         else {
             return try await next(request, context)

@@ -52,7 +52,11 @@ public struct SiteConfig: Sendable, Equatable {
     /// `report_url`: where a visitor reports a problem with a skill (see `ReportURL`); nil shows no link.
     public var reportURL: String?
     /// `featured`: skills the home page shows first, in this order.
-    public var featured: [SkillReference] = []
+    public var featured: [SkillReference] = [] {
+        didSet { featuredIDs = Set(featured.map(\.id)) }
+    }
+    /// `featured`'s ids: SUSI's API asks for every skill whether it is featured.
+    public private(set) var featuredIDs: Set<String> = []
     /// `collections`: editors' lists, each on a page of its own.
     public var collections: [SkillCollection] = []
 

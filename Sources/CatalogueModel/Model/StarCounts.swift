@@ -74,8 +74,8 @@ public struct RatingTally: Sendable, Equatable {
     public var reviews: [Review] = []
     /// The timed votes among `stars`, by day.
     public var timeline = VoteTimeline()
-    /// Whether every number here comes from SUSI.AI itself (its rating store, or the CMS's own
-    /// `skill_rating`): only then do pages say that SUSI.AI counts the ratings they show.
+    /// Whether every number here comes from SUSI.AI's own rating store (`skillRating.json`,
+    /// `fiveStarSkillRating.json`): only then do pages say that SUSI.AI counts the ratings they show.
     public var countedBySusi = false
 
     public init(stars: StarCounts = StarCounts(), positive: Int? = nil, negative: Int? = nil) {

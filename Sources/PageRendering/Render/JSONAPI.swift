@@ -158,7 +158,7 @@ enum JSONAPI {
     /// is a staff pick, as SUSI's editors pick skills.
     static func status(of entry: Catalogue.Entry, config: SiteConfig) -> SusiStatus {
         var status = entry.skill.status
-        if !status.staffPick, config.featured.contains(where: { $0.id == entry.skill.id }) { status.staffPick = true }
+        if !status.staffPick, config.featuredIDs.contains(entry.skill.id) { status.staffPick = true }
         return status
     }
 

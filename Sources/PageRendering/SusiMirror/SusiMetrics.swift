@@ -4,6 +4,8 @@ extension SusiMirror {
     /// The group SUSI's metrics list by default, and the Android app reads (fossasia/susi_server
     /// SkillMetricsDataService.java:216-218; susi_android `Metrics.kt:5-14`).
     static let defaultMetricGroups = "Games, Trivia and Accessories"
+    /// The most groups `metrics` lists; more names are passed over.
+    static let maxMetricGroups = 20
 
     /// `getSkillMetricsData.json` (SkillMetricsDataService.java): the first `count` (default 10)
     /// skills of `model` in `group` and `language` by each of SUSI's orders. As SUSI does, each
@@ -43,7 +45,9 @@ extension SusiMirror {
         let named = (query.given("metrics") ?? Self.defaultMetricGroups).split(separator: ";").map {
             $0.trimmingWhitespace()
         }
-        for name in named where !name.isEmpty && !metrics.contains(where: { $0.0 == name }) {
+        // Each group once, and as many as a page shows rows: every name costs a sort.
+        var seen = Set(metrics.map(\.0))
+        for name in named.prefix(Self.maxMetricGroups) where !name.isEmpty && seen.insert(name).inserted {
             add(
                 name,
                 SusiOrder.rating.sorted(found.filter { entries[$0].skill.group == name }, of: entries, ascending: false)

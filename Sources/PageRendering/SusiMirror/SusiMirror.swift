@@ -20,6 +20,10 @@ public struct SusiMirror: Sendable {
     private let byCaselessName: [SusiSkillKey: Int]
     /// Local images by what a client sends for them: the skill's key and its published `image`.
     private let images: [SusiSkillKey: String]
+    /// Entry places of each model, and of each group of a model (`model`, `group`), in the
+    /// catalogue's order: a request looks at its own skills only.
+    private let byModel: [String: [Int]]
+    private let byGroup: [SusiSkillKey: [Int]]
 
     public init(_ catalogue: Catalogue) {
         self.catalogue = catalogue
@@ -28,9 +32,13 @@ public struct SusiMirror: Sendable {
         var byCaselessKey: [SusiSkillKey: Int] = [:]
         var byCaselessName: [SusiSkillKey: Int] = [:]
         var images: [SusiSkillKey: String] = [:]
+        var byModel: [String: [Int]] = [:]
+        var byGroup: [SusiSkillKey: [Int]] = [:]
         for (index, entry) in catalogue.entries.enumerated() {
             let skill = entry.skill
             let key = skill.susiKey
+            byModel[skill.model, default: []].append(index)
+            byGroup[Self.groupKey(skill.model, skill.group), default: []].append(index)
             if byKey[key] == nil { byKey[key] = index }
             var caseless = key
             caseless.tag = key.tag.lowercased()
@@ -47,6 +55,8 @@ public struct SusiMirror: Sendable {
         self.byCaselessKey = byCaselessKey
         self.byCaselessName = byCaselessName
         self.images = images
+        self.byModel = byModel
+        self.byGroup = byGroup
     }
 
     /// What a request asks beyond its endpoint and query.
@@ -83,24 +93,33 @@ public struct SusiMirror: Sendable {
 
     /// The entry SUSI's server would find for these parameters: the file named `<skill>.txt`
     /// ignoring case, else the skill whose name is `skill` ignoring case (SkillQuery.java:76-93).
-    func entry(model: String, group: String, language: String, skill: String) -> Catalogue.Entry? {
+    func entry(model: String, group: String, language: String, skill: String) -> Int? {
         var key = SusiSkillKey(model: model, group: group, language: language, tag: skill)
-        if let index = byKey[key] { return catalogue.entries[index] }
+        if let index = byKey[key] { return index }
         key.tag = skill.lowercased()
-        if let index = byCaselessKey[key] ?? byCaselessName[key] { return catalogue.entries[index] }
+        if let index = byCaselessKey[key] ?? byCaselessName[key] { return index }
         key.tag = skill.replacingOccurrences(of: "_", with: " ").lowercased()
-        return byCaselessName[key].map { catalogue.entries[$0] }
+        return byCaselessName[key]
     }
 
     /// The entries of `model` in `group` (`All`: every group) in one of `languages` (all when
     /// nil), in the catalogue's order (by name, then id): SUSI lists files in the file system's
     /// order, which no two machines share.
     func entries(model: String, group: String, languages: Set<String>?) -> [Int] {
-        catalogue.entries.indices.filter { index in
-            let skill = catalogue.entries[index].skill
-            return skill.model == model && (group == "All" || skill.group == group)
-                && (languages?.contains(skill.language) ?? true)
-        }
+        let places = (group == "All" ? byModel[model] : byGroup[Self.groupKey(model, group)]) ?? []
+        guard let languages else { return places }
+        return places.filter { languages.contains(catalogue.entries[$0].skill.language) }
+    }
+
+    /// The key of a model's group in `byGroup`.
+    private static func groupKey(_ model: String, _ group: String) -> SusiSkillKey {
+        SusiSkillKey(model: model, group: group, language: "", tag: "")
+    }
+
+    /// The model's groups as its skills spell them, sorted: two spellings of one group (`News`,
+    /// `news`) are one group on the site's pages but two folders to SUSI's clients.
+    func groupNames(model: String) -> [String] {
+        Set((byModel[model] ?? []).map { catalogue.entries[$0].skill.group }).sorted()
     }
 
     /// The languages `language=en,de` names, each trimmed (ListSkillService.java:148-170).
@@ -114,7 +133,7 @@ public struct SusiMirror: Sendable {
     /// `models/<model>/` (GroupListService.java:45-54), sorted by name.
     func groups(_ query: SusiQuery) -> SusiAnswer {
         let model = query.given("model") ?? "general"
-        let names = catalogue.groups.filter { group in group.entries.contains { $0.skill.model == model } }.map(\.name)
+        let names = groupNames(model: model)
         guard !names.isEmpty else { return Self.unknownModel(model) }
         return SusiAnswer(
             .object([
@@ -130,8 +149,13 @@ public struct SusiMirror: Sendable {
         let group = query.given("group") ?? "All"
         let found = entries(model: model, group: group, languages: nil)
         guard !found.isEmpty else { return group == "All" ? Self.unknownModel(model) : Self.unknownGroup(group) }
-        let codes = Set(found.map { catalogue.entries[$0].skill.language }).sorted()
+        let codes = languageCodes(found)
         return SusiAnswer(.object([("accepted", .bool(true)), ("languagesArray", .array(codes.map { .string($0) }))]))
+    }
+
+    /// The languages of the entries at `places`, sorted.
+    func languageCodes(_ places: [Int]) -> [String] {
+        Set(places.map { catalogue.entries[$0].skill.language }).sorted()
     }
 
     /// `getModel.json`: every model (ModelListService.java:30-43), sorted.
@@ -154,7 +178,7 @@ public struct SusiMirror: Sendable {
             return .refusal(400, "`image` must be a path inside the skill's folder, without `..`")
         }
         let key = SusiSkillKey(
-            model: query.given("model") ?? "general", group: query.given("group") ?? "",
+            model: query.given("model") ?? "general", group: query.given("group") ?? "Knowledge",
             language: query.given("language") ?? "en", tag: image)
         guard let path = images[key] else { return .refusal(404, "No such image.") }
         return SusiAnswer(image: path)

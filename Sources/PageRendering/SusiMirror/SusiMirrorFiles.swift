@@ -2,7 +2,7 @@ import CatalogueModel
 import Foundation
 
 /// The mirror's answers written as files below `cms/`, for a static host whose rule maps SUSI's
-/// query strings onto them (`deploy/nginx-catalogue.conf`; docs/susi.md says which parameters a
+/// query strings onto them (`deploy/nginx-susi-api.conf`; docs/susi.md says which parameters a
 /// static host honours). Each file is `SusiMirror`'s answer to the request its path names, so a
 /// static host and `sitegen collect` answer those requests byte for byte alike:
 ///
@@ -14,7 +14,7 @@ import Foundation
 /// | `cms/getSkillMetricsData/<model>/<language>.json` | `getSkillMetricsData.json?model&language` |
 /// | `cms/getSkillList/<model>/<group>/<language>/<filter>.json` | `getSkillList.json?model&group&language&applyFilter=true&filter_type=rating&filter_name=descending` with `<filter>` `all`, `reviewed`, `all-staff-picks` or `reviewed-staff-picks` |
 /// | `cms/<endpoint>/<model>/<group>/<language>/<skill tag>.json` | `getSkillMetadata`, `getRatingsOverTime`, `getSkillFeedback` |
-/// | `cms/getSkillsByAuthor/<author>.json` | `getSkillsByAuthor.json?author=<author>` |
+/// | `cms/getSkillsByAuthor/<author>.json` | `getSkillsByAuthor.json?author=<author>`, the skills of that author by whole name |
 /// | `cms/getImage/<model>/<group>/<language>/<image>` | `getImage.png?model&language&group&image` |
 /// | `cms/not-found.json` | any request no file answers |
 ///
@@ -81,15 +81,17 @@ package enum SusiMirrorFiles {
                 }
             }
         }
-        var authors = Set<String>()
-        for entry in entries {
+        // Each author's skills, by whole name: asking the mirror once per author would look at
+        // every skill for each (`author` as part of a name is the service's).
+        var byAuthor: [String: [Int]] = [:]
+        for (place, entry) in entries.enumerated() {
             let skill = entry.skill
             let key = ["model": skill.model, "group": skill.group, "language": skill.language, "skill": skill.tag]
             for endpoint in [SusiEndpoint.getSkillMetadata, .getRatingsOverTime, .getSkillFeedback] {
                 let name = String(endpoint.rawValue.dropLast(".json".count))
                 add([name, skill.model, skill.group, skill.language, skill.tag], ask(endpoint, key))
             }
-            if let author = skill.author { authors.insert(author) }
+            if let author = skill.author { byAuthor[author, default: []].append(place) }
             if case .local(let path)? = skill.image, let published = JSONAPI.relativeImage(skill),
                 !SusiMirror.leavesFolder(published)
             {
@@ -103,8 +105,8 @@ package enum SusiMirrorFiles {
                 }
             }
         }
-        for author in authors.sorted() {
-            add(["getSkillsByAuthor", author], ask(.getSkillsByAuthor, ["author": author]))
+        for (author, places) in byAuthor.sorted(by: { $0.key < $1.key }) {
+            add(["getSkillsByAuthor", author], mirror.authorsSkills(places))
         }
         // One file per path, as a host that ignores case compares paths (the writer refuses two):
         // two skills can be spelt alike (tags that differ in case only); the first, in the

@@ -21,13 +21,14 @@ extension SusiMirror {
         }
         // SkillQueryParser.java:9-16: the defaults of every servlet but the metadata's.
         guard
-            let entry = self.entry(
+            let place = self.entry(
                 model: query.given("model") ?? "general", group: query.given("group") ?? "Knowledge",
                 language: query.given("language") ?? "en", skill: skill)
         else {
             // SkillQuery.java:91 (`APIException(404, "Skill does not exist.")`), as JSON.
             return .refusal(404, "Skill does not exist.")
         }
+        let entry = catalogue.entries[place]
         // The servlets echo the parameter as they were sent it (GetRatingsOverTime.java:77-93).
         let name: JSONOutput = .string(skill)
         switch endpoint {
@@ -44,14 +45,10 @@ extension SusiMirror {
         default:
             return SusiAnswer(
                 .object([
-                    ("skill_metadata", objects[index(of: entry)]), ("accepted", .bool(true)),
+                    ("skill_metadata", objects[place]), ("accepted", .bool(true)),
                     ("message", .string("Success: Fetched Skill's Metadata")),
                 ]))
         }
-    }
-
-    private func index(of entry: Catalogue.Entry) -> Int {
-        catalogue.place(ofSkill: entry.skill.id) ?? 0
     }
 
     /// `getRatingsOverTime.json` (GetRatingsOverTime.java:77-93): one item per calendar month
@@ -132,10 +129,15 @@ extension SusiMirror {
         guard let author = query.given("author") else {
             return .refusal(400, "Bad service call, missing arguments: getSkillsByAuthor.json?author=<name>")
         }
+        return authorsSkills(
+            catalogue.entries.indices.filter { catalogue.entries[$0].skill.author?.contains(author) == true })
+    }
+
+    /// The answer listing the skills at `places`.
+    func authorsSkills(_ places: [Int]) -> SusiAnswer {
         var pairs: [(String, JSONOutput)] = []
-        for entry in catalogue.entries {
-            let skill = entry.skill
-            guard skill.author?.contains(author) == true else { continue }
+        for place in places {
+            let skill = catalogue.entries[place].skill
             let path = "/susi_skill_data/models/\(skill.model)/\(skill.group)/\(skill.language)/\(skill.tag).txt"
             pairs.append((String(pairs.count), .string(path)))
         }

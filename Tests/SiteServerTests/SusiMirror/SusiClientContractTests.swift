@@ -65,11 +65,13 @@ import VoteStore
     }
 
     /// Runs `body` with the port of a server of `backend` over the fixture, then stops it.
-    static func withBackend(_ backend: Backend, _ body: (Int) async throws -> Void) async throws {
+    static func withBackend(
+        _ backend: Backend, siteYAML: String = SusiFixture.siteYAML, _ body: (Int) async throws -> Void
+    ) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-susi-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let content = root.appendingPathComponent("Content")
-        try SusiFixture.write(to: content)
+        try SusiFixture.write(to: content, siteYAML: siteYAML)
         let build = BuildOptions(
             content: ContentLocation(root: content, display: "Content"), templates: nil,
             output: root.appendingPathComponent("Public"), outputDisplay: "Public")

@@ -95,7 +95,7 @@ enum SusiFixture {
         "images/tea.png", "skills/susi_skill_data/models/general/Knowledge/en/images/capitals.png",
     ]
 
-    static func write(to content: URL) throws {
+    static func write(to content: URL, siteYAML: String = siteYAML) throws {
         for (path, text) in files {
             try write(Data(text.utf8), to: content.appendingPathComponent(path))
         }

@@ -89,6 +89,73 @@ import VoteStore
         }
     }
 
+    /// What the build writes: the warning for an author's address, no address anywhere in the
+    /// site, each list in every language of the model (a group without it lists nothing), both
+    /// spellings of a group with a comma, and SUSI's note only beside ratings that are SUSI's.
+    @Test func theBuildWritesTheMirrorAndNoAddress() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-susi-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = root.appendingPathComponent("Content")
+        try SusiFixture.write(
+            to: content,
+            siteYAML: SusiFixture.siteYAML.replacingOccurrences(
+                of: "rating_form:\n  endpoint: /api/ratings\n", with: "rating_form:\n  preset: susi\n"))
+        try Data("---\nname: Mailer\ngroup: News\nauthor: someone@example.org\n---\nMail.\n".utf8).write(
+            to: content.appendingPathComponent("skills/news/mailer.md"))
+        // SUSI's own store counts Nachrichten; the catalogue's files count Tea Timer.
+        try FileManager.default.createDirectory(
+            at: content.appendingPathComponent("ratings/susi"), withIntermediateDirectories: true)
+        try Data(
+            #"{"general": {"News": {"de": {"nachrichten": {"negative": "0", "positive": "1", "stars": {"one_star": 0, "two_star": 0, "three_star": 0, "four_star": 2, "five_star": 1}}}}}}"#
+                .utf8
+        ).write(to: content.appendingPathComponent("ratings/susi/skillRating.json"))
+        let output = root.appendingPathComponent("Public")
+        let report = try SiteBuilder.build(
+            BuildOptions(
+                content: ContentLocation(root: content, display: "Content"), templates: nil, output: output,
+                outputDisplay: "Public"))
+        #expect(
+            report.warnings.map(\.description).contains(
+                "Content/skills/news/mailer.md:1: warning: `author` looks like an e-mail address, which is never published; the skill shows no author"
+            ), "\(report.warnings.map(\.description))")
+        var files: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: output.path)
+        while let path = enumerator?.nextObject() as? String { files.append(path) }
+        for path in files where !path.hasSuffix(".png") {
+            let text = (try? String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)) ?? ""
+            for address in SusiFixture.addresses + ["someone@example.org"] {
+                #expect(!text.contains(address), "\(path) shows \(address)")
+            }
+        }
+        for path in [
+            "cms/getSkillList/general/News/en/reviewed.json", "cms/getSkillList/general/News/de/all.json",
+            "cms/getSkillList/general/Games,%20Trivia%20and%20Accessories/en/all.json",
+            "cms/getSkillList/general/Games%2C%20Trivia%20and%20Accessories/en/all.json",
+            "cms/getImage/general/Knowledge/en/images/capitals.png", "cms/not-found.json",
+        ] {
+            #expect(files.contains(path), "\(path)")
+        }
+        let counted = try String(
+            contentsOf: output.appendingPathComponent("skills/news/nachrichten/index.html"), encoding: .utf8)
+        #expect(counted.contains("SUSI.AI counts the ratings") || counted.contains("SUSI.AI zählt die Bewertungen"))
+        let page = try String(
+            contentsOf: output.appendingPathComponent("skills/food-and-drink/tea-timer/index.html"), encoding: .utf8)
+        #expect(page.contains("Rate Tea Timer on SUSI.AI") && !page.contains("SUSI.AI counts the ratings"))
+        let persona = try String(
+            contentsOf: output.appendingPathComponent("skills/persona/small-talk/index.html"), encoding: .utf8)
+        #expect(!persona.contains("on SUSI.AI</a>") && !persona.contains("class=\"rating-form\""))
+    }
+
+    /// Without `susi_api`, nothing of SUSI's API is written or answered.
+    @Test func withoutSusiAPINothingIsMirrored() async throws {
+        let yaml = SusiFixture.siteYAML.replacingOccurrences(of: "susi_api: true\n", with: "")
+        try await SusiClientContractTests.withBackend(.serve, siteYAML: yaml) { port in
+            let answer = try await RawHTTP.get("/cms/getGroups.json?", port: port)
+            #expect(answer.status == 404 && answer.header("Content-Type")?.hasPrefix("text/html") == true)
+            #expect(answer.header("Access-Control-Allow-Origin") == nil)
+        }
+    }
+
     private struct Metadata: Decodable {
         struct Skill: Decodable {
             struct Rating: Decodable {
