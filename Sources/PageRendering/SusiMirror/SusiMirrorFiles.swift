@@ -17,6 +17,7 @@ import Foundation
 /// | `cms/getSkillsByAuthor/<author>.json` | `getSkillsByAuthor.json?author=<author>`, the skills of that author by whole name |
 /// | `cms/getImage/<model>/<group>/<language>/<image>` | `getImage.png?model&language&group&image` |
 /// | `cms/not-found.json` | any request no file answers |
+/// | `cms/bad-request.json` | a request whose values climb out of their folder (`..`) |
 ///
 /// Values are spelt as clients percent-encode them (`SusiFileName`).
 package enum SusiMirrorFiles {
@@ -53,6 +54,10 @@ package enum SusiMirrorFiles {
                 path: folder + "not-found.json",
                 data: Data(SusiAnswer.refusal(404, SusiMirrorFiles.notFound).json ?? [])
             ))
+        files.append(
+            OutputFile(
+                path: folder + "bad-request.json",
+                data: Data(SusiAnswer.refusal(400, "A value must not be a path with `..`.").json ?? [])))
         let entries = catalogue.entries
         let models = Set(entries.map(\.skill.model)).sorted()
         for model in models {

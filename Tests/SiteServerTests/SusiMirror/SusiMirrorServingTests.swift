@@ -156,6 +156,49 @@ import VoteStore
         }
     }
 
+    /// Values that try to leave `cms/` (or name what no answer holds) get SUSI's JSON refusal,
+    /// never another file of the site, from every backend.
+    static let hostile = [
+        "/cms/getImage.png?model=general&language=en&group=Knowledge&image=images/../../../../404.html",
+        "/cms/getImage.png?model=general&language=en&group=Knowledge&image=../../../../../../etc/passwd",
+        "/cms/getImage.png?model=general&language=en&group=Knowledge&image=/etc/passwd",
+        "/cms/getImage.png?model=general&language=en&group=Knowledge&image=%2E%2E/%2E%2E/404.html",
+        "/cms/getImage.png?model=general&language=en&group=Knowledge&image=images/capitals.png%3Fx",
+        "/cms/getSkillMetadata.json?model=general&group=Knowledge&language=en&skill=..",
+        "/cms/getSkillMetadata.json?model=..&group=..&language=..&skill=index",
+        "/cms/getSkillMetadata.json?model=a/../..&group=Knowledge&language=en&skill=World%20Capitals",
+        "/cms/getSkillList.json?model=../../..&group=All&language=en",
+        "/cms/getSkillsByAuthor.json?author=../../404",
+        "/cms/getGroups.json?model=%00",
+    ]
+
+    @Test(arguments: [SusiClientContractTests.Backend.serve, .collect])
+    func hostileValuesGetARefusal(_ backend: SusiClientContractTests.Backend) async throws {
+        try await checkHostile(backend)
+    }
+
+    @Test(.enabled("needs nginx (see the note printed above)") { NginxServer.available() })
+    func hostileValuesGetARefusalFromNginx() async throws {
+        try await checkHostile(.nginx)
+    }
+
+    private func checkHostile(_ backend: SusiClientContractTests.Backend) async throws {
+        try await SusiClientContractTests.withBackend(backend) { port in
+            for path in Self.hostile {
+                let answer = try await RawHTTP.get(path, port: port)
+                let context =
+                    "\(backend) \(path): \(answer.status) \(answer.header("Content-Type") ?? "") \(answer.body.prefix(200))"
+                // A service looks nothing up by path: an unknown model or author is an empty list, as
+                // SUSI answers it. A static host has no file for these, and must not find another.
+                let statuses = backend == .nginx ? [400, 404] : [200, 400, 404]
+                #expect(statuses.contains(answer.status), "\(context)")
+                #expect(answer.header("Content-Type")?.hasPrefix("application/json") == true, "\(context)")
+                #expect(answer.body.hasPrefix("{\"accepted\":") || answer.body.hasPrefix("{\"skill"), "\(context)")
+                #expect(!answer.body.contains("<html") && !answer.body.contains("root:"), "\(context)")
+            }
+        }
+    }
+
     private struct Metadata: Decodable {
         struct Skill: Decodable {
             struct Rating: Decodable {
