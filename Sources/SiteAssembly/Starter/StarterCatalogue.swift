@@ -90,6 +90,7 @@ public enum StarterCatalogue {
         #   endpoint: /search         # a search form in every header (answered by serve or collect)
         # ratings:
         #   database: votes.sqlite    # also count the votes sitegen collect stored
+        # susi_api: true              # SUSI's own apps browse the catalogue (its API below cms/)
 
         """
 
