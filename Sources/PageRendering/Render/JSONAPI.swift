@@ -118,7 +118,7 @@ enum JSONAPI {
             case .remote(let url)?: url
             case nil: nil
             }
-        let modified = s.modifiedAt ?? SusiTime.unknown
+        let modified = lastModifiedTime(s)
         let status = status(of: entry, config: config)
         return .object([
             ("model", .string(s.model)),
@@ -145,7 +145,7 @@ enum JSONAPI {
             ("usage_count", .int(s.usageCount)),
             ("skill_tag", .string(s.tag)),
             ("lastModifiedTime", .string(modified)),
-            ("creationTime", .string(s.createdAt ?? s.created.map { $0 + "T00:00:00Z" } ?? SusiTime.unknown)),
+            ("creationTime", .string(creationTime(s))),
             // `name` is the skill's tag in that language: SUSI's web client links by it
             // (DAO.java:783-809, susi.ai SkillListing.js:424-433).
             ("supported_languages", .array([.object([("language", .string(s.language)), ("name", .string(s.tag))])])),
@@ -176,6 +176,19 @@ enum JSONAPI {
         }
     }
 
+    /// `creationTime`: SUSI's own time of day when a SUSI list gave it, else the `created` day at
+    /// midnight UTC, else SUSI's "unknown", the epoch (SUSI never writes `null` there).
+    static func creationTime(_ skill: Skill) -> String {
+        skill.createdAt ?? skill.created.map { $0 + "T00:00:00Z" } ?? SusiTime.unknown
+    }
+
+    /// `lastModifiedTime`, with the same "unknown".
+    static func lastModifiedTime(_ skill: Skill) -> String { skill.modifiedAt ?? SusiTime.unknown }
+
+    /// `feedback_count`: SUSI counts a skill's feedback (FiveStarRateSkillService.java:212-227); a
+    /// catalogue whose store gives no count has its reviews.
+    static func feedbackCount(_ rating: RatingSummary) -> Int { rating.feedbackCount ?? rating.reviews.count }
+
     /// The average in hundredths of a star, rounded half up as SUSI rounds `avg_star` to 2 places.
     static func averageHundredths(_ c: StarCounts) -> Int {
         c.total > 0 ? (200 * c.starSum + c.total) / (2 * c.total) : 0
@@ -189,9 +202,7 @@ enum JSONAPI {
         return .object([
             ("negative", .string(String(rating.negative ?? 0))),
             ("positive", .string(String(rating.positive ?? 0))),
-            // SUSI counts a skill's feedback (FiveStarRateSkillService.java:212-227); a catalogue
-            // whose store gives no count has its reviews.
-            ("feedback_count", .int(rating.feedbackCount ?? rating.reviews.count)),
+            ("feedback_count", .int(feedbackCount(rating))),
             ("bookmark_count", .int(rating.bookmarkCount ?? 0)),
             (
                 "stars",

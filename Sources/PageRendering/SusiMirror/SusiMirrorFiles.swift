@@ -62,9 +62,8 @@ package enum SusiMirrorFiles {
         let models = Set(entries.map(\.skill.model)).sorted()
         for model in models {
             add(["getGroups", model], ask(.getGroups, ["model": model]))
-            let ofModel = entries.filter { $0.skill.model == model }
-            let groups = ["All"] + Set(ofModel.map(\.skill.group)).sorted()
-            let languages = Set(ofModel.map(\.skill.language)).sorted()
+            let groups = ["All"] + mirror.groupNames(model: model)
+            let languages = mirror.languageCodes(mirror.entries(model: model, group: "All", languages: nil))
             for language in languages {
                 add(
                     ["getSkillMetricsData", model, language],

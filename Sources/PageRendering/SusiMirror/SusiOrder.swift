@@ -21,12 +21,11 @@ enum SusiOrder: String, CaseIterable {
     /// The indices of `entries` in this order; `ascending` as `filter_name=ascending` asks (any
     /// other value is descending, ListSkillService.java:262-266).
     func sorted(_ indices: [Int], of entries: [Catalogue.Entry], ascending: Bool) -> [Int] {
-        let place = Dictionary(uniqueKeysWithValues: indices.enumerated().map { ($1, $0) })
-        return indices.sorted { a, b in
-            let order = compare(entries[a], entries[b])
+        indices.enumerated().sorted { a, b in
+            let order = compare(entries[a.element], entries[b.element])
             if order != 0 { return ascending ? order < 0 : order > 0 }
-            return (place[a] ?? 0) < (place[b] ?? 0)
-        }
+            return a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Below zero when `a` comes first in ascending order.
@@ -40,9 +39,7 @@ enum SusiOrder: String, CaseIterable {
                 .nonZero ?? Self.compare(Self.average(a.rating), Self.average(b.rating))
         case .topRated: Self.compare(Self.average(a.rating), Self.average(b.rating))
         case .usage: Self.compare(a.skill.usageCount, b.skill.usageCount)
-        case .feedback:
-            Self.compare(
-                a.rating.feedbackCount ?? a.rating.reviews.count, b.rating.feedbackCount ?? b.rating.reviews.count)
+        case .feedback: Self.compare(JSONAPI.feedbackCount(a.rating), JSONAPI.feedbackCount(b.rating))
         }
     }
 
@@ -52,11 +49,8 @@ enum SusiOrder: String, CaseIterable {
     static func average(_ rating: RatingSummary) -> Int { JSONAPI.averageHundredths(rating.counts) }
 
     /// `creationTime` and `lastModifiedTime` as the skill objects give them.
-    static func created(_ skill: Skill) -> String {
-        skill.createdAt ?? skill.created.map { $0 + "T00:00:00Z" } ?? SusiTime.unknown
-    }
-
-    static func modified(_ skill: Skill) -> String { skill.modifiedAt ?? SusiTime.unknown }
+    static func created(_ skill: Skill) -> String { JSONAPI.creationTime(skill) }
+    static func modified(_ skill: Skill) -> String { JSONAPI.lastModifiedTime(skill) }
 
     /// The day (since 1970) of a SUSI time (`2019-03-01T…`), nil for the epoch (unknown).
     static func day(_ time: String) -> Int? {
