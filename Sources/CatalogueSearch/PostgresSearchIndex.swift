@@ -6,15 +6,8 @@ import VoteStore
 /// a weighted tsvector per skill under a GIN index, ranked with ts_rank_cd. Updates take an
 /// advisory lock, so two instances updating at once write one after the other.
 public struct PostgresSearchIndex: SearchIndex {
-    let client: PostgresClient
+    let link: PostgresLink
     let display: String
-
-    /// Over a client that runs already (the service shares its vote store's pool): the schema
-    /// must be migrated first (`migrate`).
-    public init(client: PostgresClient, display: String) {
-        self.client = client
-        self.display = display
-    }
 
     /// Connects, brings the schema to the latest version, and runs `body` with the index; the
     /// connections close when it returns.
@@ -23,11 +16,8 @@ public struct PostgresSearchIndex: SearchIndex {
         _ body: (PostgresSearchIndex) async throws -> T
     ) async throws -> T {
         try await migrate(address)
-        let client = PostgresClient(configuration: address.clientConfiguration)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
-            defer { group.cancelAll() }
-            return try await body(PostgresSearchIndex(client: client, display: address.display))
+        return try await PostgresLink.with(address) {
+            try await body(PostgresSearchIndex(link: $0, display: address.display))
         }
     }
 
@@ -81,7 +71,7 @@ public struct PostgresSearchIndex: SearchIndex {
 
     @discardableResult
     public func update(_ catalogue: SearchCatalogue) async throws -> SearchIndexUpdate {
-        try await run {
+        try await run(within: PostgresLink.bulkDeadline) { client in
             try await client.withTransaction(logger: Self.logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.advisoryLock))", logger: Self.logger)
                 var stored: [String: (digest: String, rating: SearchRating)] = [:]
@@ -144,7 +134,7 @@ public struct PostgresSearchIndex: SearchIndex {
         guard !query.isEmpty, page >= 1, pageSize >= 1 else { return .none }
         let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
         let tsquery = query.tsquery
-        return try await run {
+        return try await run { client in
             var total = 0
             for try await count in try await client.query(
                 """
@@ -167,8 +157,11 @@ public struct PostgresSearchIndex: SearchIndex {
         }
     }
 
-    private func run<T>(_ body: () async throws -> T) async throws(SearchIndexError) -> T {
-        try await SearchIndexError.naming(display, PostgresVoteStore.describe, body)
+    private func run<T: Sendable>(
+        within deadline: Duration = PostgresLink.requestDeadline,
+        _ body: @escaping @Sendable (PostgresClient) async throws -> T
+    ) async throws(VoteStoreError) -> T {
+        try await link.named(within: deadline, body)
     }
 }
 

@@ -17,10 +17,8 @@ public struct CollectOptions: Sendable {
     /// Per client address; nil: no limit.
     public var rateLimit: RateLimitSetting?
     public var maxBodyBytes: Int
-    /// A rebuild waits this long after the last vote…
-    public var quietPeriod: Duration
-    /// …but no longer than this after the first vote it will count.
-    public var longestWait: Duration
+    /// With `rebuildsPages`, the longest a voter's 303 waits for the rebuild that counts the vote.
+    public var pageWait: Duration
     /// Stop on SIGINT and SIGTERM (the command line); tests stop the service by cancelling it.
     public var handlesSignals: Bool
     public var requestTimeout: Duration
@@ -30,7 +28,7 @@ public struct CollectOptions: Sendable {
         build: BuildOptions, rebuildsPages: Bool, database: VoteDatabase, host: String = "127.0.0.1", port: Int = 8080,
         trustedProxyHeader: String? = nil, rateLimit: RateLimitSetting? = RateLimitSetting("20/min"),
         maxBodyBytes: Int = 4096,
-        quietPeriod: Duration = .seconds(1), longestWait: Duration = .seconds(10), handlesSignals: Bool = false,
+        pageWait: Duration = .seconds(3), handlesSignals: Bool = false,
         requestTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30)
     ) {
         self.build = build
@@ -41,8 +39,7 @@ public struct CollectOptions: Sendable {
         self.trustedProxyHeader = trustedProxyHeader
         self.rateLimit = rateLimit
         self.maxBodyBytes = maxBodyBytes
-        self.quietPeriod = quietPeriod
-        self.longestWait = longestWait
+        self.pageWait = pageWait
         self.handlesSignals = handlesSignals
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout

@@ -51,7 +51,7 @@ public enum CollectService {
     ) async throws {
         let database = options.database
         let site: CollectedSite
-        var schedule: RebuildSchedule?
+        var pages: SiteRebuilder?
         var watching: Task<Void, Never>?
         defer { watching?.cancel() }
         if options.rebuildsPages {
@@ -81,9 +81,7 @@ public enum CollectService {
                 ])
             }
             site = .rebuilt(rebuilder)
-            schedule = RebuildSchedule(quiet: options.quietPeriod, longest: options.longestWait) { votes in
-                await rebuilder.rebuild(because: "\(votes.grouped) vote\(votes == 1 ? "" : "s")")
-            }
+            pages = rebuilder
             // A deploy of new content (git pull) reaches the pages and the list of known skills.
             let watcher = SourceWatcher(rebuilder: rebuilder, interval: .seconds(2))
             watching = Task { await watcher.run() }
@@ -103,7 +101,7 @@ public enum CollectService {
         let limiter = options.rateLimit.map { RateLimiter($0.limit) }
         let collector = VoteCollector(
             store: store, reception: VoteReception(maxBodyBytes: options.maxBodyBytes, say: say),
-            limiter: limiter, schedule: schedule, say: say)
+            limiter: limiter, rebuilder: pages, pageWait: options.pageWait, say: say)
         let router = Router(context: CollectContext.self)
         router.add(middleware: RequestLogMiddleware(trustedHeader: options.trustedProxyHeader?.lowercased(), say: say))
         router.add(middleware: VoteCollectorMiddleware(collector: collector, site: site))
@@ -136,7 +134,6 @@ public enum CollectService {
             logger: logger
         )
         try await GracefulRun.run(app, handlesSignals: options.handlesSignals, logger: logger)
-        await schedule?.stop()
     }
 
     /// The catalogue, read once, for a service that leaves the pages to a scheduled build.

@@ -77,7 +77,13 @@ public struct SearchResponder: Sendable {
             results = try await index.search(query, page: page, pageSize: renderer.catalogue.config.pageSize)
         } catch {
             say("error: search for \(text.count) characters failed: \(error)")
-            return VoteReception.plain(.internalServerError, "search failed; the server's output says why")
+            guard (error as? SearchIndexError)?.unavailable == true else {
+                return VoteReception.plain(.internalServerError, "search failed; the server's output says why")
+            }
+            var response = VoteReception.plain(
+                .serviceUnavailable, "search is unavailable for a moment; please try again")
+            response.headers[.retryAfter] = String(SearchIndexError.retryAfterSeconds)
+            return response
         }
         if page > 1, results.ids.isEmpty {
             let last = Pagination(itemCount: results.total, pageSize: renderer.catalogue.config.pageSize).pageCount

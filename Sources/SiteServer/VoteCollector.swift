@@ -5,12 +5,18 @@ import VoteStore
 
 /// `sitegen collect`'s end of the rating form: the rate limit, then the checks every vote takes
 /// (`VoteReception`, as `serve`), then the store; the voter is answered `303` only once the vote
-/// is committed, and the pages follow later (`RebuildSchedule`).
+/// is committed and, when this service keeps the pages, once the rebuild that counts it has
+/// written them (votes arriving during a rebuild share the next one), so the page the voter
+/// lands on shows their vote.
 struct VoteCollector: Sendable {
     let store: any VoteStore
     let reception: VoteReception
     let limiter: RateLimiter?
-    let schedule: RebuildSchedule?
+    /// The pages to rebuild before answering; nil when a scheduled build keeps them.
+    let rebuilder: SiteRebuilder?
+    /// The longest a voter waits for that rebuild; after it the 303 goes anyway, and the page
+    /// counts the vote when the rebuild is done.
+    var pageWait: Duration = .seconds(3)
     let say: @Sendable (String) -> Void
 
     func receive(
@@ -40,10 +46,17 @@ struct VoteCollector: Sendable {
             try await store.record(vote)
         } catch {
             say("error: the vote for \(vote.skill) could not be stored: \(error)")
-            return VoteReception.plain(
+            var response = VoteReception.plain(
                 .serviceUnavailable, "the vote could not be stored; please try again in a moment")
+            response.headers[.retryAfter] = String(VoteStoreError.retryAfterSeconds)
+            return response
         }
-        await schedule?.voteAccepted()
+        if let rebuilder {
+            let skill = vote.skill
+            try? await Deadline.run(within: pageWait, orThrow: CancellationError()) {
+                await rebuilder.rebuild(because: "vote for \(skill)")
+            }
+        }
         return VoteReception.thanks(accepted, pageBase: site.baseURL)
     }
 

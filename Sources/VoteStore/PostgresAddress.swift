@@ -4,7 +4,10 @@ import PostgresNIO
 /// A `postgres://user:password@host:port/database?sslmode=…` URL, as libpq reads it (also
 /// `postgresql://`; `?host=/run/postgresql` for a Unix socket folder). `sslmode` is `disable`,
 /// `prefer` (the default: TLS when the server offers it, unverified, as libpq), `require` (TLS,
-/// unverified) or `verify-full` (TLS with the certificate checked against the host name).
+/// unverified) or `verify-full` (TLS with the certificate checked against the host name). A URL
+/// without a password takes `PGPASSWORD` from the environment, as libpq does, so the password can
+/// live in a file only the service's manager reads (systemd's `EnvironmentFile=`), not in a
+/// command line every user of the machine sees.
 public struct PostgresAddress: Sendable, Equatable {
     public var host: String
     public var port: Int
@@ -21,7 +24,9 @@ public struct PostgresAddress: Sendable, Equatable {
     }
 
     /// The address, or why `text` is not such a URL.
-    public static func parse(_ text: String) -> Result<PostgresAddress, VoteStoreError> {
+    public static func parse(
+        _ text: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Result<PostgresAddress, VoteStoreError> {
         func failure(_ why: String) -> Result<PostgresAddress, VoteStoreError> {
             .failure(
                 VoteStoreError(
@@ -46,8 +51,9 @@ public struct PostgresAddress: Sendable, Equatable {
         return .success(
             PostgresAddress(
                 host: host, port: components.port ?? 5432, socketPath: socketPath,
-                user: components.user ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres",
-                password: components.password, database: database.isEmpty ? nil : database, sslMode: sslMode))
+                user: components.user ?? environment["USER"] ?? "postgres",
+                password: components.password ?? environment["PGPASSWORD"], database: database.isEmpty ? nil : database,
+                sslMode: sslMode))
     }
 
     /// The URL without its password, for messages and logs.

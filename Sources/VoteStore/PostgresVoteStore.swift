@@ -5,7 +5,7 @@ import PostgresNIO
 /// one statement (an upsert), so concurrent writers need no locks of their own; commits are
 /// durable as the server is configured (`synchronous_commit`, on by default).
 public struct PostgresVoteStore: VoteStore {
-    let client: PostgresClient
+    let link: PostgresLink
     let display: String
 
     /// Connects, brings the schema to `VoteSchema.latest`, and runs `body` with the store; the
@@ -17,11 +17,8 @@ public struct PostgresVoteStore: VoteStore {
         // Migrated over one connection of its own first: an unreachable server or a wrong password
         // fails here at once, where the pool would retry for a minute before giving up.
         try await migrate(address)
-        let client = PostgresClient(configuration: address.clientConfiguration)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
-            defer { group.cancelAll() }
-            return try await body(PostgresVoteStore(client: client, display: address.display))
+        return try await PostgresLink.with(address) {
+            try await body(PostgresVoteStore(link: $0, display: address.display))
         }
     }
 
@@ -76,7 +73,7 @@ public struct PostgresVoteStore: VoteStore {
 
     @discardableResult
     public func record(_ vote: Vote) async throws -> VoteRecording {
-        try await run {
+        try await run { client in
             // `xmax = 0` tells a fresh row from an updated one; no row back means the WHERE kept a later vote.
             let rows = try await client.query(
                 """
@@ -95,7 +92,7 @@ public struct PostgresVoteStore: VoteStore {
     }
 
     public func votes() async throws -> [Vote] {
-        try await run {
+        try await run(within: PostgresLink.bulkDeadline) { client in
             let rows = try await client.query(
                 "SELECT skill, voter, stars, voted_at, comment FROM sitegen_votes ORDER BY skill, voter",
                 logger: Self.logger)
@@ -111,7 +108,7 @@ public struct PostgresVoteStore: VoteStore {
     }
 
     public func count() async throws -> Int {
-        try await run {
+        try await run { client in
             var count = 0
             for try await n in try await client.query("SELECT count(*) FROM sitegen_votes", logger: Self.logger).decode(
                 Int.self)
@@ -122,8 +119,11 @@ public struct PostgresVoteStore: VoteStore {
         }
     }
 
-    private func run<T>(_ body: () async throws -> T) async throws(VoteStoreError) -> T {
-        try await VoteStoreError.naming(display, Self.describe, body)
+    private func run<T: Sendable>(
+        within deadline: Duration = PostgresLink.requestDeadline,
+        _ body: @escaping @Sendable (PostgresClient) async throws -> T
+    ) async throws(VoteStoreError) -> T {
+        try await link.named(within: deadline, body)
     }
 
     /// PSQLError hides the server's words behind a generic text (it may hold data); these are ours to show.

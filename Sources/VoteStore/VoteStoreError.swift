@@ -3,11 +3,18 @@ public struct VoteStoreError: Error, Equatable, CustomStringConvertible {
     /// The database as the user named it (a path, or a URL without its password).
     public var database: String
     public var problem: String
+    /// The server could not be reached or did not answer in time: the same request may work in
+    /// a few seconds (a 503 with `Retry-After`, not a 500).
+    public var unavailable: Bool
 
-    public init(database: String, _ problem: String) {
+    public init(database: String, _ problem: String, unavailable: Bool = false) {
         self.database = database
         self.problem = problem
+        self.unavailable = unavailable
     }
+
+    /// What a client that got a 503 should wait, in seconds, before sending it again.
+    public static let retryAfterSeconds = 5
 
     public var description: String { "\(database): \(problem)" }
 

@@ -14,7 +14,6 @@ import Testing
             adjust: {
                 $0.rebuildsPages = true
                 $0.rateLimit = nil
-                $0.quietPeriod = .milliseconds(200)
             }
         ) { (service: CollectTestService) async throws in
             let found = try await RawHTTP.get("/search?q=digest", port: service.port)

@@ -180,6 +180,19 @@ import Testing
         }
     }
 
+    @Test func aURLWithoutAPasswordTakesPGPASSWORDAsLibpqDoes() throws {
+        let environment = ["PGPASSWORD": "from-the-environment", "USER": "ops"]
+        let bare = try PostgresAddress.parse("postgres://sitegen@127.0.0.1/votes", environment: environment).get()
+        #expect(bare.password == "from-the-environment")
+        #expect(!bare.display.contains("from-the-environment"))
+        let given = try PostgresAddress.parse("postgres://sitegen:inline@127.0.0.1/votes", environment: environment)
+            .get()
+        #expect(given.password == "inline")
+        let socket = try PostgresAddress.parse("postgres:///votes?host=/run/postgresql", environment: environment).get()
+        #expect(socket.user == "ops" && socket.socketPath == "/run/postgresql/.s.PGSQL.5432")
+        #expect(try PostgresAddress.parse("postgres://sitegen@127.0.0.1/votes", environment: [:]).get().password == nil)
+    }
+
     @Test func voteTimestampsAreUTCWithMilliseconds() {
         #expect(Vote(skill: "s", stars: 1, voter: "u", milliseconds: 0).timestamp == "1970-01-01T00:00:00Z")
         #expect(

@@ -43,7 +43,6 @@ import VoteStore
         let service = try await CollectTestService.start(root: root, database: database) {
             $0.rebuildsPages = true
             $0.rateLimit = nil
-            $0.quietPeriod = .milliseconds(200)
         }
         try await service.running { service in
             let path =
