@@ -6,7 +6,7 @@ import PageRendering
 import SiteAssembly
 
 /// The local end of the rating form: takes a vote through `VoteReception`, appends it to the
-/// events file, rebuilds, and sends the voter back to `<skill page>#rating-thanks`. Refused votes
+/// events file, rebuilds, and sends the voter back to `<skill page>#rated-4`. Refused votes
 /// get a 4xx and a plain message, and nothing is written; a vote the file refuses gets 500.
 struct RatingReceiver: Sendable {
     let rebuilder: SiteRebuilder

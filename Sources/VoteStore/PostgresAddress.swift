@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 
 /// A `postgres://user:password@host:port/database?sslmode=…` URL, as libpq reads it (also
-/// `postgresql://`; `?host=/run/postgresql` for a Unix socket folder). `sslmode` is `disable`,
+/// `postgresql://`; `?host=/run/postgresql` for a Unix socket folder, `&port=5433` its port). `sslmode` is `disable`,
 /// `prefer` (the default: TLS when the server offers it, unverified, as libpq), `require` (TLS,
 /// unverified) or `verify-full` (TLS with the certificate checked against the host name). A URL
 /// without a password takes `PGPASSWORD` from the environment, as libpq does, so the password can
@@ -42,15 +42,17 @@ public struct PostgresAddress: Sendable, Equatable {
             return failure("`sslmode=\(sslMode)` is not one of disable, prefer, require, verify-full")
         }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        // libpq also takes the port as `?port=`, which a URL naming only a socket folder needs.
+        let port = components.port ?? query["port"].flatMap(Int.init) ?? 5432
         var socketPath: String?
         if let folder = query["host"], folder.hasPrefix("/") {
-            socketPath = folder + "/.s.PGSQL.\(components.port ?? 5432)"
+            socketPath = folder + "/.s.PGSQL.\(port)"
         }
         let host = components.host ?? ""
         guard socketPath != nil || !host.isEmpty else { return failure("the URL names no host") }
         return .success(
             PostgresAddress(
-                host: host, port: components.port ?? 5432, socketPath: socketPath,
+                host: host, port: port, socketPath: socketPath,
                 user: components.user ?? environment["USER"] ?? "postgres",
                 password: components.password ?? environment["PGPASSWORD"], database: database.isEmpty ? nil : database,
                 sslMode: sslMode))

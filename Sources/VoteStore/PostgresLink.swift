@@ -89,9 +89,10 @@ package actor PostgresLink {
 
     /// Replaces the pool the failure came from (once, however many operations saw it fail).
     private func markDown(_ failed: PostgresClient) {
+        // A late failure of a pool replaced already says nothing about the server now.
+        guard failed === client else { return }
         if !down { probe = nil }
         down = true
-        guard failed === client else { return }
         running.cancel()
         let fresh = PostgresClient(configuration: address.clientConfiguration)
         client = fresh

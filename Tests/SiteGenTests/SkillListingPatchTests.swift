@@ -33,6 +33,12 @@ import Testing
     func eachPatchedListingIsTheWalksListing(susiCheckout: Bool) throws {
         let root = try SkillListingTests.folder()
         defer { try? FileManager.default.removeItem(at: root) }
+        // The links point out of the content folder, at a file of the test's own: never at a
+        // system file, which a write through a link left in place would overwrite (CI runs as root).
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sitegen-outside-\(UUID().uuidString).md")
+        try Data("---\nname: Outside\ngroup: G\n---\n".utf8).write(to: outside)
+        defer { try? FileManager.default.removeItem(at: outside) }
         let listed = susiCheckout ? "models" : "skills"
         let pool = SkillListingTests.names + Self.extraNames
         for name in pool.prefix(6) { try SkillListingTests.write("\(listed)/\(name)", below: root) }
@@ -52,7 +58,7 @@ import Testing
             if kind == 0, !exists {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "/etc/passwd")
+                try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: outside.path)
                 madeLink = true
             } else if exists, kind < 6 {
                 try FileManager.default.removeItem(at: url)

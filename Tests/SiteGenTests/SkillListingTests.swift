@@ -24,6 +24,10 @@ import Testing
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A link left at the path is replaced, not written through.
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
+            try FileManager.default.removeItem(at: url)
+        }
         try Data("---\nname: X\ngroup: G\n---\n".utf8).write(to: url)
     }
 

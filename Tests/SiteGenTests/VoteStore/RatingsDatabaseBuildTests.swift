@@ -190,6 +190,8 @@ import Testing
         #expect(given.password == "inline")
         let socket = try PostgresAddress.parse("postgres:///votes?host=/run/postgresql", environment: environment).get()
         #expect(socket.user == "ops" && socket.socketPath == "/run/postgresql/.s.PGSQL.5432")
+        let other = try PostgresAddress.parse("postgres://sitegen@/votes?host=/run/postgresql&port=5433").get()
+        #expect(other.socketPath == "/run/postgresql/.s.PGSQL.5433" && other.user == "sitegen")
         #expect(try PostgresAddress.parse("postgres://sitegen@127.0.0.1/votes", environment: [:]).get().password == nil)
     }
 
