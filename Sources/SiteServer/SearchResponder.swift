@@ -60,7 +60,9 @@ public struct SearchResponder: Sendable {
         } catch {
             return VoteReception.plain(.badRequest, error.message)
         }
-        let text = (fields["q"]?.first ?? "").trimmingWhitespace()
+        // Echoed in the page's title, description and heading: what the content may not put
+        // there (controls, bidi overrides, invisible characters) the query may not either.
+        let text = VisibleText.clean(fields["q"]?.first ?? "")
         guard text.count <= SearchQuery.maxCharacters else { return Self.tooLong }
         var page = 1
         if let given = fields["page"]?.first {

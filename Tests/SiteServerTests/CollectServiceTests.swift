@@ -257,7 +257,7 @@ struct CollectPostgresTests {
 
 @Suite struct RateLimitTests {
     @Test func aBucketRefillsEvenlyAndForgetsFullClients() async {
-        let limiter = RateLimiter(RateLimit(count: 2, period: .seconds(60)), forgetAbove: 1)
+        let limiter = RateLimiter(RateLimit(count: 2, period: .seconds(60)))
         let start = ContinuousClock.now
         #expect(await limiter.admit("a", at: start) == nil)
         #expect(await limiter.admit("a", at: start) == nil)
@@ -267,6 +267,39 @@ struct CollectPostgresTests {
         #expect(await limiter.admit("b", at: start + .seconds(200)) == nil)
         // `a` filled up again long ago and was forgotten when `b` came.
         #expect(await limiter.clients == 1)
+    }
+
+    @Test func oneClientWrittenSeveralWaysIsOneBucket() {
+        let v4 = [
+            "198.51.100.9", "::ffff:198.51.100.9", "198.51.100.9:1234", "[::ffff:198.51.100.9]:80", " 198.51.100.9",
+        ]
+        #expect(Set(v4.map(RateLimitKey.of)) == ["198.51.100.9"])
+        // An IPv6 subscriber's /64 is one bucket, however written.
+        let subscriber = [
+            "2001:db8:1:2::1", "2001:DB8:1:2:ffff:0:0:7", "[2001:db8:1:2::9]:443", "2001:0db8:0001:0002::1%eth0",
+        ]
+        #expect(Set(subscriber.map(RateLimitKey.of)) == ["2001:db8:1:2::/64"])
+        #expect(RateLimitKey.of("2001:db8:1:3::1") == "2001:db8:1:3::/64")
+        #expect(RateLimitKey.of("::1") == "0:0:0:0::/64")
+        // Not addresses: each its own bucket, as written.
+        for odd in ["unknown (no X-Real-IP header)", "1.2.3", "1.2.3.256", "2001:db8::1::2", "::ffff:1.2.3.4.5", ""] {
+            #expect(RateLimitKey.of(odd) == odd, "\(odd)")
+        }
+    }
+
+    @Test func bucketsAreForgottenAPeriodAfterTheirLastRequest() async {
+        let limiter = RateLimiter(RateLimit(count: 1, period: .seconds(10)))
+        let start = ContinuousClock.now
+        for n in 0..<20_000 { _ = await limiter.admit("10.\(n / 65536).\(n / 256 % 256).\(n % 256)", at: start) }
+        #expect(await limiter.clients == 20_000)
+        #expect(await limiter.admit("10.0.0.1", at: start + .seconds(5)) == 5)
+        // A period after the flood, only the client seen since is left.
+        #expect(await limiter.admit("192.0.2.1", at: start + .seconds(10)) == nil)
+        #expect(await limiter.clients == 2)
+        // 10.0.0.1 went a period after its last request (+5 s); 192.0.2.1 (+10 s) stays.
+        #expect(await limiter.admit("203.0.113.5", at: start + .seconds(16)) == nil)
+        #expect(await limiter.clients == 2)
+        #expect(await limiter.admit("192.0.2.1", at: start + .seconds(16)) == 4)
     }
 
     @Test func ratesAreReadAsWritten() {

@@ -43,6 +43,20 @@ import Testing
         }
     }
 
+    /// The query is echoed in the title, the description and the heading: no control character or
+    /// bidi override may reach them, as none may from the content (`VisibleText`).
+    @Test func controlCharactersInTheQueryNeverReachThePage() async throws {
+        try await TestServer.run(siteYAML: Self.siteYAML) { (server: TestServer) async throws in
+            let response = try await server.get("/search?q=di%00ce%1B%7F%C2%85%E2%80%AEx")
+            #expect(response.status == 200)
+            let forbidden: [Unicode.Scalar] = ["\u{0}", "\u{1B}", "\u{7F}", "\u{85}", "\u{202E}"]
+            for scalar in forbidden {
+                #expect(!response.body.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16))")
+            }
+            #expect(response.body.contains("dicex"), "\(response.body.prefix(600))")
+        }
+    }
+
     @Test func refusalsAreShortAndPlain() async throws {
         try await TestServer.run(siteYAML: Self.siteYAML) { (server: TestServer) async throws in
             let long = String(repeating: "a", count: SearchQuery.maxCharacters + 1)
