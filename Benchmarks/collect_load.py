@@ -13,6 +13,7 @@ answered 303 before or after the kill is missing.
     swift build -c release --product sitegen
     python3 Benchmarks/collect_load.py                      # both backends (PostgreSQL: SITEGEN_TEST_POSTGRES)
     python3 Benchmarks/collect_load.py --backend sqlite --kill
+    python3 Benchmarks/collect_load.py --backend sqlite --unique-addresses
 
 PostgreSQL runs make a database of their own on the server SITEGEN_TEST_POSTGRES names (a role with
 CREATEDB, as the tests need) through psql, and drop it afterwards.
@@ -97,8 +98,9 @@ class Service:
 
 
 class Run:
-    def __init__(self, votes, clients, skills, port):
+    def __init__(self, votes, clients, skills, port, unique=False):
         self.votes = votes
+        self.unique = unique
         self.clients = clients
         self.skills = skills
         self.port = port
@@ -114,7 +116,7 @@ class Run:
 
     def client(self, number):
         share = self.votes // self.clients + (1 if number < self.votes % self.clients else 0)
-        address = f"10.{number // 256}.{number % 256}.1"
+        base = f"10.{number // 256}.{number % 256}"
         connection = None
         sent = 0
         while sent < share:
@@ -122,6 +124,9 @@ class Run:
             voter = secrets.token_hex(16)
             skill = self.skills[(number * 7919 + sent) % len(self.skills)]
             stars = 1 + (number + sent) % 5
+            # --unique-addresses: every vote from an address of its own (a flood of addresses).
+            index = (number * self.votes + sent) % (1 << 24)
+            address = f"10.{index >> 16}.{(index >> 8) & 255}.{index & 255}" if self.unique else base + ".1"
             body = urllib.parse.urlencode({"skill": skill, "stars": stars})
             headers = {"Content-Type": "application/x-www-form-urlencoded", "Origin": ORIGIN,
                        "Cookie": f"sitegen_voter={voter}", "X-Forwarded-For": address}
@@ -188,7 +193,7 @@ def run_backend(backend, args, binary):
     port = free_port()
     log = open(os.path.join(work, "service.log"), "w")
     service = Service(binary, content, database, port, log)
-    run = Run(args.votes, args.clients, skill_ids(binary, content, work), port)
+    run = Run(args.votes, args.clients, skill_ids(binary, content, work), port, args.unique_addresses)
     try:
         service.start()
         threads = [threading.Thread(target=run.client, args=(n,)) for n in range(args.clients)]
@@ -242,6 +247,8 @@ def main():
     parser.add_argument("--backend", choices=["sqlite", "postgres", "both"], default="both")
     parser.add_argument("--votes", type=int, default=10_000)
     parser.add_argument("--clients", type=int, default=100)
+    parser.add_argument("--unique-addresses", action="store_true",
+                        help="every vote from a client address of its own (the rate limit's flood of buckets)")
     parser.add_argument("--kill", action="store_true", help="SIGKILL the service halfway and restart it")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (content, database, service log)")
     args = parser.parse_args()

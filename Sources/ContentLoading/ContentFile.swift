@@ -69,7 +69,7 @@ package struct ContentFile: Sendable {
     }
 
     /// The same file with `prefix` before its relative path.
-    func prefixed(_ prefix: String) -> ContentFile {
+    package func prefixed(_ prefix: String) -> ContentFile {
         ContentFile(place: place, relativePath: prefix + relativePath, displayPath: displayPath)
     }
 

@@ -168,7 +168,14 @@ struct EventMerger {
             }
             return
         }
+        var broken = 0
         for line in rest {
+            guard broken < InputLimits.brokenVoteLines else {
+                log.error(
+                    path, line: line.number, column: 1,
+                    "\(broken) broken lines before this one; the rest of the file was not read: is it a vote log?")
+                return
+            }
             let data = Data(bytes[line.range])
             let lineText = String(decoding: bytes[line.range], as: UTF8.self)
             do {
@@ -179,6 +186,7 @@ struct EventMerger {
                     try decoder.decode(Line.self, from: data), line: line.number, text: ArraySlice(bytes[line.range]),
                     path: path, &log)
             } catch {
+                broken += 1
                 if error is JSONProblem.TooDeep || error is JSONNumberRange.OutOfRange
                     || JSONProblem.syntax(in: data) != nil
                 {
@@ -192,6 +200,30 @@ struct EventMerger {
                 }
             }
         }
+    }
+
+    /// Whether every line of `data` fits `InputLimits.voteLineBytes`; else an error names the first
+    /// that does not, and the file is not read.
+    package static func linesFit(_ data: Data, path: String, _ log: inout DiagnosticLog) -> Bool {
+        let limit = InputLimits.voteLineBytes
+        let long = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (number: Int, length: Int)? in
+            guard let base = raw.baseAddress else { return nil }
+            var start = 0
+            var number = 1
+            while start < raw.count {
+                let end = memchr(base + start, 0x0A, raw.count - start).map { UnsafeRawPointer($0) - base } ?? raw.count
+                if end - start > limit { return (number, end - start) }
+                start = end + 1
+                number += 1
+            }
+            return nil
+        }
+        guard let long else { return true }
+        log.error(
+            path, line: long.number, column: 1,
+            "line \(long.number) is \(long.length.grouped) bytes; a vote takes one line of at most \(limit.grouped) bytes (1 MiB); the file was not read"
+        )
+        return false
     }
 
     /// A line's text without its CR, or nil when it holds only spaces and tabs.

@@ -11,6 +11,12 @@ public enum InputLimits {
     public static let catalogueBytes = 2 * 1024 * 1024 * 1024
     /// A rating file: SUSI dumps of a whole server are large.
     public static let ratingFileBytes = 256 * 1024 * 1024
+    /// A line of a vote log: one vote with its review (a few KiB at most). A longer line is no
+    /// vote, and a file of one endless line (a sparse file reads as NUL bytes) is refused before
+    /// it is decoded.
+    public static let voteLineBytes = 1024 * 1024
+    /// Broken lines reported from one vote log before the rest of it is left unread.
+    public static let brokenVoteLines = 20
     /// A file copied as it is (`static/`, images, theme assets): large media belong on a media
     /// host, and the limit keeps a build's memory bounded.
     public static let staticFileBytes = 256 * 1024 * 1024

@@ -60,6 +60,7 @@ enum RatingReader {
                 guard
                     let data = SourceText.bytes(
                         file.url, from: source, displayPath: file.displayPath, limit: InputLimits.ratingFileBytes, &log),
+                    EventMerger.linesFit(data, path: file.displayPath, &log),
                     let text = SourceText.decode(
                         TornLine.withoutCutCharacter(data), displayPath: file.displayPath,
                         limit: InputLimits.ratingFileBytes, &log)

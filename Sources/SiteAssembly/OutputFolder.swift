@@ -148,7 +148,7 @@ package enum OutputFolder {
             Self.removeTree(old)
         }
 
-        static func removeTree(_ folder: URL) { TreeRemoval.remove(folder.path) }
+        static func removeTree(_ folder: URL) { TreeRemoval.remove(folder.path, last: OutputMark.fileName) }
 
         /// Removes the staging folder; the output stays as it was.
         func discard() { Self.removeTree(folder) }
@@ -169,7 +169,12 @@ package enum OutputFolder {
             for entry in entries {
                 guard let pid = processID(in: entry, output: name), !isRunning(pid) else { continue }
                 let folder = parent.appendingPathComponent(entry)
-                if OutputMark.isMarked(folder.path) { Staging.removeTree(folder) }
+                if OutputMark.isMarked(folder.path) {
+                    Staging.removeTree(folder)
+                } else {
+                    // Killed between making the folder and marking it: only an empty one goes.
+                    rmdir(folder.path)
+                }
             }
         }
 

@@ -230,11 +230,22 @@ extension Duration {
 /// `Content/static/` is copied into the site as it is: files a user wants published beside the
 /// generated pages (favicon, CNAME, …). It may not overwrite a generated file.
 enum StaticFiles {
-    /// The files of `Content/static/`, listed from the content source.
+    /// The one hidden folder published: RFC 8615's home of `security.txt`, `assetlinks.json` and
+    /// the like. Other hidden files (`.git`, `.DS_Store`, editors' backups) stay out.
+    static let wellKnown = ".well-known"
+
+    /// The files of `Content/static/`, listed from the content source, `.well-known/` among them.
     package static func list(_ content: ContentLocation, _ log: inout DiagnosticLog) -> [ContentFile] {
-        ContentFile.list(
-            in: content.staticFiles, display: content.display + "/static", root: content.root,
-            source: content.source, &log)
+        let display = content.display + "/static"
+        let files = ContentFile.list(
+            in: content.staticFiles, display: display, root: content.root, source: content.source, &log)
+        let wellKnown = ContentFile.list(
+            in: content.staticFiles.appendingPathComponent(wellKnown), display: display + "/" + wellKnown,
+            root: content.root, source: content.source, &log)
+        guard !wellKnown.isEmpty else { return files }
+        return (files + wellKnown.map { $0.prefixed(Self.wellKnown + "/") }).sorted {
+            $0.relativePath < $1.relativePath
+        }
     }
 
     /// The generated paths as `collect` compares them: case-insensitively, as some hosts do.

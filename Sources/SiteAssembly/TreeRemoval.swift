@@ -25,7 +25,10 @@ enum TreeRemoval {
 
     /// Removes `path`: a folder with all it holds, or a file or link. Whatever cannot be removed
     /// is left, as `rm -rf` leaves it: a stale folder is tidied by the next build.
-    static func remove(_ path: String) {
+    /// - Parameter last: a file in the folder removed only once everything else is gone (the
+    ///   output mark), so a removal killed half-way leaves a folder that still says it is
+    ///   sitegen's, and the next build can finish the job.
+    static func remove(_ path: String, last: String? = nil) {
         let root = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard root >= 0 else {
             unlink(path)
@@ -33,7 +36,8 @@ enum TreeRemoval {
         }
         // The root's folders, held open while the folders in them are removed.
         var tops: [(folder: Int32, name: Name)] = []
-        for name in removeAllButFolders(in: root) {
+        let kept = last.map { Array($0.utf8CString) }
+        for name in removeAllButFolders(in: root, keeping: kept) {
             let folder = openFolder(name, in: root)
             if folder >= 0 {
                 tops.append((folder, name))
@@ -44,10 +48,12 @@ enum TreeRemoval {
         let units = tops.flatMap { top in removeAllButFolders(in: top.folder).map { (parent: top.folder, name: $0) } }
         // One folder per step: they range from one file to thousands (`api/skills`).
         _ = units.parallelMapSingly { unit in removeFolder(unit.name, in: unit.parent) }
+        var emptied = true
         for top in tops {
             close(top.folder)
-            unlinkat(root, top.name, AT_REMOVEDIR)
+            if unlinkat(root, top.name, AT_REMOVEDIR) != 0 { emptied = false }
         }
+        if let kept, emptied { unlinkat(root, kept, 0) }
         close(root)
         rmdir(path)
     }
@@ -69,9 +75,9 @@ enum TreeRemoval {
         openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     }
 
-    /// Removes every entry of the open folder `folder` that is not a folder (files, links);
-    /// returns the folders' names. The names are all read before any entry is removed.
-    private static func removeAllButFolders(in folder: Int32) -> [Name] {
+    /// Removes every entry of the open folder `folder` that is not a folder (files, links) but
+    /// `kept`; returns the folders' names. The names are all read before any entry is removed.
+    private static func removeAllButFolders(in folder: Int32, keeping kept: Name? = nil) -> [Name] {
         // The listing reads its own descriptor: `closedir` closes it.
         let listed = fcntl(folder, F_DUPFD_CLOEXEC, 0)
         guard listed >= 0 else { return [] }
@@ -87,7 +93,7 @@ enum TreeRemoval {
                 }
             }
             // "." and "..".
-            if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] { continue }
+            if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] || name == kept { continue }
             let type = Int(entry.pointee.d_type)
             entries.append((name, type == Int(DT_UNKNOWN) ? nil : type == Int(DT_DIR)))
         }

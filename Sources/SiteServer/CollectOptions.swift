@@ -23,6 +23,10 @@ public struct CollectOptions: Sendable {
     public var handlesSignals: Bool
     public var requestTimeout: Duration
     public var idleTimeout: Duration
+    /// Time a response may wait for the client to read any of it.
+    public var sendTimeout: Duration = .seconds(10)
+    /// Connections open at once, lowered to leave the rebuilds their descriptors (`OpenFileLimit`).
+    public var maxConnections = 2048
 
     public init(
         build: BuildOptions, rebuildsPages: Bool, database: VoteDatabase, host: String = "127.0.0.1", port: Int = 8080,

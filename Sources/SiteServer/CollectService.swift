@@ -3,6 +3,7 @@ import CatalogueSearch
 import ContentLoading
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import SiteAssembly
 import VoteStore
@@ -114,8 +115,11 @@ public enum CollectService {
         let host = options.host
         let app = Application(
             router: router,
-            server: .http1(requestTimeout: options.requestTimeout, idleTimeout: options.idleTimeout),
-            configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
+            server: .http1(
+                requestTimeout: options.requestTimeout, idleTimeout: options.idleTimeout,
+                sendTimeout: options.sendTimeout),
+            configuration: .listening(
+                host: host, port: options.port, connections: options.maxConnections, logger: logger, say: say),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 let shownHost = host.contains(":") ? "[\(host)]" : host

@@ -4,7 +4,9 @@ import NIOHTTP1
 /// Closes a connection that holds the server without using it: a request (head and body) must
 /// arrive within `requestTimeout` of its first byte, a new connection must send its first request
 /// within the same time, and a connection waiting for its next request is closed after
-/// `idleTimeout`. Nothing is timed while a response is being worked out or sent.
+/// `idleTimeout`. A response being worked out is not timed; one being sent is closed when the
+/// client reads nothing of it for `sendTimeout` (the channel stays unwritable that long), so a
+/// client that asks for a large file and never reads cannot hold its connection.
 ///
 /// Hummingbird's own `idleTimeout` restarts on every request part it reads, so a client that
 /// sends a body a byte at a time keeps its connection for ever, and it cannot tell a quiet
@@ -18,6 +20,7 @@ final class ConnectionDeadline: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let requestTimeout: TimeAmount
     private let idleTimeout: TimeAmount
+    private let sendTimeout: TimeAmount
     /// A request has begun (its first bytes, or the connection opened) and its end has not arrived.
     private var reading = false
     /// Requests read to their end whose responses have not been sent to their end.
@@ -26,10 +29,13 @@ final class ConnectionDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     private var decodedThisRead = false
     private var started = false
     private var timer: Scheduled<Void>?
+    /// Runs while the channel is unwritable: the client has stopped taking what is sent.
+    private var sendTimer: Scheduled<Void>?
 
-    init(requestTimeout: TimeAmount, idleTimeout: TimeAmount) {
+    init(requestTimeout: TimeAmount, idleTimeout: TimeAmount, sendTimeout: TimeAmount) {
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout
+        self.sendTimeout = sendTimeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -42,14 +48,23 @@ final class ConnectionDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
+        stopTimers()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
+        stopTimers()
         context.fireChannelInactive()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        sendTimer?.cancel()
+        sendTimer = nil
+        if !context.channel.isWritable {
+            sendTimer = context.eventLoop.assumeIsolated().scheduleTask(in: sendTimeout) {
+                context.close(promise: nil)
+            }
+        }
+        context.fireChannelWritabilityChanged()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -81,6 +96,13 @@ final class ConnectionDeadline: ChannelDuplexHandler, RemovableChannelHandler {
             if unanswered == 0, !reading { arm(context, after: idleTimeout) }
         }
         context.write(data, promise: promise)
+    }
+
+    private func stopTimers() {
+        timer?.cancel()
+        timer = nil
+        sendTimer?.cancel()
+        sendTimer = nil
     }
 
     private func start(_ context: ChannelHandlerContext) {

@@ -29,6 +29,19 @@ enum OpenFileLimit {
         return limit.rlim_cur >= rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
     }
 
+    /// Raises the open-file limit and returns the connection limit under it, saying so when the
+    /// limit lowered it: what `serve` and `collect` both start with.
+    static func connectionCap(wanted: Int, say: (String) -> Void) -> Int {
+        let openFiles = raise()
+        let connections = connections(wanted: wanted, openFiles: openFiles)
+        if connections < wanted, let openFiles {
+            say(
+                "note: the open-file limit (\(openFiles)) allows \(connections) connections at once; raise it with `ulimit -n` for more"
+            )
+        }
+        return connections
+    }
+
     /// The connection limit that leaves `reserve` descriptors free under `openFiles`.
     static func connections(wanted: Int, openFiles: Int?) -> Int {
         guard let openFiles else { return wanted }

@@ -26,6 +26,9 @@ public struct ServeOptions: Sendable {
     public var requestTimeout: Duration
     /// Time a keep-alive connection may wait for its next request.
     public var idleTimeout: Duration
+    /// Time a response may wait for the client to read any of it: a client that asks for a large
+    /// file and stops reading is closed instead of holding a connection.
+    public var sendTimeout: Duration = .seconds(10)
     /// Connections open at once; more wait in the listen queue until one closes. Lowered to fit
     /// the open-file limit.
     public var maxConnections: Int
@@ -95,6 +98,7 @@ public enum SiteServer {
         let receiver = RatingReceiver(rebuilder: rebuilder, votes: votes, maxBodyBytes: options.maxBodyBytes, say: say)
 
         let router = Router()
+        router.add(middleware: PreviewHostMiddleware(host: PreviewHost(listeningOn: options.host)))
         if options.liveReload {
             router.add(middleware: LiveReloadMiddleware(news: rebuilder.news, rebuilder: rebuilder))
         }
@@ -113,20 +117,14 @@ public enum SiteServer {
             )
             .withAdditionalMediaTypes(forFileExtensions: textTypes))
 
-        let openFiles = OpenFileLimit.raise()
-        let connections = OpenFileLimit.connections(wanted: options.maxConnections, openFiles: openFiles)
-        if connections < options.maxConnections, let openFiles {
-            say(
-                "note: the open-file limit (\(openFiles)) allows \(connections) connections at once; raise it with `ulimit -n` for more"
-            )
-        }
         let host = options.host
         let app = Application(
             router: router,
-            server: .http1(requestTimeout: options.requestTimeout, idleTimeout: options.idleTimeout),
-            configuration: .init(
-                address: .hostname(host, port: options.port), serverName: nil,
-                availableConnectionsDelegate: MaximumAvailableConnections(connections, logger: logger)),
+            server: .http1(
+                requestTimeout: options.requestTimeout, idleTimeout: options.idleTimeout,
+                sendTimeout: options.sendTimeout),
+            configuration: .listening(
+                host: host, port: options.port, connections: options.maxConnections, logger: logger, say: say),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 let shownHost = host.contains(":") ? "[\(host)]" : host

@@ -63,7 +63,7 @@ struct SourceFingerprint: Sendable, Equatable {
                 continue
             }
             let relative = path.dropFirst(folder.url.standardizedFileURL.path.count + 1)
-            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }), !Self.isDatabase(relative)
+            guard !SourceTree.isHidden(relative: relative), !Self.isDatabase(relative)
             else { continue }
             var info = stat()
             let regular = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG

@@ -27,7 +27,7 @@ enum SourceTree {
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
             // Also skips `.` and `..`.
-            guard !name.hasPrefix(".") else { continue }
+            guard !Self.isHidden(name, in: relative) else { continue }
             let child = path + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
@@ -42,6 +42,22 @@ enum SourceTree {
                 continue
             }
         }
+    }
+
+    /// Whether the build skips `name` in the folder at `parent` (relative): hidden names are
+    /// skipped, but for `static/.well-known`, which the site publishes (`StaticFiles.wellKnown`).
+    static func isHidden(_ name: some StringProtocol, in parent: some StringProtocol) -> Bool {
+        name.hasPrefix(".") && !(name == ".well-known" && parent == "static")
+    }
+
+    /// `isHidden` for any part of a relative path.
+    static func isHidden(relative path: some StringProtocol) -> Bool {
+        var parent = ""
+        for part in path.split(separator: "/") {
+            if isHidden(part, in: parent) { return true }
+            parent = parent.isEmpty ? String(part) : parent + "/" + part
+        }
+        return false
     }
 
     static func modified(_ info: stat) -> Double {

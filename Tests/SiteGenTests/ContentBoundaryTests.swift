@@ -28,6 +28,45 @@ import Testing
         }
     }
 
+    /// `static/.well-known/` is where a site's `security.txt` lives (RFC 9116): published, while
+    /// every other hidden file and folder stays out of the site.
+    @Test func theWellKnownFolderIsPublishedAndOtherHiddenFilesAreNot() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let content = try Self.catalogue(in: folder)
+        try FixtureSite.write(
+            [
+                "static/.well-known/security.txt": "Contact: mailto:security@example.org\n",
+                "static/.well-known/.secret": "hidden inside\n",
+                "static/.git/config": "[core]\n",
+                "static/.htpasswd": "admin:x\n",
+                "static/docs/.well-known/deep.txt": "only at the top\n",
+            ], under: content)
+        let output = folder.appendingPathComponent("Public")
+        _ = try SiteBuilder.build(FixtureSite.options(content: content, output: output))
+        let published = try FixtureSite.tree(output)
+        #expect(published[".well-known/security.txt"] == Data("Contact: mailto:security@example.org\n".utf8))
+        let hidden = published.keys.filter { $0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        #expect(Set(hidden) == [OutputMark.fileName, ".well-known/security.txt"])
+        #expect(published["hello.txt"] != nil)
+    }
+
+    /// A sparse vote log reads as one line of NUL bytes: refused by its length, without decoding it.
+    @Test func aSparseVoteLogIsRefusedOnItsFirstLine() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let content = try Self.catalogue(in: folder)
+        let log = content.appendingPathComponent("ratings/votes.jsonl")
+        try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
+        #expect(truncate(log.path, 8 * 1024 * 1024) == 0)
+        let errors = Self.buildErrors(content, output: folder.appendingPathComponent("Public"))
+        #expect(
+            errors == [
+                "Content/ratings/votes.jsonl:1:1: error: line 1 is 8,388,608 bytes; a vote takes one line of at most 1,048,576 bytes (1 MiB); the file was not read"
+            ])
+    }
+
     /// `ln -s /etc Content/static` must not publish /etc; nor may `skills`, `ratings` or `site.yml`
     /// lead out of the content folder.
     @Test(arguments: ["static", "skills", "ratings", "site.yml"])

@@ -101,6 +101,9 @@ import Testing
                 // A build still running (pid 1 always is).
                 ".Public.staging-1/.sitegen": mark,
             ], under: folder)
+        // Killed between making its staging folder and marking it: empty, so nobody's.
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".Public.staging-\(dead + 2)"), withIntermediateDirectories: false)
         _ = try SiteBuilder.build(Self.options(folder, output: "Public"))
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(left == [".Public.old-\(dead + 1)", ".Public.staging-1", "Content", "Public"])

@@ -31,6 +31,52 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// A removal killed at any moment must leave a folder the next build knows as its own: the
+    /// mark goes last. Watched from another thread, the folder never holds anything but without
+    /// its mark. (Removed first, `kill -9` mid-removal left unmarked 122–243 MB staging folders
+    /// that no later build would touch.)
+    @Test func theMarkIsRemovedOnlyOnceEverythingElseIsGone() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let site = folder.appendingPathComponent(".Public.staging-1")
+        var files: [String: String] = [OutputMark.fileName: "mark", "index.html": "home"]
+        for group in 0..<20 {
+            for skill in 0..<200 { files["skills/g\(group)/s\(skill)/index.html"] = "page" }
+        }
+        try FixtureSite.write(files, under: site)
+        let mark = site.appendingPathComponent(OutputMark.fileName).path
+        let done = Completion()
+        let removal = Thread {
+            TreeRemoval.remove(site.path, last: OutputMark.fileName)
+            done.finish()
+        }
+        removal.start()
+        // Looks at the mark before the listing: once it is gone, nothing else may be left.
+        var seenHalfRemoved = false
+        var unmarked: Set<String> = []
+        while !done.isFinished {
+            var status = stat()
+            let marked = lstat(mark, &status) == 0
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: site.path)) ?? []
+            if marked {
+                if !left.contains("index.html") && left.contains("skills") { seenHalfRemoved = true }
+            } else {
+                unmarked.formUnion(left.filter { $0 != OutputMark.fileName })
+            }
+        }
+        #expect(unmarked.isEmpty)
+        // The watch saw the removal under way, so it could have seen the mark missing.
+        #expect(seenHalfRemoved)
+        #expect(!FileManager.default.fileExists(atPath: site.path))
+    }
+
+    private final class Completion: @unchecked Sendable {
+        private let lock = NSLock()
+        private var finished = false
+        func finish() { lock.withLock { finished = true } }
+        var isFinished: Bool { lock.withLock { finished } }
+    }
+
     @Test func removesLinksButNothingTheyPointTo() throws {
         let folder = try FixtureSite.temporaryFolder()
         defer { FixtureSite.remove(folder) }

@@ -14,9 +14,17 @@ final class RawConnection: Sendable {
         self.received = received
     }
 
-    static func open(port: Int) async throws -> RawConnection {
+    /// - Parameter reading: false makes a client that reads nothing until `startReading`, with a
+    ///   4 KB receive buffer: the server's answer piles up on its side.
+    static func open(port: Int, reading: Bool = true) async throws -> RawConnection {
         let received = Received()
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if !reading {
+            bootstrap = bootstrap.channelOption(.autoRead, value: false)
+                .channelOption(.socketOption(.so_rcvbuf), value: 4096)
+        }
+        let channel =
+            try await bootstrap
             .connectTimeout(.seconds(5))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -34,6 +42,16 @@ final class RawConnection: Sendable {
 
     /// Everything the server has sent so far.
     var text: String { received.text }
+
+    /// How many bytes the server has sent so far.
+    var byteCount: Int { received.count }
+
+    /// Takes in what the server sends from now on (for a client opened without `reading`).
+    /// The server may have closed the connection already: then there is nothing more to read.
+    func startReading() async {
+        try? await channel.setOption(.autoRead, value: true).get()
+        channel.read()
+    }
 
     /// False once either side closed the connection.
     var isOpen: Bool { channel.isActive }
@@ -76,6 +94,8 @@ final class RawConnection: Sendable {
             defer { lock.unlock() }
             return String(decoding: bytes, as: UTF8.self)
         }
+
+        var count: Int { lock.withLock { bytes.count } }
     }
 
     private final class Collector: ChannelInboundHandler {

@@ -62,6 +62,48 @@ import Testing
         }
     }
 
+    /// A client that asks for a large file and never reads held its connection for as long as it
+    /// liked: nothing was timed while a response was sent. Now a response the client takes
+    /// nothing of for `sendTimeout` is cut off: the client, reading at last, gets part of the file
+    /// and then the close.
+    @Test func aClientThatStopsReadingIsCutOff() async throws {
+        try await TestServer.run(adjust: { $0.sendTimeout = .seconds(1) }) { (server: TestServer) async throws in
+            let size = 16 << 20
+            let big = server.content.appendingPathComponent("static/big.bin")
+            try FileManager.default.createDirectory(
+                at: big.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(count: size).write(to: big)
+            #expect(try await server.eventually { try await server.get("/big.bin", method: "HEAD").status == 200 })
+
+            let stalled = try await RawConnection.open(port: server.port, reading: false)
+            defer { Task { await stalled.close() } }
+            try await stalled.send("GET /big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            try await Task.sleep(for: .seconds(4))
+            await stalled.startReading()
+            #expect(await stalled.closedByServer())
+            #expect(stalled.text.hasPrefix("HTTP/1.1 200"))
+            #expect(stalled.byteCount < size)
+            // Others are served all along.
+            #expect(try await server.get("/").status == 200)
+        }
+    }
+
+    /// Pipelined requests the client never reads the answers to pile up the same way.
+    @Test func pipelinedRequestsWhoseAnswersAreNeverReadAreCutOff() async throws {
+        try await TestServer.run(adjust: { $0.sendTimeout = .seconds(1) }) { (server: TestServer) async throws in
+            let stalled = try await RawConnection.open(port: server.port, reading: false)
+            defer { Task { await stalled.close() } }
+            // Some 20 MB of answers: more than the kernel's buffers on both sides hold.
+            let count = 2000
+            // The server may close before all of it is sent, when the rest waits for its answers.
+            try? await stalled.send(String(repeating: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: count))
+            try await Task.sleep(for: .seconds(4))
+            await stalled.startReading()
+            #expect(await stalled.closedByServer())
+            #expect(stalled.text.components(separatedBy: "HTTP/1.1 200").count - 1 < count)
+        }
+    }
+
     @Test func connectionsOverTheLimitWaitForAFreeOne() async throws {
         try await TestServer.run(adjust: { $0.maxConnections = 4 }) { (server: TestServer) async throws in
             // Four keep-alive connections, each answered once, so the server has accepted them all.
@@ -119,10 +161,6 @@ import Testing
         }
 
         @Test func serveRaisesALowOpenFileLimit() async throws {
-            let sitegen = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                .appendingPathComponent("sitegen")
-            try #require(
-                FileManager.default.isExecutableFile(atPath: sitegen.path), "no built sitegen beside the tests")
             let hard = try Self.openFileLimits(pid: "self").hard
             try #require(
                 hard == "unlimited" || (Int(hard) ?? 0) > 512,
@@ -132,31 +170,61 @@ import Testing
                 "sitegen-limit-\(UUID().uuidString)")
             try TestServer.writeContent(to: folder.appendingPathComponent("Content"), siteYAML: "title: Limits\n")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let output = folder.appendingPathComponent("serve.log")
-            try Data().write(to: output)
-            let log = try FileHandle(forWritingTo: output)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = [
-                "-c", "ulimit -Sn 512 && exec \"$0\" serve --content Content --output Public --port 0", sitegen.path,
-            ]
-            process.currentDirectoryURL = folder
-            process.standardOutput = log
-            try process.run()
-            defer {
-                process.terminate()
-                process.waitUntilExit()
-                try? log.close()
-            }
-            var serving = false
-            for _ in 0..<300 where !serving {
-                try await Task.sleep(for: .milliseconds(100))
-                serving = (try? String(contentsOf: output, encoding: .utf8))?.contains("Serving ") == true
-            }
-            try #require(
-                serving, "sitegen serve did not start: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+            let serve = try SitegenProcess(
+                in: folder, limit: "-Sn 512", arguments: "serve --content Content --output Public --port 0")
+            defer { serve.stop() }
+            let serving = try await serve.waitFor { $0.contains("Serving ") ? true : nil }
+            try #require(serving == true, "sitegen serve did not start: \(serve.printed)")
+            let process = serve.process
             let limits = try Self.openFileLimits(pid: String(process.processIdentifier))
             #expect(limits.soft == hard)
+        }
+    #endif
+
+    #if os(Linux)
+        /// `collect` under an open-file limit of 320 with 300 clients holding connections: it
+        /// took them all, and its rebuilds failed with "Too many open files". It now caps its
+        /// connections as `serve` does, below the limit, and the rebuild an edit starts succeeds.
+        @Test func collectKeepsDescriptorsForItsRebuildsUnderAFlood() async throws {
+            let openFiles = try #require(OpenFileLimit.raise())
+            try #require(openFiles >= 1000, "the open-file limit (\(openFiles)) is too low for this test")
+
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "sitegen-flood-\(UUID().uuidString)")
+            let content = folder.appendingPathComponent("Content")
+            try TestServer.writeContent(to: content, siteYAML: CollectTestService.siteYAML)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let collect = try SitegenProcess(
+                in: folder, limit: "-n 320",
+                arguments: "collect --content Content --output Public --database votes.sqlite --port 0")
+            defer { collect.stop() }
+            func printed() -> String { collect.printed }
+            let port = try await collect.waitFor {
+                $0.firstMatch(of: /at http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }
+            }
+            let servicePort = try #require(port, "sitegen collect did not start: \(printed())")
+
+            var flood: [RawConnection] = []
+            defer { for connection in flood { Task { await connection.close() } } }
+            for _ in 0..<300 {
+                guard let connection = try? await RawConnection.open(port: servicePort) else { break }
+                flood.append(connection)
+                try? await connection.send("GET /healthz HTTP/1.1\r\nHo")
+            }
+            #expect(flood.count >= 200)
+            let skill = content.appendingPathComponent("skills/news/headline-finder.md")
+            try Data(
+                "---\nname: Headline Finder\ngroup: News\nimage: images/headline.png\n---\nFresh news.\n".utf8
+            ).write(to: skill)
+            let page = folder.appendingPathComponent("Public/skills/news/headline-finder/index.html")
+            var rebuilt = false
+            for _ in 0..<200 where !rebuilt {
+                try await Task.sleep(for: .milliseconds(100))
+                rebuilt = (try? String(contentsOf: page, encoding: .utf8))?.contains("Fresh news.") == true
+            }
+            #expect(rebuilt, "\(printed())")
+            #expect(!printed().contains("Too many open files"), "\(printed())")
+            #expect(printed().contains("allows 64 connections at once"))
         }
     #endif
 
