@@ -48,13 +48,17 @@ let package = Package(
         ),
         // The layers of the engine, lowest first: each imports only targets listed before it
         // (scripts/check-layers enforces it; CONTRIBUTING.md draws them).
+        // Work on all cores (parallel maps, background tasks, releases off the critical path): the
+        // threading every layer uses, kept out of the model's values.
+        .target(name: "Parallel"),
         // Skills, counts, statistics, diagnostics: pure values, no file APIs.
-        .target(name: "CatalogueModel"),
+        .target(name: "CatalogueModel", dependencies: ["Parallel"]),
         // Readers: from the content source's bytes to the model.
         .target(
             name: "ContentLoading",
             dependencies: [
                 "CatalogueModel",
+                "Parallel",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -63,6 +67,7 @@ let package = Package(
             name: "PageRendering",
             dependencies: [
                 "CatalogueModel",
+                "Parallel",
                 "CCmark",
                 "MustacheCompiler",
             ],
@@ -96,6 +101,7 @@ let package = Package(
             name: "SiteAssembly",
             dependencies: [
                 "CatalogueModel",
+                "Parallel",
                 "ContentLoading",
                 "PageRendering",
                 "MustacheCompiler",
@@ -157,7 +163,7 @@ let package = Package(
         // Benchmarks/incremental.sh: serve's kept build after an edit and after a vote, timed in one process.
         .executableTarget(
             name: "incremental-benchmark",
-            dependencies: ["CatalogueModel", "ContentLoading", "SiteAssembly", "CMimalloc"],
+            dependencies: ["CatalogueModel", "ContentLoading", "SiteAssembly", "Parallel", "CMimalloc"],
             path: "Benchmarks/IncrementalBenchmark"
         ),
         // Benchmarks/search.sh: the search index's updates and queries, timed.
@@ -178,7 +184,7 @@ let package = Package(
             // The vote store's tests reach both databases beside it, to set up old and newer schemas.
             dependencies: [
                 "CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly", "MustacheCompiler",
-                "MustacheOracle", "VoteStore",
+                "MustacheOracle", "VoteStore", "Parallel",
                 "CatalogueSearch",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

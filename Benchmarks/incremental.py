@@ -10,7 +10,7 @@ For each size, generates a catalogue (Benchmarks/generate.py) with the rating fo
 - edit → page: a skill file gets a new word in its description; the time from the write until a
   GET of the skill's page shows the word. The page is asked for as an open page's live-reload
   script asks: the script's question (`.sitegen/live?since=…`) waits for the build, then the page
-  is fetched. With `--poll`, the page is fetched every 2 ms instead, as earlier sessions measured:
+  is fetched. With `--poll`, the page is fetched every 2 ms instead, as a waiting author would:
   those requests compete with the build for the two cores;
 - vote → 303: a POST of the rating form for a skill until its `303` comes back, and that the
   page fetched right after counts the vote;

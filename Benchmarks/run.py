@@ -68,8 +68,9 @@ def written(folder):
 
 def stages(out):
     """sitegen's `--verbose` stage times: {'load': 0.61, …}."""
-    line = next((l for l in out.splitlines() if l.startswith("load ")), "")
-    return {name: float(value) for name, value in re.findall(r"([a-z][a-z ]*?) ([\d.]+) s", line)}
+    # One indented line per stage: "  render setup   0.015 s"; "total" is the whole build.
+    found = (re.fullmatch(r"\s+([a-z][a-z ]*?)\s+([\d.]+) s", line) for line in out.splitlines())
+    return {m.group(1): float(m.group(2)) for m in found if m and m.group(1) != "total"}
 
 
 class Runs:

@@ -10,6 +10,7 @@ import CMimalloc
 import CatalogueModel
 import ContentLoading
 import Foundation
+import Parallel
 import SiteAssembly
 
 let arguments = CommandLine.arguments.dropFirst()

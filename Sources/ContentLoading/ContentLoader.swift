@@ -1,5 +1,6 @@
 import CatalogueModel
 import Foundation
+import Parallel
 
 /// Where a build reads from.
 public struct ContentLocation: Sendable {

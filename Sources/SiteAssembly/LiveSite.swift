@@ -2,6 +2,7 @@ import CatalogueModel
 import ContentLoading
 import Foundation
 import PageRendering
+import Parallel
 
 /// A site kept in memory between builds, for `sitegen serve`: after an edit or a vote only the
 /// files whose inputs changed are read, rendered and link-checked again, and the result is the

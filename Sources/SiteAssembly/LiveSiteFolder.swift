@@ -2,6 +2,7 @@ import CatalogueModel
 import ContentLoading
 import Foundation
 import PageRendering
+import Parallel
 
 extension LiveSite {
     /// Puts the kept site into the output folder, so it holds what `sitegen build` would write:

@@ -2,6 +2,7 @@ import CatalogueModel
 import ContentLoading
 import Foundation
 import PageRendering
+import Parallel
 
 /// The pipeline, stage by stage: load → validate → model and statistics → plan → render and
 /// link check → write. Content is read through the options' content source and the site goes

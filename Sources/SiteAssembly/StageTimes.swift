@@ -1,5 +1,6 @@
 import CatalogueModel
 import Foundation
+import Parallel
 
 /// How long each named stage of a build took; a stage run once per batch (render, link check,
 /// write) adds up. `sitegen build --verbose` prints them. A batch is written while the next one

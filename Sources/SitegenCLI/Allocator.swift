@@ -5,7 +5,7 @@ import Foundation
 /// `malloc` and `free` are the ones the whole process calls, Swift's runtime, Foundation and
 /// libcmark included. A build makes and frees millions of short strings and arrays on two
 /// threads; against glibc's allocator a build of 10,000 skills took about 4 % less time and CPU
-/// (ten alternations), one of 100,000 skills 8 % less (docs/performance.md, "Twenty-fourth session").
+/// (ten alternations), one of 100,000 skills 8 % less (docs/performance.md).
 enum Allocator {
     /// "mimalloc 2.0.9" when a block from `malloc` is mimalloc's; "the C library's" when it is not
     /// (a link that put the C library first, say).

@@ -10,8 +10,6 @@ enum VoteSchema {
         var postgres: [String]
     }
 
-    static let versionTable = "sitegen_schema"
-
     /// The version table itself, created when missing (it is not a migration: it records them).
     static let createVersionTable = "CREATE TABLE IF NOT EXISTS sitegen_schema (version INTEGER NOT NULL)"
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CatalogueModel
+@testable import Parallel
 
 /// Work handed to another thread: `valueIfDone` never waits, and gives the value once it is made.
 @Suite struct BackgroundTests {

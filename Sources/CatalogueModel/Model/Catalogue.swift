@@ -1,3 +1,4 @@
+import Parallel
 /// The whole catalogue, ready to render: skills with their ratings, grouped and sorted.
 public struct Catalogue: Sendable {
     /// A class, not a struct: listings, cards and pages pass entries around by the thousand, and
@@ -219,7 +220,6 @@ public struct Catalogue: Sendable {
     }
 
     public var ratingCount: Int { entries.reduce(0) { $0 + $1.rating.total } }
-    public var ratedCount: Int { entries.reduce(0) { $0 + ($1.rating.isRated ? 1 : 0) } }
 
     static func byName(_ a: Entry, _ b: Entry) -> Bool {
         let order = compareNamesOrder(a.skill.name, b.skill.name)

@@ -1,3 +1,4 @@
+import Parallel
 /// The catalogue's listings besides groups: orders and partitions of its entries. Pure: entries in,
 /// entries out, every order with explicit tie-breakers so pages never reshuffle between builds.
 public enum Listings {

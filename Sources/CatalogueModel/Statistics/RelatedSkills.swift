@@ -1,4 +1,5 @@
 import Foundation
+import Parallel
 
 /// Up to six skills like each one, for its page. A candidate's score is the sum of
 /// - the inverse document frequency, ln(N / df), of each word (`SkillTerms`) both skills use,

@@ -1,4 +1,5 @@
 import Foundation
+import Parallel
 
 /// What `RelatedSkills` scores from: each skill's words as numbers, the skills that use each word,
 /// each word's weight, and authors and groups as numbers. Kept between builds of `sitegen serve`,

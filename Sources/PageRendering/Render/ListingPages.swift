@@ -1,5 +1,6 @@
 import CatalogueModel
 import Foundation
+import Parallel
 
 /// What the listing pages need beyond the catalogue, computed once per build.
 struct ListingData: Sendable {

@@ -1,4 +1,5 @@
 import CatalogueModel
+import Parallel
 
 /// Written reviews: the newest on each skill page, and every one on the skill's `reviews/`
 /// pages (only skills with reviews have them).

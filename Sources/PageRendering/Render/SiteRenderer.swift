@@ -1,6 +1,7 @@
 import CatalogueModel
 import Foundation
 import MustacheCompiler
+import Parallel
 
 /// Render stage: the catalogue and a theme in, the site's files out (in memory; the build stage
 /// writes them). Knows nothing of where content came from.
@@ -758,10 +759,4 @@ public struct SiteRenderer: Sendable {
                 root: urls.basePath),
             groups: catalogue.groups.map { NamedLink(name: $0.name, url: urls.href($0.path)) })
     }
-}
-
-/// A value behind one reference, for closures made by the thousand.
-final class Shared<Value: Sendable>: Sendable {
-    package let value: Value
-    package init(_ value: Value) { self.value = value }
 }

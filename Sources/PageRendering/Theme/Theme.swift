@@ -24,8 +24,6 @@ public struct Theme: Sendable {
         DefaultTheme.files.filter { $0.key.hasPrefix(stringsFolder) }
     }
 
-    public static let requiredTemplates = ["layout", "header", "footer", "index", "group", "skill", "404", "card"]
-
     /// What `{{% CONTENT_TYPE: name }}` can choose; `HTML` (in front of every template) escapes
     /// Unicode scalars (see `HTMLContent`).
     public static let contentTypes: [String: TemplateEscaping] = [

@@ -1,4 +1,5 @@
 import CatalogueModel
+import Parallel
 
 /// `sitemap.xml` and `robots.txt`. Sitemaps must list absolute URLs, so there is one only when
 /// `base_url` has a host. Beyond `limit` URLs (the protocol's maximum is 50,000 per file) the

@@ -82,13 +82,10 @@ struct LiveReloadMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             return VoteReception.plain(.badRequest, "ask with ?since=<generation>&run=<id>, as the pages' script does")
         }
-        var body: [String: Any] = [
-            "generation": report.generation, "since": report.since,
-            "changed": report.changed.map { $0 as Any } ?? NSNull(),
-            "overlay": report.failure.map { LiveReloadMarkup.overlay($0) as Any } ?? NSNull(),
-        ]
-        body["failed"] = report.failure != nil
-        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data("{}".utf8)
+        let answer = LiveReloadAnswer(
+            generation: report.generation, since: report.since, changed: report.changed,
+            overlay: report.failure.map { LiveReloadMarkup.overlay($0) }, failed: report.failure != nil)
+        let data = answer.json
         return Response(
             status: .ok,
             headers: [
@@ -136,4 +133,33 @@ private final class BodyCollector: ResponseBodyWriter {
     }
 
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
+/// What a page's script is told (`LiveReloadScript`): `changed` and `overlay` are `null`, not
+/// missing, when there are none, as the script reads them.
+struct LiveReloadAnswer: Encodable {
+    let generation: Int
+    let since: Int
+    let changed: [String]?
+    let overlay: String?
+    let failed: Bool
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(generation, forKey: .generation)
+        try container.encode(since, forKey: .since)
+        try container.encode(changed, forKey: .changed)
+        try container.encode(overlay, forKey: .overlay)
+        try container.encode(failed, forKey: .failed)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case changed, failed, generation, overlay, since
+    }
+
+    var json: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+    }
 }

@@ -1,5 +1,6 @@
 import CatalogueModel
 import Foundation
+import Parallel
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CatalogueModel
 import Foundation
+import Parallel
 
 /// Every path of a site as the link check finds its links' targets: each path's link as written
 /// from the site's root (`a/b/` for `a/b/index.html`, `a.css` for `a.css`), by the hash the check

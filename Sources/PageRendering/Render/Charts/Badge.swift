@@ -1,4 +1,5 @@
 import CatalogueModel
+import Parallel
 
 /// A skill's rating badge (`skills/<id>/badge.svg`), shields.io's flat style: a grey label on the
 /// left, the rating on the right in a colour for its average. The text is SVG text, so it can

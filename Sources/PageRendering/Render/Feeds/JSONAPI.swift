@@ -1,5 +1,6 @@
 import CatalogueModel
 import Foundation
+import Parallel
 
 /// `api/`: the catalogue as JSON files named like its pages, in the shapes and field names of
 /// SUSI's `getGroups.json` and `getSkillList.json`, for scripts and other tools. SUSI's own

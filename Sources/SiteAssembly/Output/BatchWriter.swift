@@ -2,6 +2,7 @@ import CatalogueModel
 import ContentLoading
 import Foundation
 import PageRendering
+import Parallel
 
 #if canImport(Glibc)
     import Glibc

@@ -63,8 +63,3 @@ enum AtomFeed {
 
     package static func timestamp(_ day: String) -> String { day + "T00:00:00Z" }
 }
-
-extension SiteConfig {
-    /// Whether absolute URLs can be made (`https://host/…`); with a bare path (`/`) they cannot.
-    public var hasHost: Bool { urls.hasHost }
-}

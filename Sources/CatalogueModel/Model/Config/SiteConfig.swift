@@ -8,6 +8,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var descriptionGiven = false
     /// Where every page and file lives, the base URL included.
     public var urls = SiteURLs()
+    /// Whether absolute URLs can be made (`https://host/…`); with a bare path (`/`) they cannot.
+    public var hasHost: Bool { urls.hasHost }
     /// Absolute (`https://example.org/catalogue/`) or a root path (`/`). Always ends in `/`.
     public var baseURL: String {
         get { urls.baseURL }

@@ -1,5 +1,6 @@
 import CatalogueModel
 import Foundation
+import Parallel
 
 /// Checks that need every skill at once: unique ids, unique URLs, images that exist.
 enum SkillValidator {

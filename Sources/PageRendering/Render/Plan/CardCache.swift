@@ -1,6 +1,7 @@
 import CatalogueModel
 import Foundation
 import MustacheCompiler
+import Parallel
 
 /// Every skill card rendered from `card.mustache` once per kind (plain, ranked), not once per
 /// listing it appears in: a 10,000-skill catalogue shows about 70,000 cards across its pages.

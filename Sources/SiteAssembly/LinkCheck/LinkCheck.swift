@@ -2,6 +2,7 @@ import CatalogueModel
 import Foundation
 import MustacheCompiler
 import PageRendering
+import Parallel
 
 /// Every internal reference in a generated page must lead to a generated (or static) file: a
 /// broken link is a bug in a template or in sitegen, so it fails the build. Checked: `href`,
