@@ -74,6 +74,16 @@ let package = Package(
             // DefaultTheme.swift, generated from Templates/ at build time.
             plugins: ["EmbeddedTheme"]
         ),
+        // What both databases' users share: PostgreSQL addresses and connections with their
+        // deadlines, the schema migrations, the error that names a database.
+        .target(
+            name: "Databases",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // Votes kept in a database (SQLite or PostgreSQL): recorded one per voter per skill, read
         // back as the same events a `.jsonl` rating file holds.
         .target(
@@ -81,17 +91,18 @@ let package = Package(
             dependencies: [
                 "CatalogueModel",
                 "ContentLoading",
+                "Databases",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        // The catalogue's full-text index (issue #16's search): SQLite FTS5 or PostgreSQL full-text
-        // search, beside the vote store (whose PostgreSQL address it shares).
+        // The catalogue's full-text index: SQLite FTS5 or PostgreSQL full-text search, in the vote
+        // store's databases.
         .target(
             name: "CatalogueSearch",
             dependencies: [
                 "CatalogueModel",
-                "VoteStore",
+                "Databases",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
@@ -117,6 +128,7 @@ let package = Package(
                 "PageRendering",
                 "SiteAssembly",
                 "CatalogueSearch",
+                "Databases",
                 "VoteStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -169,7 +181,7 @@ let package = Package(
         // Benchmarks/search.sh: the search index's updates and queries, timed.
         .executableTarget(
             name: "search-benchmark",
-            dependencies: ["CatalogueModel", "CatalogueSearch", "PageRendering", "VoteStore"],
+            dependencies: ["CatalogueModel", "CatalogueSearch", "Databases", "PageRendering"],
             path: "Benchmarks/SearchBenchmark"
         ),
         // Benchmarks/related.sh: RelatedSkills at 10,000 and 100,000 skills, timed.
@@ -184,7 +196,7 @@ let package = Package(
             // The vote store's tests reach both databases beside it, to set up old and newer schemas.
             dependencies: [
                 "CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly", "MustacheCompiler",
-                "MustacheOracle", "VoteStore", "Parallel",
+                "MustacheOracle", "VoteStore", "Parallel", "Databases",
                 "CatalogueSearch",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

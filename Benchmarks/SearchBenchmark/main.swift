@@ -3,9 +3,9 @@
 // one vote, a hundred edits, and queries; prints one line each. Not a test: nothing is asserted.
 import CatalogueModel
 import CatalogueSearch
+import Databases
 import Foundation
 import PageRendering
-import VoteStore
 
 let arguments = CommandLine.arguments.dropFirst()
 func option(_ name: String) -> String? {

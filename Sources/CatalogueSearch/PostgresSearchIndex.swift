@@ -1,6 +1,6 @@
 import CatalogueModel
+import Databases
 import PostgresNIO
-import VoteStore
 
 /// The PostgreSQL backend, for several instances of the companion service sharing one database:
 /// a weighted tsvector per skill under a GIN index, ranked with ts_rank_cd. Updates take an
@@ -29,44 +29,7 @@ public struct PostgresSearchIndex: SearchIndex {
     /// Creates or upgrades the index's tables, over a connection of its own (a wrong address
     /// fails at once, where a pool would retry).
     public static func migrate(_ address: PostgresAddress) async throws(SearchIndexError) {
-        let connection: PostgresConnection
-        do {
-            connection = try await PostgresConnection.connect(
-                configuration: address.connectionConfiguration(), id: 1, logger: logger)
-        } catch {
-            throw SearchIndexError(
-                database: address.display,
-                "cannot connect to PostgreSQL: \(PostgresVoteStore.describe(error)); "
-                    + "check that the server runs and the URL's host, port, user, password and database")
-        }
-        do {
-            try await connection.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLock))", logger: logger)
-                try await connection.query(PostgresQuery(unsafeSQL: SearchSchema.createVersionTable), logger: logger)
-                var current: Int?
-                let rows = try await connection.query("SELECT version FROM sitegen_search_schema", logger: logger)
-                for try await version in rows.decode(Int.self) { current = version }
-                if current == nil {
-                    try await connection.query("INSERT INTO sitegen_search_schema (version) VALUES (0)", logger: logger)
-                }
-                guard let pending = SearchSchema.pending(after: current ?? 0) else {
-                    throw SearchIndexError.newerSearchSchema(address.display, found: current ?? 0)
-                }
-                for migration in pending {
-                    for statement in migration.postgres {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                    }
-                    try await connection.query(
-                        "UPDATE sitegen_search_schema SET version = \(migration.version)", logger: logger)
-                }
-            }
-            try? await connection.close()
-        } catch {
-            try? await connection.close()
-            if let error = (error as? PostgresTransactionError)?.closureError as? SearchIndexError { throw error }
-            throw SearchIndexError(
-                database: address.display, "cannot prepare the search tables: \(PostgresVoteStore.describe(error))")
-        }
+        try await SearchSchema.tables.migrate(address, lock: advisoryLock)
     }
 
     @discardableResult
@@ -160,7 +123,7 @@ public struct PostgresSearchIndex: SearchIndex {
     private func run<T: Sendable>(
         within deadline: Duration = PostgresLink.requestDeadline,
         _ body: @escaping @Sendable (PostgresClient) async throws -> T
-    ) async throws(VoteStoreError) -> T {
+    ) async throws(SearchIndexError) -> T {
         try await link.named(within: deadline, body)
     }
 }

@@ -1,4 +1,5 @@
 import CatalogueModel
+import Databases
 import Foundation
 import GRDB
 
@@ -41,16 +42,7 @@ public struct SQLiteSearchIndex: SearchIndex {
     }
 
     static func migrate(_ db: Database, display: String) throws {
-        try db.execute(sql: SearchSchema.createVersionTable)
-        let current = try Int.fetchOne(db, sql: "SELECT version FROM sitegen_search_schema")
-        if current == nil { try db.execute(sql: "INSERT INTO sitegen_search_schema (version) VALUES (0)") }
-        guard let pending = SearchSchema.pending(after: current ?? 0) else {
-            throw SearchIndexError.newerSearchSchema(display, found: current ?? 0)
-        }
-        for migration in pending {
-            for statement in migration.sqlite { try db.execute(sql: statement) }
-            try db.execute(sql: "UPDATE sitegen_search_schema SET version = ?", arguments: [migration.version])
-        }
+        try SearchSchema.tables.migrate(db, display: display)
     }
 
     @discardableResult

@@ -1,25 +1,22 @@
-/// The search index's tables, built up by numbered migrations as the vote store's are
-/// (`VoteSchema`), with a version table of their own (`sitegen_search_schema`): the index may
-/// share a database with the votes, and each part upgrades on its own. A version above `latest`
-/// (a newer sitegen's index) is refused untouched. Migrations only add; though the index can
-/// always be made again from the content, it is never dropped behind the user's back.
+import Databases
+
+/// The search index's tables (`Schema`), with a version table of their own
+/// (`sitegen_search_schema`): the index may share a database with the votes, and each part
+/// upgrades on its own. Though the index can always be made again from the content, it is never
+/// dropped behind the user's back.
 enum SearchSchema {
-    struct Migration: Sendable {
-        var version: Int
-        var sqlite: [String]
-        var postgres: [String]
-    }
+    static let tables = Schema(name: "search index", versionTable: "sitegen_search_schema", migrations: migrations)
 
-    static let createVersionTable = "CREATE TABLE IF NOT EXISTS sitegen_search_schema (version INTEGER NOT NULL)"
+    static var latest: Int { tables.latest }
 
-    static let migrations: [Migration] = [
+    static let migrations: [Schema.Migration] = [
         // One row per skill: its id, the digest of its text as written (what an update compares),
         // and the rating that breaks ties. SQLite keeps the text in an FTS5 table beside it, joined
         // by rowid; `unicode61 remove_diacritics 2` folds case and accents, and the prefix indexes
         // make the prefix match of each query word cheap. PostgreSQL keeps the text in the row and
         // a weighted tsvector made from it (A name, B examples, C the rest) under a GIN index; the
         // `simple` configuration folds case and stems nothing, as FTS5 does, in any language.
-        Migration(
+        Schema.Migration(
             version: 1,
             sqlite: [
                 """
@@ -60,14 +57,6 @@ enum SearchSchema {
             ]
         )
     ]
-
-    static var latest: Int { migrations.last?.version ?? 0 }
-
-    /// The migrations an index at `version` still needs; nil when it is newer than this sitegen.
-    static func pending(after version: Int) -> [Migration]? {
-        guard version <= latest else { return nil }
-        return migrations.filter { $0.version > version }
-    }
 
     /// Relevance weights, name first. bm25 takes one per FTS5 column (name, examples,
     /// description, author, group); ts_rank_cd one per tsvector weight, D to A.

@@ -2,33 +2,33 @@ import SiteAssembly
 import VoteStore
 
 /// What `sitegen collect` is asked to do.
-public struct CollectOptions: Sendable {
+package struct CollectOptions: Sendable {
     /// The catalogue the votes are for; `output` only matters when `rebuildsPages`.
-    public var build: BuildOptions
+    package var build: BuildOptions
     /// `--output` was given: the service keeps the pages there counting the votes.
-    public var rebuildsPages: Bool
+    package var rebuildsPages: Bool
     /// Loopback by default: a deployed service sits behind a reverse proxy on the same machine.
-    public var host: String
+    package var host: String
     /// 0 picks a free port (tests).
-    public var port: Int
-    public var database: VoteDatabase
+    package var port: Int
+    package var database: VoteDatabase
     /// The header a reverse proxy names the client in (`X-Forwarded-For`); nil: the socket's address.
-    public var trustedProxyHeader: String?
+    package var trustedProxyHeader: String?
     /// Per client address; nil: no limit.
-    public var rateLimit: RateLimitSetting?
-    public var maxBodyBytes: Int
+    package var rateLimit: RateLimitSetting?
+    package var maxBodyBytes: Int
     /// With `rebuildsPages`, the longest a voter's 303 waits for the rebuild that counts the vote.
-    public var pageWait: Duration
+    package var pageWait: Duration
     /// Stop on SIGINT and SIGTERM (the command line); tests stop the service by cancelling it.
-    public var handlesSignals: Bool
-    public var requestTimeout: Duration
-    public var idleTimeout: Duration
+    package var handlesSignals: Bool
+    package var requestTimeout: Duration
+    package var idleTimeout: Duration
     /// Time a response may wait for the client to read any of it.
-    public var sendTimeout: Duration = .seconds(10)
+    package var sendTimeout: Duration = .seconds(10)
     /// Connections open at once, lowered to leave the rebuilds their descriptors (`OpenFileLimit`).
-    public var maxConnections = 2048
+    package var maxConnections = 2048
 
-    public init(
+    package init(
         build: BuildOptions, rebuildsPages: Bool, database: VoteDatabase, host: String = "127.0.0.1", port: Int = 8080,
         trustedProxyHeader: String? = nil, rateLimit: RateLimitSetting? = RateLimitSetting("20/min"),
         maxBodyBytes: Int = 4096,
@@ -51,14 +51,14 @@ public struct CollectOptions: Sendable {
 }
 
 /// `--rate-limit` as given: `20/min`.
-public struct RateLimitSetting: Sendable, Equatable {
+package struct RateLimitSetting: Sendable, Equatable {
     let limit: RateLimit
 
     /// nil when `text` is not a rate (see `usage`).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let limit = RateLimit(text) else { return nil }
         self.limit = limit
     }
 
-    public static var usage: String { RateLimit.usage }
+    package static var usage: String { RateLimit.usage }
 }

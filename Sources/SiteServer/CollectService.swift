@@ -9,20 +9,20 @@ import SiteAssembly
 import VoteStore
 
 /// Why `sitegen collect` could not start: each says what to change.
-public struct CollectStartFailure: Error, CustomStringConvertible {
-    public let diagnostics: [Diagnostic]
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+package struct CollectStartFailure: Error, CustomStringConvertible {
+    package let diagnostics: [Diagnostic]
+    package init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 /// `sitegen collect`: the service a deployed catalogue runs beside its static files. It takes the
 /// rating form's votes into the vote store (one per voter per skill), and with `--output` keeps
 /// the pages there counting them. The static files themselves are the web server's to serve.
-public enum CollectService {
+package enum CollectService {
     /// Runs until cancelled (or, with `handlesSignals`, until SIGINT or SIGTERM). `say` gets every
     /// line meant for the operator (one per request); `listening` gets the service's URL once the
     /// port is open.
-    public static func run(
+    package static func run(
         _ options: CollectOptions, say: @escaping @Sendable (String) -> Void,
         listening: @escaping @Sendable (URL) async -> Void = { _ in }
     ) async throws {

@@ -9,37 +9,37 @@ import SiteAssembly
 import VoteStore
 
 /// What `sitegen serve` is asked to do.
-public struct ServeOptions: Sendable {
-    public var build: BuildOptions
+package struct ServeOptions: Sendable {
+    package var build: BuildOptions
     /// Loopback unless told otherwise: the server accepts votes and writes files.
-    public var host: String
+    package var host: String
     /// 0 picks a free port (tests).
-    public var port: Int
+    package var port: Int
     /// The shortest time between looks at the sources where the system cannot report changes
     /// (inotify); polls are spaced further apart on large catalogues.
-    public var pollInterval: Duration
-    public var maxBodyBytes: Int
+    package var pollInterval: Duration
+    package var maxBodyBytes: Int
     /// Stop on SIGINT and SIGTERM (the command line); tests stop the server by cancelling it.
-    public var handlesSignals: Bool
+    package var handlesSignals: Bool
     /// Time a client has to send a whole request from its first byte (or a new connection its
     /// first request): a client that dribbles bytes is closed instead of holding a connection.
-    public var requestTimeout: Duration
+    package var requestTimeout: Duration
     /// Time a keep-alive connection may wait for its next request.
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration
     /// Time a response may wait for the client to read any of it: a client that asks for a large
     /// file and stops reading is closed instead of holding a connection.
-    public var sendTimeout: Duration = .seconds(10)
+    package var sendTimeout: Duration = .seconds(10)
     /// Connections open at once; more wait in the listen queue until one closes. Lowered to fit
     /// the open-file limit.
-    public var maxConnections: Int
+    package var maxConnections: Int
     /// `--ratings-database`; without it, `ratings.database` in site.yml when it names one. Its
     /// votes are read again before every build.
-    public var ratingsDatabase: VoteDatabase?
+    package var ratingsDatabase: VoteDatabase?
     /// Whether pages sent carry the script that reloads them after a rebuild that changed them,
     /// and a failed build's errors (`--no-live-reload` turns both off).
-    public var liveReload = true
+    package var liveReload = true
 
-    public init(
+    package init(
         build: BuildOptions, host: String = "127.0.0.1", port: Int = 8000, pollInterval: Duration = .milliseconds(500),
         maxBodyBytes: Int = 4096, handlesSignals: Bool = false, requestTimeout: Duration = .seconds(10),
         idleTimeout: Duration = .seconds(30), maxConnections: Int = 2048
@@ -59,13 +59,13 @@ public struct ServeOptions: Sendable {
 /// `sitegen serve`: builds the site, serves the output folder the way a static host would, takes
 /// votes from the rating form when its endpoint is a path on the site, and rebuilds whenever the
 /// content or the templates change.
-public enum SiteServer {
+package enum SiteServer {
     /// Where local votes go, inside the content folder.
-    public static let votesFile = "ratings/local-votes.jsonl"
+    package static let votesFile = "ratings/local-votes.jsonl"
 
     /// Runs until cancelled (or, with `handlesSignals`, until Ctrl-C). `say` gets every line meant
     /// for the person running it; `listening` gets the site's URL once the port is open.
-    public static func run(
+    package static func run(
         _ options: ServeOptions, say: @escaping @Sendable (String) -> Void,
         listening: @escaping @Sendable (URL) async -> Void = { _ in }
     ) async throws {

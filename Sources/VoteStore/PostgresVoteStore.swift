@@ -1,4 +1,5 @@
 import CatalogueModel
+import Databases
 import PostgresNIO
 
 /// Votes in PostgreSQL, for several instances of the service sharing one store. Every vote is
@@ -25,47 +26,7 @@ public struct PostgresVoteStore: VoteStore {
     static let logger = Logger(label: "sitegen.votes")
 
     static func migrate(_ address: PostgresAddress) async throws(VoteStoreError) {
-        let connection: PostgresConnection
-        do {
-            connection = try await PostgresConnection.connect(
-                configuration: address.connectionConfiguration(), id: 1, logger: logger)
-        } catch {
-            throw VoteStoreError(
-                database: address.display,
-                "cannot connect to PostgreSQL: \(describe(error)); "
-                    + "check that the server runs and the URL's host, port, user, password and database")
-        }
-        do {
-            try await connection.withTransaction(logger: logger) { connection in
-                // One instance migrates at a time; the others wait here, then find nothing to do.
-                try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLock))", logger: logger)
-                try await connection.query(PostgresQuery(unsafeSQL: VoteSchema.createVersionTable), logger: logger)
-                var current: Int?
-                for try await version in try await connection.query(
-                    "SELECT version FROM sitegen_schema", logger: logger
-                ).decode(Int.self) {
-                    current = version
-                }
-                if current == nil {
-                    try await connection.query("INSERT INTO sitegen_schema (version) VALUES (0)", logger: logger)
-                }
-                guard let pending = VoteSchema.pending(after: current ?? 0) else {
-                    throw VoteStoreError.newerSchema(address.display, found: current ?? 0)
-                }
-                for migration in pending {
-                    for statement in migration.postgres {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                    }
-                    try await connection.query(
-                        "UPDATE sitegen_schema SET version = \(migration.version)", logger: logger)
-                }
-            }
-            try? await connection.close()
-        } catch {
-            try? await connection.close()
-            if let error = (error as? PostgresTransactionError)?.closureError as? VoteStoreError { throw error }
-            throw VoteStoreError(database: address.display, "cannot prepare the vote tables: \(describe(error))")
-        }
+        try await VoteSchema.tables.migrate(address, lock: advisoryLock)
     }
 
     /// Any number that no other program's advisory lock is likely to use ("sitegen" in ASCII).
@@ -127,17 +88,5 @@ public struct PostgresVoteStore: VoteStore {
     }
 
     /// PSQLError hides the server's words behind a generic text (it may hold data); these are ours to show.
-    package static func describe(_ error: any Error) -> String {
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] {
-                return "PostgreSQL: \(message)" + (error.serverInfo?[.sqlState].map { " (\($0))" } ?? "")
-            }
-            if let underlying = error.underlying { return "\(underlying)" }
-            return "\(error.code)"
-        }
-        if let error = error as? PostgresTransactionError {
-            if let inner = error.closureError ?? error.commitError ?? error.beginError { return describe(inner) }
-        }
-        return "\(error)"
-    }
+    package static func describe(_ error: any Error) -> String { PostgresProblem.describe(error) }
 }

@@ -1,4 +1,5 @@
 import CatalogueModel
+import Databases
 import Foundation
 import GRDB
 
@@ -43,16 +44,7 @@ public struct SQLiteVoteStore: VoteStore {
     }
 
     static func migrate(_ db: Database, display: String) throws {
-        try db.execute(sql: VoteSchema.createVersionTable)
-        let current = try Int.fetchOne(db, sql: "SELECT version FROM sitegen_schema")
-        if current == nil { try db.execute(sql: "INSERT INTO sitegen_schema (version) VALUES (0)") }
-        guard let pending = VoteSchema.pending(after: current ?? 0) else {
-            throw VoteStoreError.newerSchema(display, found: current ?? 0)
-        }
-        for migration in pending {
-            for statement in migration.sqlite { try db.execute(sql: statement) }
-            try db.execute(sql: "UPDATE sitegen_schema SET version = ?", arguments: [migration.version])
-        }
+        try VoteSchema.tables.migrate(db, display: display)
     }
 
     @discardableResult

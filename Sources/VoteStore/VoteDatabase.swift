@@ -1,4 +1,5 @@
 import CatalogueModel
+import Databases
 import Foundation
 
 /// Which database holds the votes: a SQLite file, or a PostgreSQL server.

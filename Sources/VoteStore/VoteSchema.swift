@@ -1,23 +1,16 @@
-/// The vote store's tables, built up by numbered migrations. `sitegen_schema` holds one row, the
-/// version the database is at; opening a store applies the migrations after it, in one
-/// transaction, and refuses a version above `latest` (a newer sitegen's database) untouched.
-/// Migrations only ever add: a release that needs a table changed adds a migration that copies,
-/// never one that drops what a user's votes are in.
+import Databases
+
+/// The vote store's tables (`Schema`), versioned in `sitegen_schema`.
 enum VoteSchema {
-    struct Migration: Sendable {
-        var version: Int
-        var sqlite: [String]
-        var postgres: [String]
-    }
+    static let tables = Schema(name: "vote", versionTable: "sitegen_schema", migrations: migrations)
 
-    /// The version table itself, created when missing (it is not a migration: it records them).
-    static let createVersionTable = "CREATE TABLE IF NOT EXISTS sitegen_schema (version INTEGER NOT NULL)"
+    static var latest: Int { tables.latest }
 
-    static let migrations: [Migration] = [
+    static let migrations: [Schema.Migration] = [
         // One row per voter per skill. The time is milliseconds since 1970 (UTC) on both backends,
         // so a vote reads back exactly and orders without time zones. `COLLATE "C"` makes
         // PostgreSQL order text by bytes, as SQLite does, so `votes()` agrees on both.
-        Migration(
+        Schema.Migration(
             version: 1,
             sqlite: [
                 """
@@ -43,18 +36,10 @@ enum VoteSchema {
             ]
         ),
         // A voter's words beside the stars, for reviews later; nothing reads it into pages yet.
-        Migration(
+        Schema.Migration(
             version: 2,
             sqlite: ["ALTER TABLE sitegen_votes ADD COLUMN comment TEXT"],
             postgres: ["ALTER TABLE sitegen_votes ADD COLUMN comment TEXT"]
         ),
     ]
-
-    static var latest: Int { migrations.last?.version ?? 0 }
-
-    /// The migrations a database at `version` still needs; nil when it is newer than this sitegen.
-    static func pending(after version: Int) -> [Migration]? {
-        guard version <= latest else { return nil }
-        return migrations.filter { $0.version > version }
-    }
 }

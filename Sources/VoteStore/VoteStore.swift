@@ -1,4 +1,8 @@
 import CatalogueModel
+import Databases
+
+/// Why a vote store could not be opened or used (`DatabaseFailure`).
+public typealias VoteStoreError = DatabaseFailure
 
 /// Where votes are kept between builds: one vote per voter per skill. Both backends
 /// (`SQLiteVoteStore`, `PostgresVoteStore`) behave the same; `VoteStoreTests` runs every

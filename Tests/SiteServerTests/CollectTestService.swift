@@ -116,7 +116,7 @@ final class CollectTestService: StoppableServer {
     }
 
     /// The stored votes of `voters`.
-    func stored(by voters: Set<String>) async throws -> [CatalogueModel.Vote] {
+    func stored(by voters: Set<String>) async throws -> [Vote] {
         try await database.withStore(create: false) { store in try await store.votes() }.filter {
             voters.contains($0.voter)
         }

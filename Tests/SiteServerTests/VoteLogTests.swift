@@ -31,7 +31,7 @@ import Testing
         func cleanUp() { try? FileManager.default.removeItem(at: root) }
     }
 
-    static let vote = Vote(skill: "news/x", stars: 3, user: "0123456789abcdef0123456789abcdef")
+    static let vote = Ballot(skill: "news/x", stars: 3, user: "0123456789abcdef0123456789abcdef")
     static let line =
         #"{"skill":"news/x","stars":3,"timestamp":"1970-01-01T00:00:00Z","user":"0123456789abcdef0123456789abcdef"}"#
         + "\n"

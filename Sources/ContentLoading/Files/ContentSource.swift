@@ -25,7 +25,7 @@ public struct ContentSource: Sendable {
     }
 
     /// One entry below a listed folder.
-    package struct Entry {
+    package struct Listed {
         package enum Kind {
             case file, link
             case special(mode_t)
@@ -45,7 +45,7 @@ public struct ContentSource: Sendable {
     /// What a link says it points to, for messages.
     let linkTarget: @Sendable (_ path: String) -> String?
     /// Everything below a folder but hidden entries, without following links, in no order.
-    package let entries: @Sendable (_ folder: String) -> [Entry]
+    package let entries: @Sendable (_ folder: String) -> [Listed]
     /// A regular file's bytes, at most `limit` of them.
     package let read: @Sendable (_ path: String, _ limit: Int) throws(RegularFile.Failure) -> Data
     /// What tells one version of a file from another without reading it (nil: nothing there),
@@ -89,7 +89,7 @@ extension ContentSource {
         },
         linkTarget: { path in try? FileManager.default.destinationOfSymbolicLink(atPath: path) },
         entries: { folder in
-            var entries: [Entry] = []
+            var entries: [Listed] = []
             DiskWalk.walk(folder, relative: "", into: &entries)
             return entries
         },
@@ -129,7 +129,7 @@ package enum ContentStamp: Sendable, Equatable {
 /// The disk's listing: readdir's file types, not a stat per file, as a large catalogue has tens
 /// of thousands.
 private enum DiskWalk {
-    package static func walk(_ path: String, relative: String, into entries: inout [ContentSource.Entry]) {
+    package static func walk(_ path: String, relative: String, into entries: inout [ContentSource.Listed]) {
         guard let directory = opendir(path) else {
             entries.append(.init(relative: relative, kind: .unreadable(errno)))
             return

@@ -56,13 +56,13 @@ private struct MemoryIndex: Sendable {
     }
 
     /// The files below `folder`, skipping hidden ones and those in hidden folders, as the disk does.
-    package func entries(below folder: String) -> [ContentSource.Entry] {
+    package func entries(below folder: String) -> [ContentSource.Listed] {
         let prefix = normalized(folder) + "/"
         return files.keys.compactMap { path in
             guard path.hasPrefix(prefix) else { return nil }
             let relative = String(path.dropFirst(prefix.count))
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return nil }
-            return ContentSource.Entry(relative: relative, kind: .file)
+            return ContentSource.Listed(relative: relative, kind: .file)
         }
     }
 }

@@ -269,7 +269,7 @@ struct EventMerger {
     /// A plain line's vote, counted without making an event of it; one that is not a vote goes
     /// to `add`, which says why.
     private mutating func count(
-        _ vote: FlatVoteLines.Vote, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int, path: String,
+        _ vote: FlatVoteLines.Fields, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int, path: String,
         lastSkill: inout (range: Range<Int>, number: Int)?, _ log: inout DiagnosticLog
     ) {
         guard let skillRange = vote.skill, !skillRange.isEmpty, let stars = vote.stars, (1...5).contains(stars) else {

@@ -7,7 +7,7 @@
 enum FlatVoteLines {
     /// One plain line's fields as ranges of the log's bytes: the merger copies out only what it
     /// keeps, as a large log's many small strings were most of reading it.
-    struct Vote {
+    struct Fields {
         enum User {
             case text(Range<Int>)
             case number(Int)
@@ -60,7 +60,7 @@ enum FlatVoteLines {
     }
 
     /// The vote on one line, or nil when the line is not of the plain shape.
-    static func vote(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Vote? {
+    static func vote(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Fields? {
         var i = range.lowerBound
         let end = range.upperBound
         func skipSpace() {
@@ -108,7 +108,7 @@ enum FlatVoteLines {
         guard i < end, b[i] == 0x7B else { return nil }
         i += 1
         skipSpace()
-        var event = Vote()
+        var event = Fields()
         var seen: UInt8 = 0
         if i < end, b[i] == 0x7D {
             i += 1

@@ -34,7 +34,7 @@ enum SusiStoreReader {
                             clampingDrift(leaf, key: key, keyPath: keyPath, text: text, path: path, &log),
                             keyPath: keyPath, text: text, path: path, &log)
                         {
-                            folder.aggregates[key, default: SusiFolder.Entry(path: path)].tally.merge(tally)
+                            folder.aggregates[key, default: SusiFolder.Tallied(path: path)].tally.merge(tally)
                         }
                     }
                 }
@@ -161,8 +161,8 @@ enum SusiStoreReader {
             timeline.add(vote: vote.stars, at: vote.time)
             folder.voterStars[key, default: [:]][user] = vote.stars
         }
-        folder.votes[key, default: SusiFolder.Entry(path: path)].tally.stars += counts
-        folder.votes[key, default: SusiFolder.Entry(path: path)].tally.timeline.merge(timeline)
+        folder.votes[key, default: SusiFolder.Tallied(path: path)].tally.stars += counts
+        folder.votes[key, default: SusiFolder.Tallied(path: path)].tally.timeline.merge(timeline)
     }
 
     /// SUSI's written feedback (`feedbackSkill.json`): `{email|uuid, feedback, timestamp}` per
@@ -210,13 +210,13 @@ enum SusiStoreReader {
 
 /// The SUSI store files found in one folder: aggregates and individual votes for the same skills.
 struct SusiFolder {
-    package struct Entry {
+    package struct Tallied {
         package var path: String
         package var tally = RatingTally()
     }
 
-    var aggregates: [SusiSkillKey: Entry] = [:]
-    package var votes: [SusiSkillKey: Entry] = [:]
+    var aggregates: [SusiSkillKey: Tallied] = [:]
+    package var votes: [SusiSkillKey: Tallied] = [:]
     /// Written feedback, with the file it came from.
     var feedback: [SusiSkillKey: (path: String, drafts: [ReviewDraft])] = [:]
     /// Each user's standing stars, to show beside their feedback as SUSI's CMS does
@@ -224,7 +224,7 @@ struct SusiFolder {
     var voterStars: [SusiSkillKey: [String: Int]] = [:]
 
     /// Per skill, individual votes win over the aggregate's stars; thumbs come from the aggregate.
-    func merged(_ log: inout DiagnosticLog) -> [SusiSkillKey: Entry] {
+    func merged(_ log: inout DiagnosticLog) -> [SusiSkillKey: Tallied] {
         var result = aggregates
         for key in votes.keys.sorted() {
             guard let voteEntry = votes[key] else { continue }
@@ -245,7 +245,7 @@ struct SusiFolder {
         }
         for key in feedback.keys.sorted() {
             guard let written = feedback[key] else { continue }
-            var entry = result[key] ?? Entry(path: written.path)
+            var entry = result[key] ?? Tallied(path: written.path)
             let stars = voterStars[key] ?? [:]
             for draft in written.drafts {
                 var review = draft.review

@@ -113,13 +113,13 @@ struct SiteFiles: FileProvider {
 final class PinnedFile: @unchecked Sendable {
     let path: String
     /// What a build not yet written holds at `path`; the file on disk answers when nil.
-    let pending: PendingFiles.Entry?
+    let pending: PendingFiles.Held?
     // `descriptor` and `status` are only touched under `lock`.
     private let lock = NSLock()
     private var descriptor: Int32 = -1
     private var status: SiteFiles.Attributes?
 
-    init(path: String, pending: PendingFiles.Entry? = nil) {
+    init(path: String, pending: PendingFiles.Held? = nil) {
         self.path = path
         self.pending = pending
     }

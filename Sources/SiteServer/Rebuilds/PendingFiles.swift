@@ -7,7 +7,7 @@ import Foundation
 /// Emptied once the folder holds the build; kept when writing it failed, so the server goes on
 /// serving the build the terminal reported until a later one is written whole.
 final class PendingFiles: @unchecked Sendable {
-    enum Entry: Sendable, Equatable {
+    enum Held: Sendable, Equatable {
         case file(Data, modified: Date)
         /// A folder that holds a pending file (a new skill's folder is not on disk yet).
         case folder(modified: Date)
@@ -54,7 +54,7 @@ final class PendingFiles: @unchecked Sendable {
 
     /// What is held for a request's path below the site's root (`/skills/news/x/index.html`,
     /// `/skills/news/x/`, percent-decoded); nil when nothing is, and the folder answers.
-    func entry(at requestPath: String) -> Entry? {
+    func entry(at requestPath: String) -> Held? {
         lock.lock()
         defer { lock.unlock() }
         guard !files.isEmpty || !removed.isEmpty else { return nil }

@@ -9,17 +9,17 @@
 /// `lstat`: Foundation's enumerator and resource values cost some 100 µs a file on Linux, which
 /// made one look at 10,000 skills take over a second.
 enum SourceTree {
-    enum Entry {
+    enum Node {
         /// `relative` is below the walked folder, `/`-separated (`skills/news`).
         case folder(path: String, relative: String)
         case file(relative: String, size: Int, modified: Double)
     }
 
-    static func walk(_ root: String, _ visit: (Entry) -> Void) {
+    static func walk(_ root: String, _ visit: (Node) -> Void) {
         walk(root, relative: "", visit)
     }
 
-    private static func walk(_ path: String, relative: String, _ visit: (Entry) -> Void) {
+    private static func walk(_ path: String, relative: String, _ visit: (Node) -> Void) {
         guard let folder = opendir(path) else { return }
         defer { closedir(folder) }
         while let entry = readdir(folder) {

@@ -9,10 +9,10 @@ import PageRendering
 /// from the index. Refusals are plain text: `405` for other methods, `414` for a query over
 /// `SearchQuery.maxCharacters` characters (or a query string over `maxQueryBytes`), `400` for
 /// bad encoding or page numbers, `404` for a page past the last, `503` before a build.
-public struct SearchResponder: Sendable {
+package struct SearchResponder: Sendable {
     /// The whole query string, before decoding: ten times what 200 characters need at most
     /// (12 bytes each, percent-encoded), so only something other than a search is refused here.
-    public static let maxQueryBytes = 4096
+    package static let maxQueryBytes = 4096
     /// Page numbers past this are refused: nobody pages that far, and the offset stays small.
     static let maxPage = 10_000
 
@@ -25,7 +25,7 @@ public struct SearchResponder: Sendable {
     ///   - site: the build to render results with (`LiveSearch.site`), asked on every request,
     ///     so results follow rebuilds.
     ///   - say: where index failures are reported (the visitor gets a plain 500).
-    public init(
+    package init(
         index: any SearchIndex, site: @escaping @Sendable () async -> SearchSite?,
         say: @escaping @Sendable (String) -> Void
     ) {
@@ -35,11 +35,11 @@ public struct SearchResponder: Sendable {
     }
 
     /// Over a `LiveSearch`: its index and the build it last followed.
-    public init(following live: LiveSearch, say: @escaping @Sendable (String) -> Void) {
+    package init(following live: LiveSearch, say: @escaping @Sendable (String) -> Void) {
         self.init(index: live.index, site: { await live.site }, say: say)
     }
 
-    public func respond(to request: Request) async -> Response {
+    package func respond(to request: Request) async -> Response {
         guard let site = await site() else {
             return VoteReception.plain(.serviceUnavailable, "search is not ready: the site has not been built yet")
         }
@@ -116,14 +116,14 @@ public struct SearchResponder: Sendable {
 /// Hands requests for the search endpoint to the responder; everything else goes on. The path
 /// is matched as the site sees it (`/search`, after `sitegen serve` strips the base path) and
 /// as the host does (`/catalogue/search`, for a service behind a proxy that keeps the prefix).
-public struct SearchResponderMiddleware<Context: RequestContext>: RouterMiddleware {
+package struct SearchResponderMiddleware<Context: RequestContext>: RouterMiddleware {
     let responder: SearchResponder
 
-    public init(responder: SearchResponder) {
+    package init(responder: SearchResponder) {
         self.responder = responder
     }
 
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
         guard let site = await responder.site(), let search = site.search,

@@ -4,11 +4,11 @@ import PageRendering
 
 /// What searches are answered from: a good build's renderer (the results page is rendered in
 /// the site's look, with its cards) and its skills by id, to turn the index's ids into cards.
-public struct SearchSite: Sendable {
-    public let renderer: SiteRenderer
+package struct SearchSite: Sendable {
+    package let renderer: SiteRenderer
     let entries: [String: Catalogue.Entry]
 
-    public init(renderer: SiteRenderer) {
+    package init(renderer: SiteRenderer) {
         self.renderer = renderer
         entries = Dictionary(renderer.catalogue.entries.map { ($0.skill.id, $0) }) { first, _ in first }
     }
@@ -19,21 +19,21 @@ public struct SearchSite: Sendable {
 /// A search index that follows the builds: after each good build, `follow` brings the index to
 /// its catalogue (writing only what changed) and then answers from that build. `sitegen serve`
 /// keeps one over an index in memory; the companion service over its database's.
-public actor LiveSearch {
-    public let index: any SearchIndex
+package actor LiveSearch {
+    package let index: any SearchIndex
     /// The build searches are answered from; nil until one with `search.endpoint` was followed.
-    public private(set) var site: SearchSite?
+    package private(set) var site: SearchSite?
     /// The catalogue last written, whose digests the next update reuses.
     private var written: SearchCatalogue?
 
-    public init(index: any SearchIndex) {
+    package init(index: any SearchIndex) {
         self.index = index
     }
 
     /// Brings the index to `renderer`'s catalogue; nil (and nothing written) when the site has
     /// no search endpoint. On failure the last followed build stays.
     @discardableResult
-    public func follow(_ renderer: SiteRenderer) async throws -> SearchIndexUpdate? {
+    package func follow(_ renderer: SiteRenderer) async throws -> SearchIndexUpdate? {
         guard renderer.catalogue.config.search != nil else {
             site = nil
             written = nil

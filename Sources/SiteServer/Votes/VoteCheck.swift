@@ -2,8 +2,9 @@ import CatalogueModel
 import Foundation
 import PageRendering
 
-/// One vote, as the events file (`.jsonl`) stores it.
-struct Vote: Sendable, Equatable {
+/// What a rating form submitted, checked: the skill, the stars and the review. It becomes a
+/// `Vote` (the model's) once the voter and the time are known.
+struct Ballot: Sendable, Equatable {
     var skill: String
     /// Whole stars, 1…5: the events format has no halves.
     var stars: Int
@@ -24,7 +25,7 @@ enum VoteCheck {
     static let honeypot = "website"
 
     static func vote(from fields: [String: [String]], form: RatingFormConfig, site: ServedSite) throws(Rejection) -> (
-        vote: Vote, page: ServedSite.SkillPage
+        vote: Ballot, page: ServedSite.SkillPage
     ) {
         let names = form.fields
         // A site whose own fields use the name keeps them; the trap is then off.
@@ -46,7 +47,7 @@ enum VoteCheck {
             throw Rejection(message: "`\(names.stars)` must be one of \(choices(form)), got `\(shown(starsText))`")
         }
         // A posted `user` is not read: the voter is who the receiver's cookie says (`VoteIntake`).
-        return (Vote(skill: page.id, stars: stars, user: nil, comment: try comment(in: fields, form: form)), page)
+        return (Ballot(skill: page.id, stars: stars, user: nil, comment: try comment(in: fields, form: form)), page)
     }
 
     /// The comment, when the site's form has the field; a comment posted to a form without one

@@ -1,4 +1,5 @@
 import CatalogueModel
+import Databases
 import Foundation
 import Hummingbird
 import VoteStore
@@ -39,7 +40,7 @@ struct VoteCollector: Sendable {
         guard let voter = accepted.vote.user else {
             return VoteReception.plain(.internalServerError, "the vote has no voter; this is a bug in sitegen")
         }
-        let vote = CatalogueModel.Vote(
+        let vote = Vote(
             skill: accepted.vote.skill, stars: accepted.vote.stars, voter: voter, time: Date(),
             comment: accepted.vote.comment)
         do {

@@ -52,7 +52,7 @@ enum VoteIntake {
     }
 
     struct Accepted: Sendable {
-        var vote: Vote
+        var vote: Ballot
         var page: ServedSite.SkillPage
         /// For the response, when the voter was given a new id.
         var setCookie: String?
@@ -92,7 +92,7 @@ enum VoteIntake {
         secureCookie: Bool = false
     ) throws(Refusal) -> Accepted {
         if let refusal = screen(request, form: form) { throw refusal }
-        var checked: (vote: Vote, page: ServedSite.SkillPage)
+        var checked: (vote: Ballot, page: ServedSite.SkillPage)
         do {
             checked = try VoteCheck.vote(from: try FormBody.parse(formText), form: form, site: site)
         } catch let rejection as VoteCheck.Rejection {

@@ -73,7 +73,7 @@ actor VoteLog {
     }
 
     /// The line for `vote`, with its newline.
-    func line(for vote: Vote, at date: Date) throws -> Data {
+    func line(for vote: Ballot, at date: Date) throws -> Data {
         var data = try encoder.encode(
             Line(
                 skill: vote.skill, stars: vote.stars, timestamp: date.ISO8601Format(), user: vote.user,
@@ -83,7 +83,7 @@ actor VoteLog {
     }
 
     @discardableResult
-    func append(_ vote: Vote, at date: Date = Date()) throws -> Appended {
+    func append(_ vote: Ballot, at date: Date = Date()) throws -> Appended {
         var data = try line(for: vote, at: date)
         let fd = try openFile()
         defer { close(fd) }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import CatalogueModel
 @testable import ContentLoading
+@testable import Databases
 @testable import SiteAssembly
 @testable import VoteStore
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PostgresNIO
 
+@testable import Databases
 @testable import VoteStore
 
 /// The two backends, each a fresh, empty database per test: a SQLite file in a temporary folder,

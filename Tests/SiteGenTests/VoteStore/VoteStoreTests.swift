@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CatalogueModel
+@testable import Databases
 @testable import VoteStore
 
 /// Every behaviour of the vote store, on each backend against a real database: SQLite files in a
@@ -102,7 +103,7 @@ enum VoteStoreBehaviour: String, CaseIterable, Sendable, CustomStringConvertible
         let version1 = VoteSchema.migrations[0]
         let isSQLite = if case .sqlite = database { true } else { false }
         try await RawSQL.execute(
-            [VoteSchema.createVersionTable, "INSERT INTO sitegen_schema (version) VALUES (1)"]
+            [VoteSchema.tables.createVersionTable, "INSERT INTO sitegen_schema (version) VALUES (1)"]
                 + (isSQLite ? version1.sqlite : version1.postgres)
                 + ["INSERT INTO sitegen_votes (skill, voter, stars, voted_at) VALUES ('news/a', 'u1', 3, \(t0))"],
             in: database)

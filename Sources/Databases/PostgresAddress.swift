@@ -26,10 +26,10 @@ public struct PostgresAddress: Sendable, Equatable {
     /// The address, or why `text` is not such a URL.
     public static func parse(
         _ text: String, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Result<PostgresAddress, VoteStoreError> {
-        func failure(_ why: String) -> Result<PostgresAddress, VoteStoreError> {
+    ) -> Result<PostgresAddress, DatabaseFailure> {
+        func failure(_ why: String) -> Result<PostgresAddress, DatabaseFailure> {
             .failure(
-                VoteStoreError(
+                DatabaseFailure(
                     database: redacted(text), why + "; write it like postgres://user:password@host:5432/database"))
         }
         guard isPostgresURL(text), let components = URLComponents(string: text) else {

@@ -1,5 +1,6 @@
-/// Why a vote store could not be opened or used: each says which database and what to do.
-public struct VoteStoreError: Error, Equatable, CustomStringConvertible {
+/// Why a database (the vote store's, the search index's) could not be opened or used: each says
+/// which database and what to do.
+public struct DatabaseFailure: Error, Equatable, CustomStringConvertible {
     /// The database as the user named it (a path, or a URL without its password).
     public var database: String
     public var problem: String
@@ -18,23 +19,16 @@ public struct VoteStoreError: Error, Equatable, CustomStringConvertible {
 
     public var description: String { "\(database): \(problem)" }
 
-    static func newerSchema(_ database: String, found: Int) -> VoteStoreError {
-        VoteStoreError(
-            database: database,
-            "the vote schema is version \(found), but this sitegen knows versions up to "
-                + "\(VoteSchema.latest): it was written by a newer sitegen; use that one (nothing was changed)")
-    }
-
     /// Runs `body`, turning whatever it throws into an error naming `database`, in the words of
     /// `describe` (each backend knows where its library keeps the message).
     package static func naming<T>(
         _ database: String, _ describe: (any Error) -> String,
         _ body: () async throws -> T
-    ) async throws(VoteStoreError) -> T {
+    ) async throws(DatabaseFailure) -> T {
         do {
             return try await body()
         } catch {
-            throw VoteStoreError(database: database, describe(error))
+            throw DatabaseFailure(database: database, describe(error))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 
 /// A PostgreSQL pool that answers within a deadline, says at once while the server is down, and
@@ -10,6 +11,8 @@ import PostgresNIO
 /// is back. Here an operation that finds the server unreachable marks it down and replaces the
 /// pool (a new one has no backoff); until a probe connects, operations fail at once.
 package actor PostgresLink {
+    package static let logger = Logger(label: "sitegen.database")
+
     package let address: PostgresAddress
     private var client: PostgresClient
     private var running: Task<Void, Never>
@@ -70,20 +73,20 @@ package actor PostgresLink {
             markDown(client)
             throw PostgresUnavailable(
                 reason: error is PostgresUnavailable
-                    ? "no answer within \(deadline)" : PostgresVoteStore.describe(error))
+                    ? "no answer within \(deadline)" : PostgresProblem.describe(error))
         }
     }
 
     /// `perform`, throwing what goes wrong as an error that names the database.
     package func named<T: Sendable>(
         within deadline: Duration, _ operation: @escaping @Sendable (PostgresClient) async throws -> T
-    ) async throws(VoteStoreError) -> T {
+    ) async throws(DatabaseFailure) -> T {
         do {
             return try await perform(within: deadline, operation)
         } catch let error as PostgresUnavailable {
-            throw VoteStoreError(database: address.display, error.description, unavailable: true)
+            throw DatabaseFailure(database: address.display, error.description, unavailable: true)
         } catch {
-            throw VoteStoreError(database: address.display, PostgresVoteStore.describe(error))
+            throw DatabaseFailure(database: address.display, PostgresProblem.describe(error))
         }
     }
 
@@ -116,7 +119,7 @@ package actor PostgresLink {
             configuration.options.connectTimeout = .seconds(2)
             guard
                 let connection = try? await PostgresConnection.connect(
-                    configuration: configuration, id: 0, logger: PostgresVoteStore.logger)
+                    configuration: configuration, id: 0, logger: PostgresLink.logger)
             else { return false }
             try? await connection.close()
             return true
