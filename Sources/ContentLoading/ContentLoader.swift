@@ -74,34 +74,7 @@ public enum ContentLoader {
         appended: [AppendedVotes] = []
     ) -> LoadedContent {
         var log = DiagnosticLog()
-        var config = SiteConfigReader.read(location, &log)
-        // A SUSI skill repository's checkout is a catalogue of SUSI's: its site mirrors SUSI's API.
-        if !config.susiAPIGiven, !location.source.exists(location.skills),
-            location.source.isFolder(SkillFolder.models(in: location))
-        {
-            config.susiAPI = true
-        }
-        if let baseURLOverride {
-            if let base = SiteConfigReader.normalizedBaseURL(baseURLOverride) {
-                config.baseURL = base
-            } else {
-                log.error("--base-url", "`\(baseURLOverride)` is not an http(s) URL or a path starting with `/`")
-            }
-        }
-        switch location.source.status(location.root.path, true) {
-        case .folder:
-            break
-        case .missing:
-            log.error(
-                location.display,
-                "content folder not found; pass --content DIR or run from the folder that holds Content/")
-        case .unreadable(let reason):
-            log.error(location.display, "cannot read the content folder: \(String(cString: strerror(reason)))")
-        case let other:
-            log.error(
-                location.display,
-                "is \(other.kind), not a folder; pass --content the folder that holds skills/, ratings/ and site.yml")
-        }
+        let config = siteConfig(location, baseURLOverride: baseURLOverride, &log)
 
         // Rating files do not depend on skills until they are matched: read them meanwhile.
         let source = location.source
@@ -214,6 +187,41 @@ public enum ContentLoader {
             ratingFilesRead: sources.filesRead, votesRead: sources.votesRead, touchedSkills: touchedSkills)
     }
 
+    /// `site.yml` with `--base-url` applied, and whether the content folder is one.
+    private static func siteConfig(
+        _ location: ContentLocation, baseURLOverride: String?, _ log: inout DiagnosticLog
+    ) -> SiteConfig {
+        var config = SiteConfigReader.read(location, &log)
+        // A SUSI skill repository's checkout is a catalogue of SUSI's: its site mirrors SUSI's API.
+        if !config.susiAPIGiven, !location.source.exists(location.skills),
+            location.source.isFolder(SkillFolder.models(in: location))
+        {
+            config.susiAPI = true
+        }
+        if let baseURLOverride {
+            if let base = SiteConfigReader.normalizedBaseURL(baseURLOverride) {
+                config.baseURL = base
+            } else {
+                log.error("--base-url", "`\(baseURLOverride)` is not an http(s) URL or a path starting with `/`")
+            }
+        }
+        switch location.source.status(location.root.path, true) {
+        case .folder:
+            break
+        case .missing:
+            log.error(
+                location.display,
+                "content folder not found; pass --content DIR or run from the folder that holds Content/")
+        case .unreadable(let reason):
+            log.error(location.display, "cannot read the content folder: \(String(cString: strerror(reason)))")
+        case let other:
+            log.error(
+                location.display,
+                "is \(other.kind), not a folder; pass --content the folder that holds skills/, ratings/ and site.yml")
+        }
+        return config
+    }
+
     /// The skills whose ratings must be matched again: those `votedFor`, and those that differ
     /// from the `previous` skills, the last load's. Nil when there were none, when the two lists
     /// do not hold the same ids at the same places, or when an edit moved a skill to another SUSI
@@ -278,19 +286,7 @@ public enum ContentLoader {
         // changed file; a folder's event makes it look at everything, `FolderEvents`). Its place
         // there is its own while the listing stands; when files came or went, it is found by
         // walking the last listing alongside, not by path (10,000 of them per new skill).
-        let movedPlaces: [Int?]? =
-            reused || !trusted
-            ? nil
-            : last.map { last in
-                // Listings of one folder hold the same path where they hold the same relative one.
-                last.listing.folderPath == listing.folderPath && last.listing.relativePrefix == listing.relativePrefix
-                    // Closures, not key paths: a key path copies the file it reads from.
-                    // Compared in place first: a key made is a string retained and released.
-                    ? PlaceWalk.places(
-                        of: listing.files, in: last.listing.files, key: { $0.relativePath },
-                        identical: { $0.relativePath == $1.relativePath })
-                    : PlaceWalk.places(of: listing.files, in: last.listing.files) { $0.path }
-            }
+        let movedPlaces: [Int?]? = reused || !trusted ? nil : last.map { Self.movedPlaces(of: listing, in: $0.listing) }
         // The changed files by relative path, so that no file's path is made to look it up; a
         // changed path spelt otherwise than the folder (other bytes, the same text) by path.
         let changedFiles = Set(changed.compactMap { listing.relative($0) })
@@ -363,11 +359,32 @@ public enum ContentLoader {
         // The last listing and what is left of its results are freed on another thread: 10,000
         // files' results released here were a few milliseconds of a new skill's wait.
         LaterRelease.drop((last, lastResults))
+        let skills = merged(listed.results, location: location, keeping: &kept, &log)
+        return ParsedContent.Skills(skills: skills, diagnostics: log.items, filesListed: listing.files.count)
+    }
+
+    /// Where each file of `listing` stood in the `last` one (nil: new).
+    private static func movedPlaces(of listing: SkillFolder.Listing, in last: SkillFolder.Listing) -> [Int?] {
+        // Listings of one folder hold the same path where they hold the same relative one.
+        last.folderPath == listing.folderPath && last.relativePrefix == listing.relativePrefix
+            // Closures, not key paths: a key path copies the file it reads from.
+            // Compared in place first: a key made is a string retained and released.
+            ? PlaceWalk.places(
+                of: listing.files, in: last.files, key: { $0.relativePath },
+                identical: { $0.relativePath == $1.relativePath })
+            : PlaceWalk.places(of: listing.files, in: last.files) { $0.path }
+    }
+
+    /// The files' skills in path order, SUSI's named, and all validated together.
+    private static func merged(
+        _ results: [FileResult], location: ContentLocation, keeping kept: inout ParsedContent,
+        _ log: inout DiagnosticLog
+    ) -> [Skill] {
         var skills: [Skill] = []
         var failed: [Skill] = []
         var susiSkills: [Skill] = []
         // Read where they lie: each result copied out was five arrays retained and released.
-        listed.results.withUnsafeBufferPointer { results in
+        results.withUnsafeBufferPointer { results in
             for place in results.indices {
                 skills.append(contentsOf: results[place].made.checked)
                 failed.append(contentsOf: results[place].made.failed)
@@ -378,9 +395,8 @@ public enum ContentLoader {
         // Skills that failed their text check still hold their page names, as they always did.
         let checkedCount = skills.count
         if !susiSkills.isEmpty { skills += SusiPageNames.assign(susiSkills, avoiding: skills + failed, &log) }
-        skills = SkillValidator.check(
+        return SkillValidator.check(
             skills, textChecked: checkedCount, location: location, pageKeys: &kept.pageKeys, clean: &kept.clean, &log)
-        return ParsedContent.Skills(skills: skills, diagnostics: log.items, filesListed: listing.files.count)
     }
 
     /// `kept` with the files at `changed` (places in the listing `kept` was made for) and any

@@ -66,13 +66,13 @@ import Testing
         let stored = try #require(try VoteComment.normalized(Self.hostile))
         var vote = VoteLogTests.vote
         vote.comment = stored
-        let data = try await scratch.log().line(for: vote, at: Date(timeIntervalSince1970: 0))
+        let data = await scratch.log().line(for: vote, at: Date(timeIntervalSince1970: 0))
         #expect(data.last == 0x0A && data.dropLast().firstIndex(of: 0x0A) == nil, "one line")
         let line = try Self.decode(String(decoding: data.dropLast(), as: UTF8.self))
         #expect(line.comment == stored && line.skill == "news/x" && line.stars == 3)
         // A vote without a comment is the line it always was.
         #expect(
-            try await scratch.log().line(for: VoteLogTests.vote, at: Date(timeIntervalSince1970: 0))
+            await scratch.log().line(for: VoteLogTests.vote, at: Date(timeIntervalSince1970: 0))
                 == Data(VoteLogTests.line.utf8))
     }
 

@@ -11,6 +11,33 @@ enum RatingFormConfigReader {
     package static func read(_ form: inout YAMLMapping, section: YAMLNode?, _ log: inout DiagnosticLog)
         -> RatingFormConfig?
     {
+        let config = presetAndEndpoint(&form, section: section, &log)
+        // Read every key even without an endpoint, so mistakes are reported all at once.
+        var draft = config ?? RatingFormConfig(endpoint: .sitePath(""))
+        if let method = form.string("method", &log) {
+            if let parsed = RatingFormConfig.Method(rawValue: method.lowercased()) {
+                draft.method = parsed
+            } else {
+                form.error(
+                    &log, at: form.value("method"), "`rating_form.method` must be post or get, found `\(method)`")
+            }
+        }
+        if var fields = form.mapping("fields", &log) {
+            readFields(&fields, into: &draft.fields, susi: draft.preset == .susi, &log)
+        }
+        readExtra(&form, into: &draft, &log)
+        readGranularity(&form, into: &draft, &log)
+        readLinks(&form, into: &draft, &log)
+        readComment(&form, into: &draft, &log)
+        check(draft, hasForm: config != nil, &form, &log)
+        form.warnUnknownKeys(known: knownKeys, &log, what: "rating_form")
+        return config == nil ? nil : draft
+    }
+
+    /// The preset and the endpoint: the form there is, or nil without a usable endpoint.
+    private static func presetAndEndpoint(_ form: inout YAMLMapping, section: YAMLNode?, _ log: inout DiagnosticLog)
+        -> RatingFormConfig?
+    {
         var config: RatingFormConfig?
         if let preset = form.string("preset", &log) {
             if RatingFormConfig.Preset(rawValue: preset.lowercased()) == .susi {
@@ -37,20 +64,12 @@ enum RatingFormConfigReader {
             // `endpoint: null` says "no form" on purpose; other keys without one look like a slip.
             form.warning(&log, at: section, "`rating_form` has no `endpoint`, so skill pages get no rating form")
         }
+        return config
+    }
 
-        // Read every key even without an endpoint, so mistakes are reported all at once.
-        var draft = config ?? RatingFormConfig(endpoint: .sitePath(""))
-        if let method = form.string("method", &log) {
-            if let parsed = RatingFormConfig.Method(rawValue: method.lowercased()) {
-                draft.method = parsed
-            } else {
-                form.error(
-                    &log, at: form.value("method"), "`rating_form.method` must be post or get, found `\(method)`")
-            }
-        }
-        if var fields = form.mapping("fields", &log) {
-            readFields(&fields, into: &draft.fields, susi: draft.preset == .susi, &log)
-        }
+    private static func readExtra(
+        _ form: inout YAMLMapping, into draft: inout RatingFormConfig, _ log: inout DiagnosticLog
+    ) {
         if let extra = form.mapping("extra", &log) {
             for (name, keyNode) in extra.keys {
                 guard isFieldName(name) else {
@@ -68,6 +87,11 @@ enum RatingFormConfigReader {
                 draft.extra[name] = value
             }
         }
+    }
+
+    private static func readGranularity(
+        _ form: inout YAMLMapping, into draft: inout RatingFormConfig, _ log: inout DiagnosticLog
+    ) {
         if let granularity = form.number("granularity", &log) {
             switch granularity {
             case 1: draft.granularity = .whole
@@ -92,6 +116,12 @@ enum RatingFormConfigReader {
                     "`rating_form.granularity` must be 1 (whole stars) or 0.5 (half stars)")
             }
         }
+    }
+
+    /// `sign_in_url` and `susi_web_client`.
+    private static func readLinks(
+        _ form: inout YAMLMapping, into draft: inout RatingFormConfig, _ log: inout DiagnosticLog
+    ) {
         if let raw = form.string("sign_in_url", &log) {
             if let url = endpoint(raw) {
                 draft.signInURL = url
@@ -115,6 +145,11 @@ enum RatingFormConfigReader {
                     "`rating_form.susi_web_client` must be an http(s) URL, like https://susi.ai")
             }
         }
+    }
+
+    private static func readComment(
+        _ form: inout YAMLMapping, into draft: inout RatingFormConfig, _ log: inout DiagnosticLog
+    ) {
         if let node = form.value("comment"), !YAMLMapping.isNull(node) {
             if let comment = node.bool {
                 draft.comment = comment
@@ -131,13 +166,19 @@ enum RatingFormConfigReader {
                 )
             }
         }
+    }
+
+    /// What the settings say together: a form that can succeed, names that do not collide.
+    private static func check(
+        _ draft: RatingFormConfig, hasForm: Bool, _ form: inout YAMLMapping, _ log: inout DiagnosticLog
+    ) {
         if draft.susiWebClient != nil, form.value("sign_in_url") != nil {
             form.warning(
                 &log, at: form.value("sign_in_url"),
                 "`rating_form.sign_in_url` is not shown: with `preset: susi` skill pages link to SUSI.AI, where visitors sign in and rate"
             )
         }
-        if config != nil, draft.postsToSUSI {
+        if hasForm, draft.postsToSUSI {
             // A visitor must never get a form that cannot succeed.
             form.error(
                 &log, at: form.value("endpoint"),
@@ -153,8 +194,6 @@ enum RatingFormConfigReader {
                 "a `get` form replaces the query of its endpoint, so `?…` would be lost; put constant parameters in `rating_form.extra`"
             )
         }
-        form.warnUnknownKeys(known: knownKeys, &log, what: "rating_form")
-        return config == nil ? nil : draft
     }
 
     /// - Parameter susi: the SUSI preset, whose servlet needs every field: without `group` it

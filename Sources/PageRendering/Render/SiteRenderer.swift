@@ -256,43 +256,13 @@ public struct SiteRenderer: Sendable {
         // core meanwhile (`ListingData.related`), and a kept plan needs them to know which skill
         // pages it makes (`skillsToPlan`).
         let cards = CardCache(renderer: self, engine: theme.engine, reusing: previous, cutsDated: cutsDated)
-        let highlights = listingData.listings.highlights
-        // `statsText` counts every skill and rating, shown on the page or not.
-        var indexValues = [
-            String(catalogue.groups.count), String(catalogue.entries.count), String(catalogue.ratingCount),
-        ]
-        for (group, shown) in zip(catalogue.groups, highlights) {
-            indexValues += [group.name, group.path, String(group.entries.count), String(shown.count)]
-        }
-        indexValues += [String(listingData.featured.count), String(listingData.collections.count)]
-        for (collection, entries) in listingData.collections {
-            indexValues += [collection.title, collection.text, collection.slug, String(entries.count)]
-        }
-        let indexKey = PageKey(entries: highlights.flatMap { $0 } + listingData.featured, values: indexValues)
         var jobs = PlacedJobs<PageJob>()
-        jobs.append(PageJob(template: "index", path: urls.output(ofPage: ""), key: indexKey) { indexPage(cards) })
+        jobs.append(PageJob(template: "index", path: urls.output(ofPage: ""), key: indexKey()) { indexPage(cards) })
         // Jobs hold the renderer and the cards by reference, and their skill or group by index: a
         // closure that captured them by value would carry a copy of each per page.
         let shared = Shared(self)
         let sharedCards = Shared(cards)
-        for (groupIndex, group) in catalogue.groups.enumerated() {
-            let ordered = groupEntries(group)
-            let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
-            let values = [group.name, group.path, String(group.entries.count), String(group.ratingCount)]
-            for number in 1...pagination.pageCount {
-                let key = PageKey(
-                    entries: Array(ordered[pagination.items(onPage: number)]),
-                    values: values + [String(number), String(pagination.pageCount)])
-                jobs.append(
-                    PageJob(
-                        template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number)),
-                        key: key
-                    ) {
-                        shared.value.groupPage(
-                            shared.value.catalogue.groups[groupIndex], page: number, cards: sharedCards.value)
-                    })
-            }
-        }
+        appendGroupPages(to: &jobs, shared: shared, cards: sharedCards)
         let skillPages = jobs.count
         let listingJobs = listingPages(cards: cards)
         let reviews = reviewJobs()
@@ -358,6 +328,46 @@ public struct SiteRenderer: Sendable {
                 pagePaths: jobs.jobs.map(\.path), fileJobPaths: fileJobs.jobs.map(\.path), skillPages: skillPages)
         }
         return finish(jobs: jobs, fileJobs: fileJobs, kept: false, outline: outline, cards: cards, sitemap: sitemap)
+    }
+
+    /// What the home page shows: the highlights of each group, the featured skills, the
+    /// collections, and the counts `statsText` gives (every skill and rating, shown or not).
+    private func indexKey() -> PageKey {
+        let highlights = listingData.listings.highlights
+        var values = [String(catalogue.groups.count), String(catalogue.entries.count), String(catalogue.ratingCount)]
+        for (group, shown) in zip(catalogue.groups, highlights) {
+            values += [group.name, group.path, String(group.entries.count), String(shown.count)]
+        }
+        values += [String(listingData.featured.count), String(listingData.collections.count)]
+        for (collection, entries) in listingData.collections {
+            values += [collection.title, collection.text, collection.slug, String(entries.count)]
+        }
+        return PageKey(entries: highlights.flatMap { $0 } + listingData.featured, values: values)
+    }
+
+    /// Every page of every group, in the groups' order.
+    private func appendGroupPages(
+        to jobs: inout PlacedJobs<PageJob>, shared: Shared<SiteRenderer>, cards: Shared<CardCache>
+    ) {
+        let urls = catalogue.urls
+        for (groupIndex, group) in catalogue.groups.enumerated() {
+            let ordered = groupEntries(group)
+            let pagination = Pagination(itemCount: group.entries.count, pageSize: catalogue.config.pageSize)
+            let values = [group.name, group.path, String(group.entries.count), String(group.ratingCount)]
+            for number in 1...pagination.pageCount {
+                let key = PageKey(
+                    entries: Array(ordered[pagination.items(onPage: number)]),
+                    values: values + [String(number), String(pagination.pageCount)])
+                jobs.append(
+                    PageJob(
+                        template: "group", path: urls.output(ofPage: urls.listingPage(group.path, page: number)),
+                        key: key
+                    ) {
+                        shared.value.groupPage(
+                            shared.value.catalogue.groups[groupIndex], page: number, cards: cards.value)
+                    })
+            }
+        }
     }
 
     /// The plan of `jobs` and `fileJobs` laid out by `outline`, with the files made now.

@@ -42,17 +42,12 @@ actor VoteLog {
     /// The file as the user would type it, for messages.
     nonisolated var display: String { folderDisplay + "/" + path }
     private let write: Write
-    private let encoder: JSONEncoder
 
     init(folder: URL, folderDisplay: String, path: String, write: @escaping Write = VoteLog.systemWrite) {
         self.folder = folder
         self.folderDisplay = folderDisplay
         self.path = path
         self.write = write
-        let encoder = JSONEncoder()
-        // Sorted keys give `{"skill":…,"stars":…,"timestamp":…,"user":…}`, the order of the samples.
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        self.encoder = encoder
     }
 
     static let systemWrite: Write = { descriptor, bytes in
@@ -63,28 +58,17 @@ actor VoteLog {
         #endif
     }
 
-    private struct Line: Encodable {
-        var skill: String
-        var stars: Int
-        var timestamp: String
-        var user: String?
-        /// Left out when nil, so a vote without a comment is the line it always was.
-        var comment: String?
-    }
-
     /// The line for `vote`, with its newline.
-    func line(for vote: Ballot, at date: Date) throws -> Data {
-        var data = try encoder.encode(
-            Line(
-                skill: vote.skill, stars: vote.stars, timestamp: date.ISO8601Format(), user: vote.user,
-                comment: vote.comment))
-        data.append(0x0A)
-        return data
+    func line(for vote: Ballot, at date: Date) -> Data {
+        VoteLogLine(
+            skill: vote.skill, stars: vote.stars, timestamp: date.ISO8601Format(), user: vote.user,
+            comment: vote.comment
+        ).data
     }
 
     @discardableResult
     func append(_ vote: Ballot, at date: Date = Date()) throws -> Appended {
-        var data = try line(for: vote, at: date)
+        var data = line(for: vote, at: date)
         let fd = try openFile()
         defer { close(fd) }
         // Another `sitegen serve` on the same content folder waits its turn: the length read
