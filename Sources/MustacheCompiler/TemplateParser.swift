@@ -156,38 +156,10 @@ struct TemplateParser {
                     nodes.append(.variable(TemplateName(name, vocabulary: vocabulary), escaped: false))
 
                 case ">", "<":
-                    let isParent = cursor.current == "<"
-                    cursor.advance()
-                    cursor.skipWhitespace()
-                    try rejectDynamicName(state, tagStart: tagStart)
-                    let name = try readPartialName(state, tagStart: tagStart)
-                    let indentation = Array(whiteSpaceBefore.utf8)
-                    if !indentation.isEmpty { nodes.append(.text(indentation)) }
-                    standalone = isStandalone(state)
-                    if isParent {
-                        let overrides = try readOverrides(state.inParent(name, at: tagStart), tagStart: tagStart)
-                        nodes.append(.partial(template: partials[name], indentation: indentation, overrides: overrides))
-                    } else {
-                        nodes.append(
-                            .partial(
-                                template: partials[name], indentation: standalone ? indentation : nil, overrides: nil))
-                    }
-                    whiteSpaceBefore = ""
+                    standalone = try parsePartial(state, tagStart: tagStart, into: &nodes, after: &whiteSpaceBefore)
 
                 case "$":
-                    cursor.advance()
-                    let name = try readName(state, tagStart: tagStart)
-                    if state.isPartialDefinitionTopLevel {
-                        standalone = isStandalone(state)
-                        let body = try parse(state.inSection(name, at: tagStart, newLine: standalone))
-                        nodes.append(.blockDefinition(name: name, body: body))
-                    } else {
-                        if !whiteSpaceBefore.isEmpty { nodes.append(.text(Array(whiteSpaceBefore.utf8))) }
-                        standalone = isStandalone(state)
-                        let body = try parse(state.inSection(name, at: tagStart, newLine: standalone))
-                        nodes.append(.block(name: name, defaultBody: body, indentation: Array(whiteSpaceBefore.utf8)))
-                        whiteSpaceBefore = ""
-                    }
+                    standalone = try parseBlock(state, tagStart: tagStart, into: &nodes, after: &whiteSpaceBefore)
 
                 case "=":
                     cursor.advance()
@@ -215,6 +187,52 @@ struct TemplateParser {
                 message: "section `\(open)` is never closed: add `\(state.open)/\(open)\(state.close)`")
         }
         return nodes
+    }
+
+    /// `{{>partial}}`, or `{{<parent}}…{{/parent}}` with its overrides; true when the tag stands
+    /// alone on its line. `whiteSpace` is the line's indentation before the tag.
+    private mutating func parsePartial(
+        _ state: State, tagStart: Int, into nodes: inout [TemplateNode], after whiteSpace: inout String
+    ) throws -> Bool {
+        let isParent = cursor.current == "<"
+        cursor.advance()
+        cursor.skipWhitespace()
+        try rejectDynamicName(state, tagStart: tagStart)
+        let name = try readPartialName(state, tagStart: tagStart)
+        let indentation = Array(whiteSpace.utf8)
+        if !indentation.isEmpty { nodes.append(.text(indentation)) }
+        let standalone = isStandalone(state)
+        if isParent {
+            let overrides = try readOverrides(state.inParent(name, at: tagStart), tagStart: tagStart)
+            nodes.append(.partial(template: partials[name], indentation: indentation, overrides: overrides))
+        } else {
+            nodes.append(
+                .partial(template: partials[name], indentation: standalone ? indentation : nil, overrides: nil))
+        }
+        whiteSpace = ""
+        return standalone
+    }
+
+    /// `{{$block}}…{{/block}}`: a block's definition at a partial's top level, else a block
+    /// with its default body; true when the tag stands alone on its line.
+    private mutating func parseBlock(
+        _ state: State, tagStart: Int, into nodes: inout [TemplateNode], after whiteSpace: inout String
+    ) throws -> Bool {
+        cursor.advance()
+        let name = try readName(state, tagStart: tagStart)
+        let standalone: Bool
+        if state.isPartialDefinitionTopLevel {
+            standalone = isStandalone(state)
+            let body = try parse(state.inSection(name, at: tagStart, newLine: standalone))
+            nodes.append(.blockDefinition(name: name, body: body))
+        } else {
+            if !whiteSpace.isEmpty { nodes.append(.text(Array(whiteSpace.utf8))) }
+            standalone = isStandalone(state)
+            let body = try parse(state.inSection(name, at: tagStart, newLine: standalone))
+            nodes.append(.block(name: name, defaultBody: body, indentation: Array(whiteSpace.utf8)))
+            whiteSpace = ""
+        }
+        return standalone
     }
 
     /// The blocks inside `{{<parent}}…{{/parent}}`; text between them is dropped, anything

@@ -72,18 +72,9 @@ enum JSONSkillReader {
             return Placeholder.given(s)
         }
         var name = string("skill_name")
-        if name == nil, object["skill_name"]?.isNull == true, let fromTag = SusiName.fromTag(tag) {
-            // SUSI's default for a skill whose file has no `::name` (fossasia/susi_server
-            // SusiMind.java:634, 655); its web client then titles the page from the tag
-            // (susi.ai SkillListing.js:118-135), and so does sitegen.
-            let at = JSONLocator.position(of: keyPath + ["skill_name"], in: text)
-            log.append(
-                Diagnostic.warning(
-                    displayPath, line: at?.line, column: at?.column,
-                    "`skill_name` is null (SUSI's default for a skill without `::name`); the skill is named `\(fromTag)` from its tag, as SUSI's web client names it"
-                )
-                .kind("SUSI skill without a name"))
-            name = fromTag
+        if name == nil, object["skill_name"]?.isNull == true {
+            name = Self.named(
+                fromTag: tag, keyPath: keyPath + ["skill_name"], text: text, displayPath: displayPath, &log)
         }
         // "All" is how SUSI lists every group at once: each skill then carries its own group.
         let group = string("group") ?? defaults.group.flatMap { $0 == "All" ? nil : Placeholder.given($0) }
@@ -129,15 +120,8 @@ enum JSONSkillReader {
                 fail(key, "`\(key)` must be true or false")
             }
         }
-        var image: ImageReference?
-        if let raw = string("image") {
-            switch ImagePath.resolve(raw, base: "") {
-            case .success(let ref): image = ref
-            case .failure(let why):
-                let at = JSONLocator.position(of: keyPath + ["image"], in: text)
-                log.warning(displayPath, line: at?.line, column: at?.column, ImagePath.message(for: why, raw: raw))
-            case nil: break
-            }
+        let image = string("image").flatMap {
+            Self.image($0, keyPath: keyPath + ["image"], text: text, displayPath: displayPath, &log)
         }
         var rating: RatingTally?
         if let value = object["skill_rating"], !value.isNull {
@@ -174,6 +158,37 @@ enum JSONSkillReader {
         skill.usageCount = usage
         if status != SusiStatus() { skill.status = status }
         return skill
+    }
+
+    /// SUSI's default for a skill whose file has no `::name` is `skill_name: null` (fossasia/susi_server
+    /// SusiMind.java:634, 655); its web client then titles the page from the tag (susi.ai
+    /// SkillListing.js:118-135), and so does sitegen, with a warning.
+    private static func named(
+        fromTag tag: String, keyPath: [String], text: String, displayPath: String, _ log: inout DiagnosticLog
+    ) -> String? {
+        guard let fromTag = SusiName.fromTag(tag) else { return nil }
+        let at = JSONLocator.position(of: keyPath, in: text)
+        log.append(
+            Diagnostic.warning(
+                displayPath, line: at?.line, column: at?.column,
+                "`skill_name` is null (SUSI's default for a skill without `::name`); the skill is named `\(fromTag)` from its tag, as SUSI's web client names it"
+            )
+            .kind("SUSI skill without a name"))
+        return fromTag
+    }
+
+    /// A skill's `image`, resolved against the content folder; a warning where it cannot be.
+    private static func image(
+        _ raw: String, keyPath: [String], text: String, displayPath: String, _ log: inout DiagnosticLog
+    ) -> ImageReference? {
+        switch ImagePath.resolve(raw, base: "") {
+        case .success(let ref): return ref
+        case .failure(let why):
+            let at = JSONLocator.position(of: keyPath, in: text)
+            log.warning(displayPath, line: at?.line, column: at?.column, ImagePath.message(for: why, raw: raw))
+            return nil
+        case nil: return nil
+        }
     }
 }
 
