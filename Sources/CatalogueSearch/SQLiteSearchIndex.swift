@@ -30,7 +30,7 @@ public struct SQLiteSearchIndex: SearchIndex {
             writer = try open()
             try writer.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
-                    try Self.migrate(db, display: display)
+                    try SearchSchema.tables.migrate(db, display: display)
                     return .commit
                 }
             }
@@ -39,10 +39,6 @@ public struct SQLiteSearchIndex: SearchIndex {
         } catch {
             throw SearchIndexError(database: display, "cannot open the search index: \(Self.describe(error))")
         }
-    }
-
-    static func migrate(_ db: Database, display: String) throws {
-        try SearchSchema.tables.migrate(db, display: display)
     }
 
     @discardableResult

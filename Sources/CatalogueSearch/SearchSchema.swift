@@ -7,8 +7,6 @@ import Databases
 enum SearchSchema {
     static let tables = Schema(name: "search index", versionTable: "sitegen_search_schema", migrations: migrations)
 
-    static var latest: Int { tables.latest }
-
     static let migrations: [Schema.Migration] = [
         // One row per skill: its id, the digest of its text as written (what an update compares),
         // and the rating that breaks ties. SQLite keeps the text in an FTS5 table beside it, joined

@@ -1,6 +1,7 @@
 import PostgresNIO
 
-/// What went wrong with PostgreSQL, in the server's own words where it sent some.
+/// What went wrong with PostgreSQL, in the server's own words where it sent some: PSQLError hides
+/// them behind a generic text (it may hold data), and these are ours to show.
 package enum PostgresProblem {
     package static func describe(_ error: any Error) -> String {
         if let error = error as? PSQLError {

@@ -86,7 +86,4 @@ public struct PostgresVoteStore: VoteStore {
     ) async throws(VoteStoreError) -> T {
         try await link.named(within: deadline, body)
     }
-
-    /// PSQLError hides the server's words behind a generic text (it may hold data); these are ours to show.
-    package static func describe(_ error: any Error) -> String { PostgresProblem.describe(error) }
 }

@@ -32,7 +32,7 @@ public struct SQLiteVoteStore: VoteStore {
             pool = try DatabasePool(path: path, configuration: configuration)
             try pool.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
-                    try Self.migrate(db, display: display)
+                    try VoteSchema.tables.migrate(db, display: display)
                     return .commit
                 }
             }
@@ -41,10 +41,6 @@ public struct SQLiteVoteStore: VoteStore {
         } catch {
             throw VoteStoreError(database: display, "cannot open the SQLite database: \(Self.describe(error))")
         }
-    }
-
-    static func migrate(_ db: Database, display: String) throws {
-        try VoteSchema.tables.migrate(db, display: display)
     }
 
     @discardableResult

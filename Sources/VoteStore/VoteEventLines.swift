@@ -8,13 +8,11 @@ import Foundation
 /// key, there only when the vote has one, so a line without it is the line it always was.
 public enum VoteEventLines {
     public static func text(_ votes: [Vote]) -> String {
-        var text = ""
-        for vote in votes {
-            let line = VoteLogLine(
+        let lines = votes.lazy.map { vote in
+            VoteLogLine(
                 skill: vote.skill, stars: vote.stars, timestamp: vote.timestamp, user: vote.voter,
                 comment: vote.comment)
-            text += String(decoding: line.data, as: UTF8.self)
         }
-        return text
+        return String(decoding: VoteLogLine.data(lines), as: UTF8.self)
     }
 }

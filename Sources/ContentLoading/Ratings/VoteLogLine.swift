@@ -19,13 +19,19 @@ package struct VoteLogLine: Encodable {
         self.comment = comment
     }
 
-    /// Strings, an integer and nothing else: encoding cannot fail, and empty data stands for
-    /// the impossible.
-    package var data: Data {
+    package var data: Data { Self.data([self]) }
+
+    /// `lines` one after the other, through one encoder. Strings, an integer and nothing else:
+    /// encoding cannot fail, and a line left out stands for the impossible.
+    package static func data(_ lines: some Sequence<VoteLogLine>) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var data = try? encoder.encode(self) else { return Data() }
-        data.append(0x0A)
+        var data = Data()
+        for line in lines {
+            guard let encoded = try? encoder.encode(line) else { continue }
+            data.append(encoded)
+            data.append(0x0A)
+        }
         return data
     }
 }

@@ -53,15 +53,12 @@ struct PreviewHost: Sendable {
         return name
     }
 
-    /// An IPv4 address in dotted form, or a bracketed IPv6 one.
+    /// An IPv4 address in dotted form, or a bracketed IPv6 one, as the rate limit reads them.
     private static func isAddress(_ host: String) -> Bool {
         if host.hasPrefix("[") {
-            let inside = host.dropFirst().dropLast()
-            return host.hasSuffix("]") && inside.contains(":")
-                && inside.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }
+            return host.hasSuffix("]") && RateLimitKey.ipv6(String(host.dropFirst().dropLast())) != nil
         }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in part.allSatisfy(\.isASCII) && UInt8(part) != nil }
+        return RateLimitKey.ipv4(Substring(host)) != nil
     }
 }
 

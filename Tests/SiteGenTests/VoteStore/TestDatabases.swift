@@ -108,7 +108,7 @@ enum TestPostgres {
         } catch {
             print(
                 "note: PostgreSQL vote store tests skipped: the server at \(PostgresAddress.redacted(text)) does not answer: "
-                    + PostgresVoteStore.describe(error))
+                    + PostgresProblem.describe(error))
             return false
         }
     }
