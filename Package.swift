@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "SiteGen", targets: ["CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly"]),
         // For Fuzz/'s FuzzTemplate, which drives the engine alone.
         .library(name: "MustacheCompiler", targets: ["MustacheCompiler"]),
+        // What only tests and Fuzz/ use: the readers from raw bytes, the engine under hostile
+        // input, a site built into memory. Kept out of the library that ships.
+        .library(name: "SiteGenTesting", targets: ["SiteGenTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -119,6 +122,11 @@ let package = Package(
                 "CFolderSwap",
             ]
         ),
+        // Test-only entry points (see the product above): above the build, used by nothing that ships.
+        .target(
+            name: "SiteGenTesting",
+            dependencies: ["CatalogueModel", "ContentLoading", "PageRendering", "MustacheCompiler", "SiteAssembly"]
+        ),
         // `sitegen serve`: HTTP lives here so the engine's layers stay free of it.
         .target(
             name: "SiteServer",
@@ -197,7 +205,7 @@ let package = Package(
             dependencies: [
                 "CatalogueModel", "ContentLoading", "PageRendering", "SiteAssembly", "MustacheCompiler",
                 "MustacheOracle", "VoteStore", "Parallel", "Databases",
-                "CatalogueSearch",
+                "CatalogueSearch", "SiteGenTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
@@ -221,6 +229,7 @@ let package = Package(
             name: "SiteServerTests",
             dependencies: [
                 "SiteServer",
+                "SiteGenTesting",
                 "CatalogueModel",
                 "ContentLoading",
                 "PageRendering",

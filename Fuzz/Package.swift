@@ -16,10 +16,19 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer"),
         .target(name: "FuzzInput", dependencies: ["CLibFuzzer", .product(name: "SiteGen", package: "sitegen")]),
         .executableTarget(
-            name: "FuzzTemplate", dependencies: ["FuzzInput", .product(name: "MustacheCompiler", package: "sitegen")]),
+            name: "FuzzTemplate",
+            dependencies: [
+                "FuzzInput", .product(name: "MustacheCompiler", package: "sitegen"),
+                .product(name: "SiteGenTesting", package: "sitegen"),
+            ]),
     ]
         + readers.map { name in
-            .executableTarget(name: name, dependencies: ["FuzzInput", .product(name: "SiteGen", package: "sitegen")])
+            .executableTarget(
+                name: name,
+                dependencies: [
+                    "FuzzInput", .product(name: "SiteGen", package: "sitegen"),
+                    .product(name: "SiteGenTesting", package: "sitegen"),
+                ])
         },
     swiftLanguageModes: [.v6]
 )

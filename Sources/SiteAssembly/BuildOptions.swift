@@ -126,3 +126,12 @@ extension BuildReport {
         self.notes = notes + (catalogue.config.ratingForm == nil ? [RatingFormConfig.absentNote] : [])
     }
 }
+
+extension OutputFolder {
+    /// Why the build may not replace `options.output`, if it may not.
+    static func problem(for options: BuildOptions) -> Diagnostic? {
+        problem(
+            output: options.output, display: options.outputDisplay,
+            protected: [options.content.root, options.templates].compactMap { $0 }, force: options.force)
+    }
+}

@@ -9,13 +9,7 @@ extension LiveSite {
     /// through a staging folder swapped in at once (the first time, and when everything was
     /// rendered again).
     public func mirrorWhole(into options: BuildOptions) throws(BuildFailure) {
-        if let problem = OutputFolder.problem(
-            output: options.output, display: options.outputDisplay,
-            protected: [options.content.root, options.templates].compactMap { $0 },
-            force: options.force)
-        {
-            throw BuildFailure([problem])
-        }
+        if let problem = OutputFolder.problem(for: options) { throw BuildFailure([problem]) }
         do {
             let staging = try OutputFolder.Staging(output: options.output)
             do {

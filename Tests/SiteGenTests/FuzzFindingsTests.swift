@@ -2,6 +2,7 @@ import CatalogueModel
 import ContentLoading
 import Foundation
 import MustacheCompiler
+import SiteGenTesting
 import Testing
 
 /// Inputs the fuzz targets in `Fuzz/` crashed on, and the hand-made hostile seeds, replayed

@@ -1,4 +1,5 @@
 import Foundation
+import SiteGenTesting
 import Testing
 
 @testable import CatalogueModel

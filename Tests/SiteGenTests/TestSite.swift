@@ -1,4 +1,5 @@
 import Foundation
+import SiteGenTesting
 
 @testable import CatalogueModel
 @testable import ContentLoading

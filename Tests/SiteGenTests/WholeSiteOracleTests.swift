@@ -1,6 +1,7 @@
 import Foundation
 import MustacheCompiler
 import MustacheOracle
+import SiteGenTesting
 import Testing
 
 @testable import CatalogueModel

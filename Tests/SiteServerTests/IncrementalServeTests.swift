@@ -1,6 +1,7 @@
 import ContentLoading
 import Foundation
 import SiteAssembly
+import SiteGenTesting
 import Testing
 
 /// `serve` rebuilds incrementally: a vote or an edit renders only what shows it, and the output

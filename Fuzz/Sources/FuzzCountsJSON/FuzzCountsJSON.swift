@@ -1,5 +1,6 @@
 import ContentLoading
 import FuzzInput
+import SiteGenTesting
 
 /// libFuzzer feeds a `.json` rating file (counts, or SUSI's store by shape) to its reader.
 @main

@@ -1,5 +1,6 @@
 import ContentLoading
 import FuzzInput
+import SiteGenTesting
 
 /// libFuzzer feeds front matter to the plain YAML reader and to Yams: whatever the plain reader
 /// accepts, it must read as Yams does.

@@ -1,5 +1,6 @@
 import ContentLoading
 import FuzzInput
+import SiteGenTesting
 
 /// libFuzzer feeds `site.yml` to its reader.
 @main

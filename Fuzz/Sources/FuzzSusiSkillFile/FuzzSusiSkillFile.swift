@@ -1,5 +1,6 @@
 import ContentLoading
 import FuzzInput
+import SiteGenTesting
 
 /// libFuzzer feeds a SUSI `.txt` skill file to its reader.
 @main

@@ -1,5 +1,6 @@
 import ContentLoading
 import FuzzInput
+import SiteGenTesting
 
 /// libFuzzer feeds SUSI's rating store JSON to its reader.
 @main

@@ -1,5 +1,6 @@
 import FuzzInput
 import MustacheCompiler
+import SiteGenTesting
 
 /// libFuzzer feeds template text to the engine: up to four templates (cut at NUL bytes) that may
 /// include one another, compiled and rendered. A compile error must name its place; a rendering

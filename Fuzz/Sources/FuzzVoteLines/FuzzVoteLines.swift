@@ -1,5 +1,6 @@
 import ContentLoading
 import FuzzInput
+import SiteGenTesting
 
 /// libFuzzer feeds a `.jsonl` vote log to its reader.
 @main

@@ -5,7 +5,7 @@ import Foundation
 /// Linux reports only "not valid JSON", so on the error path the text is parsed again with
 /// JSONSerialization, whose message carries the byte offset ("around character 13"); the
 /// offset is turned into line and column, and the message into words a content author can act on.
-enum JSONProblem {
+package enum JSONProblem {
     /// Thrown before decoding when the text nests deeper than `InputLimits.nestingDepth`.
     struct TooDeep: Error {
         package let offset: Int

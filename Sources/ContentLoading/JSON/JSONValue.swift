@@ -3,7 +3,7 @@ import Foundation
 
 /// A parsed JSON document. SUSI's files mix numbers and numeric strings, so readers look at
 /// values themselves instead of decoding into fixed types.
-enum JSONValue: Sendable, Equatable, Decodable {
+package enum JSONValue: Sendable, Equatable, Decodable {
     case null
     case bool(Bool)
     case number(Double)

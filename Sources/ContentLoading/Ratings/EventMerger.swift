@@ -11,7 +11,7 @@ import Foundation
 ///
 /// A last line without its final newline that stops mid-JSON is an interrupted append
 /// (`TornLine`): it is ignored with a warning, as a write-ahead log would.
-struct EventMerger {
+package struct EventMerger {
     /// One line, decoded leniently: a field of an unexpected type is kept as a JSON value so the
     /// checks below can name it.
     package struct Line: Decodable {
@@ -108,6 +108,8 @@ struct EventMerger {
     private var anonymousReviews: [(skill: Int, review: Review)] = []
     /// How often each anonymous review was seen, so equal ones get different ids.
     private var anonymousSeen: [[String]: Int] = [:]
+
+    package init() {}
     private let decoder = JSONDecoder()
     /// While recording (`startRecording`): each skill whose tally a read changed, by number,
     /// with the votes it counted before.
@@ -483,7 +485,7 @@ struct EventMerger {
         return tally
     }
 
-    func tallies() -> [String: RatingTally] {
+    package func tallies() -> [String: RatingTally] {
         var result: [String: RatingTally] = [:]
         result.reserveCapacity(skills.count)
         for (number, skill) in skills.enumerated() { result[skill] = countedTally(number) }

@@ -2,7 +2,7 @@ import CatalogueModel
 import Foundation
 
 /// Everything read from `Content/ratings/`, before it is matched to skills.
-struct RatingSources: Sendable {
+package struct RatingSources: Sendable {
     /// Counts keyed by skill id (counts files and events), already merged.
     var byID: [String: RatingTally] = [:]
     /// Ratings keyed the way SUSI's server stores them, already merged across folders.
@@ -15,11 +15,13 @@ struct RatingSources: Sendable {
     var filesRead = 0
     /// Reviews the owner hid (`ratings/moderation.txt`).
     var moderation = ReviewModeration()
+
+    package init() {}
 }
 
 /// Reads every rating file. Files add up; a SUSI store pair in one folder is merged as described
 /// in docs/content.md (individual votes win over the aggregate for the same skill).
-enum RatingReader {
+package enum RatingReader {
     /// - Parameter recorded: a database's votes, merged after the files' events.
     package static func read(
         files: [ContentFile], source: ContentSource, recorded: RecordedVotes? = nil,
@@ -91,7 +93,7 @@ enum RatingReader {
         return RatingsRead(counted: sources, events: events)
     }
 
-    static func readJSON(
+    package static func readJSON(
         _ text: String, file: ContentFile, into sources: inout RatingSources,
         susi: inout [String: SusiFolder], _ log: inout DiagnosticLog
     ) {

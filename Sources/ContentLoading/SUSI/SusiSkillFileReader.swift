@@ -2,7 +2,7 @@ import CatalogueModel
 
 /// Reads a SUSI skill file (`.txt`) with the SUSI server's rules (see docs/susi-repositories.md).
 /// Pure: text and where the file sits in, skill and diagnostics out.
-enum SusiSkillFileReader {
+package enum SusiSkillFileReader {
     /// Keys the catalogue uses.
     package static let keys = [
         "name", "author", "author_url", "author_email", "description", "dynamic_content",

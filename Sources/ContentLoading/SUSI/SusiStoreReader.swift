@@ -2,7 +2,7 @@ import CatalogueModel
 
 /// SUSI's server rating store: `skillRating.json` (aggregates) and `fiveStarSkillRating.json`
 /// (one vote per user), both nested model → group → language → skill tag.
-enum SusiStoreReader {
+package enum SusiStoreReader {
     package enum Kind {
         static let outOfRange = "SUSI vote out of range"
         static let drifted = "SUSI count below zero"
@@ -209,7 +209,7 @@ enum SusiStoreReader {
 }
 
 /// The SUSI store files found in one folder: aggregates and individual votes for the same skills.
-struct SusiFolder {
+package struct SusiFolder {
     package struct Tallied {
         package var path: String
         package var tally = RatingTally()
@@ -223,8 +223,10 @@ struct SusiFolder {
     /// (fossasia/susi_server `GetSkillFeedbackService.java:84`, `:106-136`).
     var voterStars: [SusiSkillKey: [String: Int]] = [:]
 
+    package init() {}
+
     /// Per skill, individual votes win over the aggregate's stars; thumbs come from the aggregate.
-    func merged(_ log: inout DiagnosticLog) -> [SusiSkillKey: Tallied] {
+    package func merged(_ log: inout DiagnosticLog) -> [SusiSkillKey: Tallied] {
         var result = aggregates
         for key in votes.keys.sorted() {
             guard let voteEntry = votes[key] else { continue }

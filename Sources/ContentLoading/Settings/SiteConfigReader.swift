@@ -10,7 +10,7 @@ package enum SiteConfigReader {
     ]
 
     /// A settings file has no business being larger.
-    static let maxBytes = 1024 * 1024
+    package static let maxBytes = 1024 * 1024
 
     package static func read(_ location: ContentLocation, _ log: inout DiagnosticLog) -> SiteConfig {
         let path = location.display + "/site.yml"

@@ -3,7 +3,7 @@ import Foundation
 import Yams
 
 /// Reads a skill written as Markdown with YAML front matter (the contract in docs/content.md).
-enum MarkdownSkillReader {
+package enum MarkdownSkillReader {
     static let knownKeys = [
         "name", "group", "language", "model", "author", "author_url", "author_email", "image", "examples",
         "dynamic_content", "terms_of_use", "developer_privacy_policy", "created", "tags", "protected", "reviewed",

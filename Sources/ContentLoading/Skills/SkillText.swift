@@ -3,7 +3,7 @@ import CatalogueModel
 /// The last word on a skill's short text fields, whatever format they came from: invisible
 /// characters out, sizes within `InputLimits`. Skill authors are the public, and these fields
 /// appear on many pages.
-enum SkillText {
+package enum SkillText {
     /// Warning kinds for community files, which are shortened rather than refused.
     package enum Kind {
         static let shortened = "SUSI text shortened"

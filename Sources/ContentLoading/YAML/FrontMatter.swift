@@ -1,6 +1,6 @@
 /// Splits a Markdown file into its YAML front matter and body.
-struct FrontMatter {
-    var yaml: String
+package struct FrontMatter {
+    package var yaml: String
     /// Lines before the YAML text starts (the opening `---`), to report file line numbers.
     var yamlLineOffset: Int
     package var body: String

@@ -3,7 +3,7 @@ import Yams
 
 /// `PlainYAML` against Yams on one document: the differential tests and the `FuzzPlainYAML`
 /// target both ask this, so they hold the plain reader to the same standard.
-enum PlainYAMLAgreement {
+package enum PlainYAMLAgreement {
     /// Nil when the plain reader leaves the text to Yams (or the guard refuses it first, as the
     /// build does) or reads it exactly as Yams does; otherwise what differs.
     package static func difference(_ yaml: String) -> String? {

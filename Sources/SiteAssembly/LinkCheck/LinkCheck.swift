@@ -88,6 +88,25 @@ enum LinkCheck {
         check(files, known: known, existing: known.existing, config: config, recording: true, linkFree: linkFree)
     }
 
+    /// What a check found: the broken references and, recording, each file's targets.
+    struct Found: Sendable {
+        var broken: [Broken] = []
+        var targets: [(path: String, targets: LinkTargets)] = []
+
+        static func + (a: Found, b: Found) -> Found {
+            Found(broken: a.broken + b.broken, targets: a.targets + b.targets)
+        }
+    }
+
+    /// `check`, or with `recording` `checkRecording`, with the site's paths made into a table.
+    static func check(
+        _ files: [OutputFile], known: KnownPaths, config: SiteConfig, linkFree: LinkFreeMarkup?, recording: Bool
+    ) -> Found {
+        let found = check(
+            files, known: known, existing: known.existing, config: config, recording: recording, linkFree: linkFree)
+        return Found(broken: found.broken, targets: found.targets)
+    }
+
     /// What the check found in a run of pages it read as they were rendered.
     struct Look: Sendable {
         var broken: [Broken] = []
@@ -580,45 +599,13 @@ enum LinkCheck {
         _ bytes: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup? = nil, steps: [Step] = [],
         _ visit: (RawReference) -> Void
     ) -> Bool {
-        // Locals, not the statics: a static read in the loop costs a `swift_once` check each time.
-        let hrefName = hrefName
-        let srcName = srcName
-        let srcsetName = srcsetName
-        let locName = locName
-        let actionName = actionName
-        let scriptName = scriptName
-        let styleName = styleName
-        let n = bytes.count
+        let names = MarkupScanner.Names()
+        let scanner = MarkupScanner(bytes)
+        let n = scanner.n
         var i = 0
         var ended = true
-        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C }
-        func isNameByte(_ b: UInt8) -> Bool { !isSpace(b) && b != 0x3E && b != 0x2F && b != 0x3D && b != 0x3C }
-        /// Whether bytes[start..<end] is `name` (lowercase ASCII), in any case.
-        func isName(_ name: [UInt8], _ start: Int, _ end: Int) -> Bool {
-            guard end - start == name.count else { return false }
-            for k in 0..<name.count where lower(bytes[start + k]) != name[k] { return false }
-            return true
-        }
-        func starts(_ pattern: [UInt8], at index: Int) -> Bool {
-            guard index + pattern.count <= n else { return false }
-            for k in 0..<pattern.count where lower(bytes[index + k]) != pattern[k] { return false }
-            return true
-        }
-        /// The first index at or after `index` holding `byte`, or `n`.
-        func find(_ byte: UInt8, from index: Int) -> Int {
-            guard index < n, let base = bytes.baseAddress, let hit = memchr(base + index, Int32(byte), n - index) else {
-                return n
-            }
-            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-        }
-        /// Just past the next `pattern` (letters in any case; every pattern starts with a non-letter).
         func skip(past pattern: [UInt8], from index: Int) -> Int {
-            var j = find(pattern[0], from: index)
-            while j < n {
-                if starts(pattern, at: j) { return j + pattern.count }
-                j = find(pattern[0], from: j + 1)
-            }
+            if let end = scanner.skip(past: pattern, from: index) { return end }
             ended = false
             return n
         }
@@ -646,14 +633,14 @@ enum LinkCheck {
             }
             guard bytes[i] == 0x3C else {  // "<"
                 // Text between tags: jump to the next "<".
-                i = find(0x3C, from: i)
+                i = scanner.find(0x3C, from: i)
                 continue
             }
             if let linkFree, let length = linkFree.length(at: i, of: bytes) {
                 i += length
                 continue
             }
-            if starts(commentStart, at: i) {
+            if scanner.starts(commentStart, at: i) {
                 i = skip(past: commentEnd, from: i + 4)
                 continue
             }
@@ -664,52 +651,17 @@ enum LinkCheck {
             }
             var j = i + 1
             let nameStart = j
-            while j < n && isNameByte(bytes[j]) { j += 1 }
+            while j < n && MarkupScanner.isNameByte(bytes[j]) { j += 1 }
             let nameEnd = j
             let skipsBody =
-                isName(scriptName, nameStart, j) ? scriptName : isName(styleName, nameStart, j) ? styleName : nil
-            // Attributes until ">".
-            while j < n && bytes[j] != 0x3E {
-                if isSpace(bytes[j]) || bytes[j] == 0x2F {
-                    j += 1
-                    continue
-                }
-                let attrStart = j
-                while j < n && isNameByte(bytes[j]) { j += 1 }
-                if j == attrStart {
-                    j += 1
-                    continue
-                }
-                let attrEnd = j
-                while j < n && isSpace(bytes[j]) { j += 1 }
-                guard j < n, bytes[j] == 0x3D else { continue }  // no value
-                j += 1
-                while j < n && isSpace(bytes[j]) { j += 1 }
-                guard j < n else { break }
-                var valueStart = j
-                var valueEnd = j
-                if bytes[j] == 0x22 || bytes[j] == 0x27 {
-                    let quote = bytes[j]
-                    valueStart = j + 1
-                    j = valueStart
-                    j = find(quote, from: j)
-                    valueEnd = j
-                    if j < n { j += 1 } else { ended = false }
-                } else {
-                    while j < n && !isSpace(bytes[j]) && bytes[j] != 0x3E { j += 1 }
-                    valueEnd = j
-                }
-                let isSrcset = isName(srcsetName, attrStart, attrEnd)
-                if isSrcset || isName(hrefName, attrStart, attrEnd) || isName(srcName, attrStart, attrEnd)
-                    || isName(actionName, attrStart, attrEnd)
-                {
-                    visit(RawReference(kind: isSrcset ? .srcset : .attribute, range: valueStart..<valueEnd))
-                }
-            }
-            if j >= n { ended = false }
+                scanner.isName(names.script, nameStart, j)
+                ? names.script : scanner.isName(names.style, nameStart, j) ? names.style : nil
+            let tag = scanner.attributes(from: j, names, visit)
+            j = tag.end
+            if j >= n || !tag.quotesClosed { ended = false }
             i = min(j + 1, n)
             // A sitemap's `<loc>` holds its URL as text.
-            if isName(locName, nameStart, nameEnd) {
+            if scanner.isName(names.loc, nameStart, nameEnd) {
                 var end = i
                 while end < n && bytes[end] != 0x3C { end += 1 }
                 if end >= n { ended = false }
@@ -718,7 +670,7 @@ enum LinkCheck {
                 continue
             }
             if let skipsBody {
-                i = skip(past: skipsBody == scriptName ? scriptEnd : styleEnd, from: i)
+                i = skip(past: skipsBody == names.script ? scriptEnd : styleEnd, from: i)
             }
         }
         return ended

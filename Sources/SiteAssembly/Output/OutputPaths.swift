@@ -6,13 +6,15 @@ import PageRendering
 /// The paths written so far in one build, and the rule each new one must pass: a plain path
 /// below the output folder, not another file's path in different case (hosts differ in case
 /// sensitivity, so such two clash on some).
-struct OutputPaths {
+package struct OutputPaths {
     private var taken = Set<String>()
+
+    package init() {}
 
     /// Takes `path` for one file.
     /// - Returns: its segments.
     @discardableResult
-    mutating func claim(_ path: String) throws(OutputFolder.WriteError) -> [Substring] {
+    package mutating func claim(_ path: String) throws(OutputFolder.WriteError) -> [Substring] {
         let segments = path.slashSeparated(omittingEmpty: false)
         guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
             // Bytes, not Foundation's `contains`, which was most of the writer's serial loop.
@@ -27,7 +29,7 @@ struct OutputPaths {
     }
 
     /// Gives back `path`, taken for a file the site no longer has.
-    mutating func release(_ path: String) {
+    package mutating func release(_ path: String) {
         taken.remove(Self.caseless(path))
     }
 

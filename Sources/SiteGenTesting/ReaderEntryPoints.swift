@@ -1,4 +1,5 @@
 import CatalogueModel
+import ContentLoading
 import Foundation
 
 /// Each content reader from raw file bytes to diagnostics, without a content folder around it:

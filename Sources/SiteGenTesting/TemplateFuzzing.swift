@@ -1,3 +1,6 @@
+import Foundation
+import MustacheCompiler
+
 /// Templates from raw bytes, compiled and rendered as a theme's are: the `FuzzTemplate` target in
 /// `Fuzz/` drives the engine through this, and tests replay what it finds. A theme is text its
 /// owner writes, so any text must end as output or as `template:line:col: error`, never a trap.

@@ -2,10 +2,11 @@ import CatalogueModel
 import ContentLoading
 import Foundation
 import PageRendering
+import SiteAssembly
 
 /// A built site held in a dictionary, path → bytes: for tests, which build whole sites without
-/// a folder, and for a server that keeps the site it serves. Writing follows the output folder's
-/// rules (`OutputPaths`), so a build that the disk would refuse fails here too.
+/// a folder. Writing follows the output folder's rules (`OutputPaths`), so a build that the
+/// disk would refuse fails here too.
 public final class MemoryOutput: OutputSink {
     /// The committed site.
     public private(set) var files: [String: Data] = [:]

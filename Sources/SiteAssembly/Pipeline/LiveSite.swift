@@ -1,0 +1,272 @@
+import CatalogueModel
+import ContentLoading
+import Foundation
+import PageRendering
+import Parallel
+
+/// The pipeline, and the site it keeps between builds. `run` takes the stages in order: load →
+/// theme → model and statistics → render setup → plan → render and link check, a batch at a
+/// time → write. A full build (`SiteBuilder`) is a live site with nothing kept, run once into a
+/// folder, a sink or nowhere.
+///
+/// Kept (`apply`, for `sitegen serve` and `collect`), after an edit or a vote only the files
+/// whose inputs changed are read, rendered and link-checked again, and the result is the same,
+/// byte for byte, as a full build of the same content (`LiveSiteTests`). It holds what the last
+/// good build produced: each content file's parse result with its stamp (`ParsedContent`), the
+/// renderer (description summaries) and cards, and per output path the page's inputs key and its
+/// bytes. A page is rendered again only when its key differs; a change of templates or settings
+/// renders everything. A failed build leaves the kept site as it was, as a failed full build
+/// leaves `Public/`.
+public struct LiveSite: Sendable {
+    /// The site's files, path → bytes, as the last good build made them.
+    public internal(set) var files: [String: Data] = [:]
+    var parsed = ParsedContent()
+    var last: Built?
+    /// Whether the last `apply` made a good build: then its load is the one `last` was made of.
+    var lastApplied = false
+    /// The theme as last loaded, good build or not, with what loading it said.
+    var loadedTheme: LoadedTheme?
+
+    struct LoadedTheme: Sendable {
+        var theme: Theme
+        var diagnostics: [Diagnostic]
+        var language: String
+        var folder: URL?
+    }
+
+    /// What a good build leaves for the next.
+    struct Built: Sendable {
+        var theme: Theme
+        var renderer: SiteRenderer
+        var cards: CardCache
+        var sitemap: Sitemap.Made
+        var outline: SiteRenderer.Outline
+        var buildDate: BuildDate?
+        /// The inputs of the plan's pages and generated files, in the order of its outline.
+        var keys: Keys
+        /// By template: the site-wide values it reaches.
+        var siteValues: [String: [String]]
+        var site: SitePaths
+        var catalogue: Catalogue
+        /// Every path of the site, claimed.
+        var paths: OutputPaths
+        /// By page (HTML and XML files): where its links lead.
+        var linkTargets: [String: LinkTargets]
+    }
+
+    /// A page's or generated file's inputs besides the site-wide values its template reaches
+    /// (compared once per template): its template (empty for files) and its own key.
+    struct FileKey: Sendable, Equatable {
+        var template: String
+        var key: PageKey
+    }
+
+    /// Every planned page's and generated file's inputs, in the plan's order (`Outline`).
+    struct Keys: Sendable {
+        var pages: [FileKey]
+        var files: [FileKey]
+
+        static let none = Keys(pages: [], files: [])
+    }
+
+    /// What one `apply` changed.
+    public struct Update: Sendable {
+        public var report: BuildReport
+        /// Paths whose bytes are new or different, sorted.
+        public var written: [String]
+        /// Paths the site no longer has, sorted.
+        public var removed: [String]
+        /// Pages and generated files rendered again (the others kept their bytes).
+        public var rendered: Int
+        /// Whether everything was rendered (the first build, or templates or settings changed).
+        public var whole: Bool
+    }
+
+    /// Where a run's files go.
+    enum Destination {
+        /// Nowhere: `sitegen check`.
+        case nowhere
+        /// The staging folder beside `options.output`, made once everything before the write succeeded.
+        case folder
+        case sink(any OutputSink)
+        /// `files`, with all the next run reuses kept beside them.
+        case kept
+
+        var keeps: Bool {
+            if case .kept = self { true } else { false }
+        }
+    }
+
+    public init() {}
+
+    /// The catalogue of the last good build.
+    public var catalogue: Catalogue? { last?.catalogue }
+
+    /// The renderer of the last good build, for pages made on request (search results).
+    public var renderer: SiteRenderer? { last?.renderer }
+
+    /// Builds the site from `options`' content, reusing what did not change since the last good
+    /// build. Paths in `changed` are read again even when their stamp looks the same; votes in
+    /// `appended` are counted without reading their file again (`ContentLoader.load`). With
+    /// `changedOnly`, `changed` names every file changed since the last `apply` (inotify's
+    /// events): the others are not looked at.
+    /// On failure the kept site stays as it was.
+    @discardableResult
+    public mutating func apply(
+        _ options: BuildOptions, changed: Set<String> = [], changedOnly: Bool = false,
+        appended: [AppendedVotes] = []
+    ) throws(BuildFailure) -> Update {
+        try run(options, into: .kept, changed: changed, changedOnly: changedOnly, appended: appended)
+    }
+
+    /// The one run of the stages, for a full build and a kept site alike.
+    mutating func run(
+        _ options: BuildOptions, into destination: Destination, changed: Set<String> = [],
+        changedOnly: Bool = false, appended: [AppendedVotes] = []
+    ) throws(BuildFailure) -> Update {
+        let started = ContinuousClock.now
+        let keeps = destination.keeps
+        // What the load says changed since the last load is what changed since `last` only when
+        // the last load made it.
+        let lastLoadBuilt = lastApplied
+        lastApplied = false
+        var times = StageTimes()
+        // One log for every stage: whatever ends the build reports all that was found before it.
+        var log = DiagnosticLog()
+
+        let loaded = times.time(.load) {
+            load(options, keeps: keeps, changed: changed, changedOnly: changedOnly, appended: appended)
+        }
+        log.append(contentsOf: loaded.diagnostics)
+        let (theme, sameTheme) = times.time(.templates) {
+            self.theme(options, language: loaded.config.language, changed: changedOnly ? changed : nil, &log)
+        }
+        if case .folder = destination, let problem = OutputFolder.problem(for: options) { log.append(problem) }
+        try SiteBuilder.fail(on: log.items, strict: options.strict)
+
+        let catalogue = times.time(.model) { model(loaded, theme: theme, patching: lastLoadBuilt) }
+        // Everything renders again when anything every page depends on changed.
+        var kept = last.flatMap { last in
+            sameTheme && last.catalogue.config == catalogue.config && last.buildDate == options.buildDate ? last : nil
+        }
+        var renderer = times.time(.renderSetup) {
+            SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root, reusing: last?.renderer)
+        }
+        var planned = times.time(.plan) { plan(options, renderer: &renderer, kept: &kept, keeps: keeps, &log) }
+        let existing = planned.site.existing
+        let removed = removed(planned.site, samePaths: planned.samePaths)
+        var sink: (any OutputSink)?
+        let made: BatchedRender.Made
+        let jobs: Jobs
+        let known: Background<KnownPaths>
+        let render: BatchedRender
+        var written: [String] = []
+        var paths = OutputPaths()
+        do {
+            try SiteBuilder.fail(on: log.items, strict: options.strict)
+            known = planned.knownPaths(indexFile: catalogue.urls.indexFile)
+            jobs = self.jobs(of: &planned, renderer: renderer, kept: kept, keeps: keeps, &times)
+            render = BatchedRender(
+                options: options, renderer: renderer, plan: planned.plan, staticFiles: planned.staticFiles,
+                known: known, existing: existing, removed: removed, keptSitemap: kept?.sitemap)
+            sink = try destination.sink(options, &times)
+            do {
+                // The kept bytes, in a scope of their own: held on to, `keep` would copy them whole.
+                let keptFiles = kept == nil ? nil : files
+                var found = try render.run(
+                    jobs.pages, then: jobs.files, into: sink, keeping: keeps, kept: keptFiles, &times)
+                found.broken += times.time(.linkCheck) {
+                    render.checkKept(found, kept: keptFiles, linkTargets: last?.linkTargets)
+                }
+                made = found
+            }
+            log.append(contentsOf: LinkCheck.diagnostics(broken: made.broken, outputDisplay: options.outputDisplay))
+            try SiteBuilder.fail(on: log.items, strict: options.strict)
+            if let sink { try times.time(.write) { try sink.commit() } }
+            if keeps {
+                (written, paths) = try times.time(.write) {
+                    try keep(made.files, planned: planned, removed: removed, from: options.content.source)
+                }
+            }
+        } catch {
+            sink?.discard()
+            if planned.patched {
+                planned.site.unpatch()
+                putBack(planned.site, known: planned.lastKnown)
+            }
+            throw error.failure(log, options)
+        }
+        let seconds = (ContinuousClock.now - started).seconds
+        let update = Update(
+            report: keeps
+                ? BuildReport(
+                    catalogue: catalogue, loaded: loaded, options: options, pages: planned.site.pageCount,
+                    files: existing.count, unchanged: existing.count - written.count, log: log, seconds: seconds,
+                    stages: times.stages)
+                : BuildReport(
+                    catalogue: catalogue, loaded: loaded, options: options, pages: made.pageCount,
+                    files: made.fileCount,
+                    unchanged: sink?.unchanged ?? 0, log: log, notes: sink?.note.map { [$0] } ?? [],
+                    seconds: seconds, stages: times.stages),
+            written: written.sorted(), removed: removed.sorted(), rendered: jobs.pages.count + jobs.files.count,
+            whole: kept == nil)
+        guard keeps else {
+            if !options.freesMemory { ProcessLifetime.keep((loaded, theme, renderer, planned, known, sink)) }
+            return update
+        }
+        let linkTargets = keptTargets(made, removed: removed, render: render, kept: &kept)
+        let previous = last.take()
+        last = Built(
+            theme: theme, renderer: renderer, cards: planned.plan.cards, sitemap: planned.plan.sitemap,
+            outline: planned.plan.outline, buildDate: options.buildDate, keys: jobs.keys, siteValues: jobs.siteValues,
+            site: planned.keptSite(known: known.wait()), catalogue: catalogue, paths: paths, linkTargets: linkTargets)
+        // The caller's references go first, so the last one is dropped on the queue.
+        LaterRelease.drop((consume previous, kept.take(), consume planned))
+        lastApplied = true
+        return update
+    }
+
+    /// The model stage: the catalogue, with its statistics. After a vote or an edit of a
+    /// description (`patching`, when the last load made `last`), only the touched skills' entries change.
+    private func model(_ loaded: LoadedContent, theme: Theme, patching: Bool) -> Catalogue {
+        let config = loaded.config.wordsFilled(from: theme.strings)
+        if patching, let previous = last?.catalogue, let touched = loaded.touchedSkills,
+            let patched = Catalogue(
+                skills: loaded.skills, ratings: loaded.ratings, config: config, patching: previous, touched: touched)
+        {
+            return patched
+        }
+        return Catalogue(skills: loaded.skills, ratings: loaded.ratings, config: config, reusing: last?.catalogue)
+    }
+
+    /// The paths the site no longer has since the last good build.
+    private func removed(_ site: SitePaths, samePaths: Bool) -> Set<String> {
+        samePaths ? [] : site.went.map(Set.init) ?? Set(files.keys.filter { !site.existing.contains($0) })
+    }
+}
+
+extension LiveSite.Destination {
+    /// Where the render stage hands its batches: made only once everything before succeeded.
+    fileprivate func sink(_ options: BuildOptions, _ times: inout StageTimes) throws -> (any OutputSink)? {
+        switch self {
+        case .nowhere, .kept: nil
+        case .sink(let given): given
+        case .folder: try times.time(.write) { try OutputFolder.Staging(output: options.output) }
+        }
+    }
+}
+
+extension Error {
+    /// What stopped a run, with all the log found before it.
+    fileprivate func failure(_ log: DiagnosticLog, _ options: BuildOptions) -> BuildFailure {
+        switch self {
+        case let failure as BuildFailure: failure
+        case let render as BatchedRender.RenderFailure:
+            // Links found broken in earlier batches are reported with the render error.
+            BuildFailure(
+                log.items + LinkCheck.diagnostics(broken: render.broken, outputDisplay: options.outputDisplay)
+                    + render.error.diagnostics)
+        default: BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(self)")])
+        }
+    }
+}
