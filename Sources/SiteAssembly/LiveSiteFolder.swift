@@ -99,7 +99,7 @@ extension LiveSite {
             throw OutputFolder.WriteError(
                 description: "cannot write `\(temporary)`: \(String(cString: strerror(errno)))")
         }
-        let failed = FullWrite.write(data, to: descriptor)
+        let failed = DescriptorBytes.write(data, to: descriptor)
         let modeSet = fchmod(descriptor, 0o644) == 0
         close(descriptor)
         guard failed == nil, modeSet, rename(temporary, path) == 0 else {

@@ -135,14 +135,13 @@ private enum DiskWalk {
             return
         }
         defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+        while let read = readdir(directory) {
+            let entry = FolderEntry(read)
+            let name = entry.text
             guard !name.hasPrefix(".") else { continue }
             let full = path + "/" + name
             let child = relative.isEmpty ? name : relative + "/" + name
-            var type = Int32(entry.pointee.d_type)
+            var type = entry.type
             var mode: mode_t = 0
             if type != Int32(DT_DIR) && type != Int32(DT_REG) && type != Int32(DT_LNK) {
                 // Unknown to readdir (some file systems) or special: one lstat says which.

@@ -37,30 +37,10 @@ package enum RegularFile {
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notRegular(kind(of: status.st_mode)) }
         let size = Int(status.st_size)
         guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
-        // Not zeroed first: the read fills it. Zeroing a 16 MB vote log was half its reading. A
-        // small file's buffer is zeroed: `Data` copies so few bytes into itself before the read.
-        guard let memory = size < 64 ? calloc(max(size, 1), 1) : malloc(size) else {
-            throw .system(String(cString: strerror(ENOMEM)))
+        switch DescriptorBytes.read(descriptor, size: size) {
+        case .success(let data): return data
+        case .failure(let failure): throw .system(failure.message)
         }
-        var data = Data(bytesNoCopy: memory, count: size, deallocator: .free)
-        var filled = 0
-        let failure = data.withUnsafeMutableBytes { buffer -> Int32? in
-            guard let base = buffer.baseAddress else { return nil }
-            while filled < size {
-                let count = systemRead(descriptor, base + filled, size - filled)
-                if count < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return errno
-                }
-                if count == 0 { break }
-                filled += count
-            }
-            return nil
-        }
-        if let failure { throw .system(String(cString: strerror(failure))) }
-        // A file that shrank while it was read gives what it held.
-        if filled < size { data.removeSubrange(filled..<size) }
-        return data
     }
 
     /// "a FIFO", "a socket", … for messages.
@@ -77,9 +57,3 @@ package enum RegularFile {
         }
     }
 }
-
-#if canImport(Glibc)
-    private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-    private let systemRead = Darwin.read
-#endif

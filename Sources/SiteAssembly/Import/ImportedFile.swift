@@ -1,4 +1,5 @@
 import CatalogueModel
+import ContentLoading
 import Foundation
 
 #if canImport(Glibc)
@@ -41,7 +42,7 @@ enum ImportedFile {
         let temporary = ".\(name).\(String(random.next() as UInt64, radix: 16)).sitegen-import"
         let fd = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw failure("cannot create a file in the folder of", shown) }
-        let written = FullWrite.write(data, to: fd)
+        let written = DescriptorBytes.write(data, to: fd)
         close(fd)
         if let written {
             errno = written

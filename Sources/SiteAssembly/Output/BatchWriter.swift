@@ -129,7 +129,7 @@ final class BatchWriter: @unchecked Sendable {
             }
         }
         defer { close(descriptor) }
-        if let code = FullWrite.write(data, to: descriptor) {
+        if let code = DescriptorBytes.write(data, to: descriptor) {
             throw failure("cannot write", code: code, base.whole(file.path))
         }
         return false
@@ -147,20 +147,7 @@ final class BatchWriter: @unchecked Sendable {
         else {
             return false
         }
-        let chunk = 1 << 16
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
-        defer { buffer.deallocate() }
-        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                guard let base = bytes.baseAddress else { return true }
-                let count = read(descriptor, buffer, min(chunk, bytes.count - offset))
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0, memcmp(buffer, base + offset, count) == 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        return DescriptorBytes.holds(data, descriptor)
     }
 
     /// Makes the folder at `path` in the base's folder.

@@ -1,4 +1,5 @@
 import CatalogueModel
+import ContentLoading
 import Foundation
 import Parallel
 
@@ -87,15 +88,12 @@ enum TreeRemoval {
             return []
         }
         var entries: [(name: Name, isFolder: Bool?)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
-                    Array(UnsafeBufferPointer(start: $0, count: strlen($0) + 1))
-                }
-            }
+        while let read = readdir(stream) {
+            let entry = FolderEntry(read)
+            let name = entry.cString
             // "." and "..".
             if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] || name == kept { continue }
-            let type = Int(entry.pointee.d_type)
+            let type = Int(entry.type)
             entries.append((name, type == Int(DT_UNKNOWN) ? nil : type == Int(DT_DIR)))
         }
         closedir(stream)

@@ -1,3 +1,5 @@
+import ContentLoading
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -23,9 +25,7 @@ enum SourceTree {
         guard let folder = opendir(path) else { return }
         defer { closedir(folder) }
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = FolderEntry(entry).text
             // Also skips `.` and `..`.
             guard !Self.isHidden(name, in: relative) else { continue }
             let child = path + "/" + name
