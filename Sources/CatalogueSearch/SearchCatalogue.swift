@@ -90,12 +90,9 @@ struct SearchDocument: Sendable, Equatable {
     static func digest(_ skill: Skill) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func add(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                for byte in String(bytes.count).utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-                hash = hash &* 0x0000_0100_0000_01B3
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            }
+            for byte in String(text.utf8.count).utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            hash = hash &* 0x0000_0100_0000_01B3
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         }
         add(skill.name)
         add(String(skill.examples.count))

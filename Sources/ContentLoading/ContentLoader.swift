@@ -383,14 +383,13 @@ public enum ContentLoader {
         var skills: [Skill] = []
         var failed: [Skill] = []
         var susiSkills: [Skill] = []
-        // Read where they lie: each result copied out was five arrays retained and released.
-        results.withUnsafeBufferPointer { results in
-            for place in results.indices {
-                skills.append(contentsOf: results[place].made.checked)
-                failed.append(contentsOf: results[place].made.failed)
-                susiSkills.append(contentsOf: results[place].made.susiSkills)
-                log.append(contentsOf: results[place].made.diagnostics)
-            }
+        // Read where they lie, in a span: each result copied out was five arrays retained and released.
+        let results = results.span
+        for place in results.indices {
+            skills.append(contentsOf: results[place].made.checked)
+            failed.append(contentsOf: results[place].made.failed)
+            susiSkills.append(contentsOf: results[place].made.susiSkills)
+            log.append(contentsOf: results[place].made.diagnostics)
         }
         // Skills that failed their text check still hold their page names, as they always did.
         let checkedCount = skills.count
@@ -414,22 +413,22 @@ public enum ContentLoader {
         var keptBytes = 0
         // Each kept place is moved to one new place at the most (the walk's places are unique).
         var taken = moved.map { _ in [Bool](repeating: false, count: kept.count) }
-        let found = kept.withUnsafeBufferPointer { results -> Bool in
+        do {
+            let keptResults = kept.span
             for place in 0..<count where !again.contains(place) {
                 let before = moved.map { $0[place] } ?? place
-                if let before, before < results.count, results[before].keepable,
+                if let before, before < keptResults.count, keptResults[before].keepable,
                     taken.map({ !$0[before] }) ?? true
                 {
-                    keptBytes += results[before].made.bytesRead
+                    keptBytes += keptResults[before].made.bytesRead
                     taken?[before] = true
                 } else {
                     again.insert(place)
-                    if again.count > 64 { return false }
+                    if again.count > 64 { return nil }
                 }
             }
-            return true
         }
-        guard found, again.count <= 64, budget.take(keptBytes) else { return nil }
+        guard budget.take(keptBytes) else { return nil }
         var results: [FileResult]
         if let moved {
             // A place made again below holds an empty result until then; a kept one is swapped
@@ -636,22 +635,36 @@ public struct ParsedContent: Sendable {
         /// Whether `bytes` may hold a vote of one of `users`: it names one, or escapes
         /// characters in strings (an escaped name is not found by its bytes).
         private static func mayHold(_ users: [String], _ bytes: Data) -> Bool {
-            bytes.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), raw.count) == nil else {
-                    return true
-                }
-                return users.contains { user in
-                    let name = Array(user.utf8)
-                    guard let head = name.first else { return true }
-                    var from = 0
-                    while from + name.count <= raw.count, let hit = memchr(base + from, Int32(head), raw.count - from) {
-                        let at = base.distance(to: UnsafeRawPointer(hit))
-                        if at + name.count <= raw.count, memcmp(hit, name, name.count) == 0 { return true }
-                        from = at + 1
+            let bytes = bytes.span
+            guard !contains(bytes, UInt8(ascii: "\\"), from: 0) else { return true }
+            return users.contains { user in
+                let name = user.utf8.span
+                guard !name.isEmpty else { return true }
+                var from = 0
+                while let at = firstIndex(of: name[0], in: bytes, from: from), at + name.count <= bytes.count {
+                    var matches = true
+                    for k in 1..<name.count where bytes[at + k] != name[k] {
+                        matches = false
+                        break
                     }
-                    return false
+                    if matches { return true }
+                    from = at + 1
                 }
+                return false
             }
+        }
+
+        private static func contains(_ bytes: Span<UInt8>, _ byte: UInt8, from: Int) -> Bool {
+            firstIndex(of: byte, in: bytes, from: from) != nil
+        }
+
+        private static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>, from: Int) -> Int? {
+            var i = from
+            while i < bytes.count {
+                if bytes[i] == byte { return i }
+                i += 1
+            }
+            return nil
         }
     }
 

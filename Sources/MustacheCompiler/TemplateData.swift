@@ -40,31 +40,6 @@ public enum TemplatePrinted: Sendable {
     case unhandled
 }
 
-/// How `{{name}}` (escaped) or `{{{name}}}` (as it is) prints text, for `TemplateData.print`.
-public struct TemplatePrinter {
-    /// In the renderer's program, which outlives every printer: a copy of the escaping would
-    /// retain and release its closure for every value printed.
-    @usableFromInline let escaping: UnsafePointer<TemplateEscaping>?
-
-    /// Prints `text` as a `.text` value prints.
-    @inlinable @inline(__always)
-    public func print(_ text: String, into output: inout [UInt8]) -> TemplatePrinted {
-        if let escaping {
-            escaping.pointee.append(text, &output)
-        } else {
-            output.append(contentsOf: text.utf8)
-        }
-        return .printed
-    }
-
-    /// Prints `text` as a `.text` value prints, or says it is absent.
-    @inlinable @inline(__always)
-    public func print(_ text: String?, into output: inout [UInt8]) -> TemplatePrinted {
-        guard let text else { return .absent }
-        return print(text, into: &output)
-    }
-}
-
 /// A name as a compiled template looks it up: its text, and its place in the vocabulary the
 /// library was compiled with (nil when the vocabulary lacks it), so data whose names are that
 /// vocabulary answer with a `switch` over an integer instead of comparing strings.

@@ -29,18 +29,16 @@ public struct TemplateCut: Sendable {
     /// Appends the cut to `output` with slot `number`'s value as `value(number)` gives it.
     @inlinable
     public func write(into output: inout [UInt8], _ value: (_ number: Int) -> String) {
-        text.withUnsafeBufferPointer { text in
-            var start = 0
-            for slot in slots {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<slot.offset]))
-                if let escaping = slot.escaping {
-                    escaping.append(value(slot.number), &output)
-                } else {
-                    output.append(contentsOf: value(slot.number).utf8)
-                }
-                start = slot.offset
+        var start = 0
+        for slot in slots {
+            output.append(contentsOf: text[start..<slot.offset])
+            if let escaping = slot.escaping {
+                escaping.append(value(slot.number), &output)
+            } else {
+                output.append(contentsOf: value(slot.number).utf8)
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+            start = slot.offset
         }
+        output.append(contentsOf: text[start...])
     }
 }

@@ -10,9 +10,7 @@ enum Allocator {
     /// "mimalloc 2.0.9" when a block from `malloc` is mimalloc's; "the C library's" when it is not
     /// (a link that put the C library first, say).
     static var name: String {
-        guard let block = malloc(16) else { return "the C library's" }
-        defer { free(block) }
-        guard mi_is_in_heap_region(block) else { return "the C library's" }
+        guard sitegen_malloc_is_mimalloc() else { return "the C library's" }
         let version = Int(mi_version())
         return "mimalloc \(version / 100).\(version % 100 / 10).\(version % 10)"
     }

@@ -112,8 +112,8 @@ import Testing
             existing: Self.existing.union(["a%20b/index.html", "x/./y.css", "é/index.html", "q?/index.html"]),
             indexFile: "index.html")
         func target(_ rest: String) -> UInt64? {
-            Array(rest.utf8).withUnsafeBufferPointer { buffer in
-                KnownPaths.hash(ofPlain: rest).flatMap { known.target(ofRest: buffer, hash: $0) }
+            MarkupScanner.reading(Array(rest.utf8)) { page in
+                KnownPaths.hash(ofPlain: rest).flatMap { known.target(ofRest: 0..<page.n, in: page, hash: $0) }
             }
         }
         #expect(target("skills/a/") == LinkTargets.hash("skills/a/index.html"))
@@ -157,9 +157,12 @@ import Testing
             let whole = KnownPaths(existing: existing, indexFile: "index.html")
             #expect(known.existing == existing)
             for rest in rests {
-                let found = Array(rest.utf8).withUnsafeBufferPointer { buffer in
+                let found = MarkupScanner.reading(Array(rest.utf8)) { page in
                     KnownPaths.hash(ofPlain: rest).map {
-                        (known.target(ofRest: buffer, hash: $0), whole.target(ofRest: buffer, hash: $0))
+                        (
+                            known.target(ofRest: 0..<page.n, in: page, hash: $0),
+                            whole.target(ofRest: 0..<page.n, in: page, hash: $0)
+                        )
                     }
                 }
                 #expect(found.map { $0.0 == $0.1 } ?? true, "step \(step): \(rest)")

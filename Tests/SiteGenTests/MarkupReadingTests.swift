@@ -137,12 +137,10 @@ import Testing
         let page = Array("<ul>".utf8) + card + Array("</ul>".utf8)
         let mark = TemplateMark(range: 4..<(4 + card.count), key: TemplateMark.Key(memo: memo, variant: .init()))
         for _ in 0..<2 {
-            let (steps, unkept) = page.withUnsafeBufferPointer {
-                MarkupReading.steps(at: [mark], of: $0, linkFree: nil)
-            }
+            let steps = MarkupScanner.reading(page) { MarkupReading.steps(at: [mark], of: $0, linkFree: nil) }
             #expect(steps.map { $0.start } == [4])
             #expect(steps.first?.references.count == 3)  // href, src, srcset
-            #expect(unkept.isEmpty)
+            #expect(steps.first?.reading === memo.withReading(.init()) { $0 as? MarkupReading })
         }
         let length = memo.withReading(.init()) { ($0 as? MarkupReading)?.length }
         #expect(length == card.count)
@@ -150,22 +148,22 @@ import Testing
         let open = Array("<div title=\"".utf8)
         let openMemo = TemplateMark.Memo()
         let openMark = TemplateMark(range: 0..<open.count, key: TemplateMark.Key(memo: openMemo, variant: .init()))
-        let none = open.withUnsafeBufferPointer { MarkupReading.steps(at: [openMark], of: $0, linkFree: nil) }
-        #expect(none.steps.isEmpty)
+        let none = MarkupScanner.reading(open) { MarkupReading.steps(at: [openMark], of: $0, linkFree: nil) }
+        #expect(none.isEmpty)
         #expect(openMemo.withReading(.init()) { ($0 as? MarkupReading).map { $0.references == nil } } == true)
     }
 
     /// A memo holding a reading of other bytes under the same key (a bug elsewhere) is not
-    /// trusted: the markup is read as it is, and that reading is held while the page is checked.
+    /// trusted: the markup is read as it is, and the step holds that reading.
     @Test func aReadingOfAnotherLengthIsNotUsed() {
         let card = Array(Self.fragments[0].utf8)
         let memo = TemplateMark.Memo()
         let other = Array("<p>other</p>".utf8)
-        _ = other.withUnsafeBufferPointer { memo.keep(MarkupReading($0, linkFree: nil), for: .init()) }
+        _ = MarkupScanner.reading(other) { memo.keep(MarkupReading($0, linkFree: nil), for: .init()) }
         let mark = TemplateMark(range: 0..<card.count, key: TemplateMark.Key(memo: memo, variant: .init()))
-        let (steps, unkept) = card.withUnsafeBufferPointer { MarkupReading.steps(at: [mark], of: $0, linkFree: nil) }
+        let steps = MarkupScanner.reading(card) { MarkupReading.steps(at: [mark], of: $0, linkFree: nil) }
         #expect(steps.first?.references.count == 3)
-        #expect(unkept.count == 1)
+        #expect(steps.first?.reading.length == card.count)
     }
 }
 

@@ -1,3 +1,4 @@
+import ContentLoading
 import Foundation
 import Testing
 
@@ -71,7 +72,7 @@ import Testing
         let before = Data(#"{"skill":"a","stars":1}"#.utf8 + [0x0A])
         try before.write(to: scratch.votes)
         let failing: VoteLog.Write = { descriptor, bytes in
-            let count = write(descriptor, bytes.baseAddress, min(bytesWritten, bytes.count))
+            let count = DescriptorBytes.writeOnce(bytes.prefix(bytesWritten), to: descriptor)
             guard count == bytes.count else {
                 errno = ENOSPC
                 return -1
@@ -90,7 +91,9 @@ import Testing
     @Test func aShortWriteIsCutBackToo() async throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
-        let short: VoteLog.Write = { descriptor, bytes in write(descriptor, bytes.baseAddress, bytes.count / 2) }
+        let short: VoteLog.Write = { descriptor, bytes in
+            DescriptorBytes.writeOnce(bytes.prefix(bytes.count / 2), to: descriptor)
+        }
         let message = try #require(await Self.refusal(scratch.log(write: short)))
         #expect(message.contains("only 53 of 106 bytes went out"), "\(message)")
         #expect(try Data(contentsOf: scratch.votes).isEmpty)

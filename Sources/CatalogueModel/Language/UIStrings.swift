@@ -80,32 +80,31 @@ public struct UIStrings: Sendable, Equatable {
         guard !values.isEmpty || count != nil else { return text }
         // Braces are ASCII, and in UTF-8 no byte of another character equals an ASCII one: the
         // text is read as bytes and copied in runs between placeholders.
-        var text = text
-        return text.withUTF8 { bytes in
-            guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
-            func value(_ name: UnsafeBufferPointer<UInt8>.SubSequence) -> String? {
-                if let count, name.elementsEqual("count".utf8) { return count }
-                return values.isEmpty ? nil : values[String(decoding: name, as: UTF8.self)]
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        let bytes = Array(text.utf8)
+        guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return text }
+        func value(_ name: ArraySlice<UInt8>) -> String? {
+            if let count, name.elementsEqual("count".utf8) { return count }
+            return values.isEmpty ? nil : values[String(decoding: name, as: UTF8.self)]
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var copied = 0
+        while true {
+            let nameStart = open + 1
+            if let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")),
+                let filled = value(bytes[nameStart..<close])
+            {
+                out.append(contentsOf: bytes[copied..<open])
+                out.append(contentsOf: filled.utf8)
+                copied = close + 1
             }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 16)
-            var copied = 0
-            while true {
-                let nameStart = open + 1
-                if let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")),
-                    let filled = value(bytes[nameStart..<close])
-                {
-                    out.append(contentsOf: bytes[copied..<open])
-                    out.append(contentsOf: filled.utf8)
-                    copied = close + 1
-                }
-                // An unknown `{word}` stays as written: it is copied with the next run.
-                guard let next = bytes[max(copied, nameStart)...].firstIndex(of: UInt8(ascii: "{")) else { break }
-                open = next
-            }
-            out.append(contentsOf: bytes[copied...])
-            return String(decoding: out, as: UTF8.self)
-        } ?? text
+            // An unknown `{word}` stays as written: it is copied with the next run.
+            guard let next = bytes[max(copied, nameStart)...].firstIndex(of: UInt8(ascii: "{")) else { break }
+            open = next
+        }
+        out.append(contentsOf: bytes[copied...])
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The placeholders a text uses (`{count}`, `{name}`), for checking translations.

@@ -24,22 +24,10 @@ public enum PlaceWalk {
     @inlinable public static func places<T: AnyObject, Key: Equatable & Hashable>(
         of items: [T], in before: [T], key: (T) -> Key
     ) -> [Int?] {
-        // Compared where the references lie, not loaded: a loaded reference is retained and
+        // Compared where they lie, in spans, not loaded: a loaded reference is retained and
         // released, and a kept build's objects are counted from both cores (a walk of 10,000
         // entries was milliseconds of it).
-        guard MemoryLayout<T>.size == MemoryLayout<UInt>.size else {
-            return walk(items, before, key: key, identical: { $0 === $1 })
-        }
-        return items.withUnsafeBytes { itemBytes in
-            before.withUnsafeBytes { beforeBytes in
-                walk(
-                    items, before, key: key,
-                    identicalAt: { i, j in
-                        itemBytes.load(fromByteOffset: i * MemoryLayout<T>.stride, as: UInt.self)
-                            == beforeBytes.load(fromByteOffset: j * MemoryLayout<T>.stride, as: UInt.self)
-                    })
-            }
-        }
+        walk(items, before, key: key, identical: { $0 === $1 })
     }
 
     /// `places(of:in:key:)` where items that are `identical` are known to have the same key,
@@ -55,17 +43,8 @@ public enum PlaceWalk {
     /// there compared where both lie, with neither copied (two strings retained and released
     /// per path, 30,000 paths a walk); any other is compared as a string.
     public static func places(of items: [String], in before: [String]) -> [Int?] {
-        let stride = MemoryLayout<String>.stride
-        return items.withUnsafeBytes { itemBytes in
-            before.withUnsafeBytes { beforeBytes in
-                walk(
-                    items, before, key: { $0 },
-                    identicalAt: { i, j in
-                        guard let item = itemBytes.baseAddress, let last = beforeBytes.baseAddress else { return false }
-                        return memcmp(item + i * stride, last + j * stride, stride) == 0
-                    })
-            }
-        }
+        // `==` compares two strings' bits before their text: the same storage is equal at once.
+        walk(items, before, key: { $0 }, identical: ==)
     }
 
     /// `changes(of:in:key:)` for paths, as `places(of:in:)` finds them.
@@ -118,13 +97,11 @@ public enum PlaceWalk {
     @inlinable static func walk<T, Key: Equatable & Hashable>(
         _ items: [T], _ before: [T], key: (T) -> Key, identical: (T, T) -> Bool
     ) -> [Int?] {
-        // Through buffers, items are lent to `key`: from the arrays, each was copied first (a
+        // Through spans, items are lent to `key`: from the arrays, each was copied first (a
         // file's four strings retained and released, 10,000 times a walk).
-        items.withUnsafeBufferPointer { items in
-            before.withUnsafeBufferPointer { before in
-                walk(items, before, key: key, identicalAt: { identical(items[$0], before[$1]) })
-            }
-        }
+        let items = items.span
+        let before = before.span
+        return walk(items, before, key: key, identicalAt: { identical(items[$0], before[$1]) })
     }
 
     /// The walk, where the item at `i` and the last version's at `j` are known to have the same
@@ -132,13 +109,11 @@ public enum PlaceWalk {
     @inlinable static func walk<T, Key: Equatable & Hashable>(
         _ items: [T], _ before: [T], key: (T) -> Key, identicalAt: (Int, Int) -> Bool
     ) -> [Int?] {
-        items.withUnsafeBufferPointer { items in
-            before.withUnsafeBufferPointer { before in walk(items, before, key: key, identicalAt: identicalAt) }
-        }
+        walk(items.span, before.span, key: key, identicalAt: identicalAt)
     }
 
     @inlinable static func walk<T, Key: Equatable & Hashable>(
-        _ items: UnsafeBufferPointer<T>, _ before: UnsafeBufferPointer<T>, key: (T) -> Key,
+        _ items: Span<T>, _ before: Span<T>, key: (T) -> Key,
         identicalAt: (Int, Int) -> Bool
     ) -> [Int?] {
         var places: [Int?] = []
@@ -166,7 +141,7 @@ public enum PlaceWalk {
                 if table == nil {
                     var made: [Key: Int] = [:]
                     made.reserveCapacity(before.count)
-                    for (k, item) in before.enumerated() where made[key(item)] == nil { made[key(item)] = k }
+                    for k in before.indices where made[key(before[k])] == nil { made[key(before[k])] = k }
                     table = made
                 }
                 let found = table?[item]

@@ -22,23 +22,16 @@ package struct NumberTable: Sendable {
     /// The number of `key` (nonzero), or nil when it has none.
     @inline(__always)
     package func number(of key: UInt64) -> Int32? {
-        slots.withUnsafeBufferPointer { slots in
-            let i = Self.place(of: key, in: slots)
-            return slots[i].key == 0 ? nil : slots[i].number
-        }
+        let slots = slots.span
+        let i = Self.place(of: key, in: slots)
+        return slots[i].key == 0 ? nil : slots[i].number
     }
 
     /// The number of `key` (nonzero), given `number` first when it has none: one look for both.
     @inline(__always)
     package mutating func number(of key: UInt64, orGive number: Int32) -> (number: Int32, isNew: Bool) {
         if (count &+ 1) &* 2 > slots.count { grow() }
-        let found = slots.withUnsafeMutableBufferPointer { slots -> Int32? in
-            let i = Self.place(of: key, in: UnsafeBufferPointer(slots))
-            guard slots[i].key == 0 else { return slots[i].number }
-            slots[i] = Slot(key: key, number: number)
-            return nil
-        }
-        if let found { return (found, false) }
+        if let found = Self.number(of: key, orGive: number, in: &slots) { return (found, false) }
         count &+= 1
         return (number, true)
     }
@@ -46,18 +39,31 @@ package struct NumberTable: Sendable {
     /// Gives `key` (nonzero) the number `number`, in place of any it had.
     package mutating func set(_ key: UInt64, to number: Int32) {
         if (count + 1) * 2 > slots.count { grow() }
-        let isNew = slots.withUnsafeMutableBufferPointer { slots -> Bool in
-            let i = Self.place(of: key, in: UnsafeBufferPointer(slots))
-            let isNew = slots[i].key == 0
-            slots[i] = Slot(key: key, number: number)
-            return isNew
-        }
-        if isNew { count += 1 }
+        if Self.put(key, number, in: &slots) { count += 1 }
+    }
+
+    /// The number `slots` holds for `key`; nil when it held none, and now holds `number`.
+    @inline(__always)
+    private static func number(of key: UInt64, orGive number: Int32, in slots: inout [Slot]) -> Int32? {
+        var table = slots.mutableSpan
+        let i = place(of: key, in: table.span)
+        guard table[i].key == 0 else { return table[i].number }
+        table[i] = Slot(key: key, number: number)
+        return nil
+    }
+
+    /// Puts `number` in `key`'s slot; true when the key had none.
+    private static func put(_ key: UInt64, _ number: Int32, in slots: inout [Slot]) -> Bool {
+        var table = slots.mutableSpan
+        let i = place(of: key, in: table.span)
+        let isNew = table[i].key == 0
+        table[i] = Slot(key: key, number: number)
+        return isNew
     }
 
     /// The slot that holds `key`, or the empty one where it would go.
     @inline(__always)
-    private static func place(of key: UInt64, in slots: UnsafeBufferPointer<Slot>) -> Int {
+    private static func place(of key: UInt64, in slots: Span<Slot>) -> Int {
         let mask = slots.count &- 1
         var i = slot(key, mask)
         while slots[i].key != 0 && slots[i].key != key { i = (i &+ 1) & mask }

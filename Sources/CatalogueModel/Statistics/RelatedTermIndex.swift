@@ -105,20 +105,13 @@ struct RelatedTermIndex: Sendable {
                 return numbered.map { global[r][Int($0)] }.sorted()
             }
         }.flatMap { $0 }
-        // Each word's skills, in skill order. Counted first, so each list is made at its size,
-        // and filled through the buffer: a million appends (a generated catalogue's every word in
-        // nearly every skill) each checked both arrays for sharing and grew the lists step by step.
+        // Each word's skills, in skill order. Counted first, so each list is made at its size:
+        // grown step by step, a million appends reallocated them again and again.
         var documents = [Int](repeating: 0, count: postings.count)
         for numbered in terms {
             for term in numbered { documents[Int(term)] += 1 }
         }
-        let most = most
-        postings.withUnsafeMutableBufferPointer { postings in
-            for t in postings.indices where documents[t] <= most { postings[t].reserveCapacity(documents[t]) }
-            for (i, numbered) in terms.enumerated() {
-                for term in numbered where documents[Int(term)] <= most { postings[Int(term)].append(Int32(i)) }
-            }
-        }
+        Self.fill(&postings, with: terms, documents: documents, most: most)
         self.documents = documents
         weights = documents.map { weight(documents: $0) }
         authorOf = authors.enumerated().map { i, author in
@@ -150,6 +143,17 @@ struct RelatedTermIndex: Sendable {
 
     /// A skill's words, as `SkillTerms` would give them (in another order).
     func words(ofSkill i: Int) -> [String] { terms[i].map { vocabulary.terms[Int($0)].word } }
+
+    /// Each word's skills in `postings`, in skill order, for the words in at most `most`
+    /// skills. Filled through a span: through the array, a million appends (a generated
+    /// catalogue's every word in nearly every skill) each checked both arrays for sharing.
+    private static func fill(_ postings: inout [[Int32]], with terms: [[Int32]], documents: [Int], most: Int) {
+        var lists = postings.mutableSpan
+        for t in lists.indices where documents[t] <= most { lists[t].reserveCapacity(documents[t]) }
+        for (i, numbered) in terms.enumerated() {
+            for term in numbered where documents[Int(term)] <= most { lists[Int(term)].append(Int32(i)) }
+        }
+    }
 
     /// Skills split into a few runs per core.
     private static func runs(_ count: Int) -> [Range<Int>] {

@@ -14,44 +14,33 @@ enum SkillTerms {
 
     /// Words of three letters or more, lowercased, without stop words and numbers.
     static func words(in text: String) -> [String] {
-        var text = text
-        if let words = text.withUTF8({ asciiWords(in: $0) }) { return words }
-        return unicodeWords(in: text)
+        asciiWords(in: text) ?? unicodeWords(in: text)
     }
 
     /// `words(in:)` of an ASCII text; nil for any other text.
-    static func asciiWords(in bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+    static func asciiWords(in text: String) -> [String]? {
+        let bytes = text.utf8.span
         guard isASCII(bytes) else { return nil }
         var words: [String] = []
         scanASCII(bytes) { start, end, key in
-            if key.map(isStopWord) != true { words.append(asciiLowercased(bytes, start, end)) }
+            if key.map(isStopWord) != true { words.append(asciiLowercased(text, start, end)) }
         }
         return words
     }
 
-    /// Eight bytes at a time, with no early exit: a byte at a time was a tenth of reading a
-    /// skill's words.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var seen: UInt64 = 0
-        var i = 0
-        while i &+ 8 <= bytes.count {
-            seen |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            i &+= 8
-        }
-        while i < bytes.count {
-            seen |= UInt64(base[i])
-            i &+= 1
-        }
-        return seen & 0x8080_8080_8080_8080 == 0
+    /// One pass with no early exit, which the compiler does many bytes at a time: a byte at a
+    /// time with a test each was a tenth of reading a skill's words.
+    static func isASCII(_ bytes: Span<UInt8>) -> Bool {
+        var seen: UInt8 = 0
+        for i in bytes.indices { seen |= bytes[i] }
+        return seen < 0x80
     }
 
     /// Calls `word` with each word of three bytes or more that holds a letter (its range, and its
     /// bytes lowercased and packed into one integer when there are at most 8): the words of an
     /// ASCII text, read as bytes (most descriptions: this was most of scoring related skills).
     @inline(__always)
-    static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ word: (Int, Int, UInt64?) -> Void) {
+    static func scanASCII(_ bytes: Span<UInt8>, _ word: (Int, Int, UInt64?) -> Void) {
         var start = 0
         var letters = 0
         var key: UInt64 = 0
@@ -76,13 +65,13 @@ enum SkillTerms {
         }
     }
 
-    static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        guard word.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return String(decoding: word, as: UTF8.self) }
-        return String(unsafeUninitializedCapacity: word.count) { buffer in
-            for (i, byte) in word.enumerated() { buffer[i] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
-            return word.count
-        }
+    /// The ASCII word at UTF-8 offsets `start..<end` of `text`, lowercased.
+    static func asciiLowercased(_ text: String, _ start: Int, _ end: Int) -> String {
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        let word = utf8[from..<utf8.index(from, offsetBy: end - start)]
+        let exact = String(decoding: word, as: UTF8.self)
+        return word.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? exact.lowercased() : exact
     }
 
     /// Whether a packed word (`scanASCII`) is a stop word: a binary search, no hashing.
@@ -190,10 +179,8 @@ enum SkillTerm: Hashable, Sendable {
         case .text(let text): return text
         case .packed(let key):
             let count = 8 - key.leadingZeroBitCount / 8
-            return String(unsafeUninitializedCapacity: count) { buffer in
-                for k in 0..<count { buffer[k] = UInt8(truncatingIfNeeded: key >> (8 * UInt64(count - 1 - k))) }
-                return count
-            }
+            let bytes = (0..<count).lazy.map { k in UInt8(truncatingIfNeeded: key >> (8 * UInt64(count - 1 - k))) }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 }
@@ -223,20 +210,18 @@ struct TermCollector {
     }
 
     private mutating func add(_ text: String) {
-        var text = text
-        let done = text.withUTF8 { bytes -> Bool in
-            guard SkillTerms.isASCII(bytes) else { return false }
+        let bytes = text.utf8.span
+        if SkillTerms.isASCII(bytes) {
             SkillTerms.scanASCII(bytes) { start, end, key in
                 if let key {
                     if short.insert(key), !stopWords.contains(key) { terms.append(.packed(key)) }
                 } else {
-                    let word = SkillTerms.asciiLowercased(bytes, start, end)
+                    let word = SkillTerms.asciiLowercased(text, start, end)
                     if long.insert(word).inserted { terms.append(.text(word)) }
                 }
             }
-            return true
+            return
         }
-        guard !done else { return }
         // `unicodeWords` leaves the stop words out itself.
         for word in SkillTerms.unicodeWords(in: text) {
             let term = SkillTerm(word)
@@ -273,26 +258,23 @@ struct PackedWordSet {
     mutating func insert(_ key: UInt64) -> Bool {
         if (count &+ 1) &* 2 > slots.count { grow() }
         let generation = generation
-        let inserted = slots.withUnsafeMutableBufferPointer { slots in
-            let i = Self.place(of: key, in: UnsafeBufferPointer(slots), generation: generation)
-            guard slots[i].generation != generation else { return false }
-            slots[i] = Slot(key: key, generation: generation)
-            return true
-        }
-        if inserted { count &+= 1 }
-        return inserted
+        var slots = slots.mutableSpan
+        let i = Self.place(of: key, in: slots.span, generation: generation)
+        guard slots[i].generation != generation else { return false }
+        slots[i] = Slot(key: key, generation: generation)
+        count &+= 1
+        return true
     }
 
     @inline(__always)
     func contains(_ key: UInt64) -> Bool {
-        slots.withUnsafeBufferPointer { slots in
-            slots[Self.place(of: key, in: slots, generation: generation)].generation == generation
-        }
+        let slots = slots.span
+        return slots[Self.place(of: key, in: slots, generation: generation)].generation == generation
     }
 
     /// The slot of this generation that holds `key`, or the free one where it would go.
     @inline(__always)
-    private static func place(of key: UInt64, in slots: UnsafeBufferPointer<Slot>, generation: UInt64) -> Int {
+    private static func place(of key: UInt64, in slots: Span<Slot>, generation: UInt64) -> Int {
         let mask = slots.count &- 1
         var i = NumberTable.slot(key, mask)
         while slots[i].generation == generation && slots[i].key != key { i = (i &+ 1) & mask }

@@ -36,6 +36,37 @@ package enum DescriptorBytes {
         return .success(data)
     }
 
+    /// What one `read` of a non-blocking `descriptor` gives, at most `size` bytes: nil when
+    /// nothing is waiting, at the end, or on a failure (a watcher's queue of events).
+    package static func available(_ descriptor: Int32, upTo size: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var count = -1
+        while count < 0 {
+            count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno != EINTR { return nil }
+        }
+        guard count > 0 else { return nil }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// Up to `size` bytes at `offset` (`pread`), fewer at the end of the file; nil on a failure.
+    package static func read(_ descriptor: Int32, size: Int, at offset: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var count = -1
+        while count < 0 {
+            count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+            if count < 0 && errno != EINTR { return nil }
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// One `write` of `data`: how many bytes went out, or -1 with `errno` set.
+    package static func writeOnce(_ data: Data, to descriptor: Int32) -> Int {
+        data.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+    }
+
     /// Writes all of `data` to `descriptor`. Returns nil when it is written, else the `errno`
     /// of the failure.
     package static func write(_ data: Data, to descriptor: Int32) -> Int32? {
@@ -76,7 +107,7 @@ package enum DescriptorBytes {
     /// An `errno` value.
     package struct Errno: Error, Equatable {
         package let code: Int32
-        init(_ code: Int32) { self.code = code }
+        package init(_ code: Int32) { self.code = code }
         package var message: String { String(cString: strerror(code)) }
     }
 }

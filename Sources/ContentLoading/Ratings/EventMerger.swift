@@ -116,11 +116,10 @@ package struct EventMerger {
     private var recording: [Int: Int]?
 
     package mutating func read(_ text: String, path: String, _ log: inout DiagnosticLog) {
-        var text = text
-        text.withUTF8 { read(bytes: $0, path: path, &log) }
+        read(bytes: Array(text.utf8), path: path, &log)
     }
 
-    private mutating func read(bytes: UnsafeBufferPointer<UInt8>, path: String, _ log: inout DiagnosticLog) {
+    private mutating func read(bytes: [UInt8], path: String, _ log: inout DiagnosticLog) {
         paths.append(path)
         linesRead[path, default: 0] += bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
         var end = bytes.count
@@ -208,18 +207,19 @@ package struct EventMerger {
     /// that does not, and the file is not read.
     package static func linesFit(_ data: Data, path: String, _ log: inout DiagnosticLog) -> Bool {
         let limit = InputLimits.voteLineBytes
-        let long = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (number: Int, length: Int)? in
-            guard let base = raw.baseAddress else { return nil }
-            var start = 0
-            var number = 1
-            while start < raw.count {
-                let end = memchr(base + start, 0x0A, raw.count - start).map { UnsafeRawPointer($0) - base } ?? raw.count
-                if end - start > limit { return (number, end - start) }
-                start = end + 1
-                number += 1
+        let bytes = data.span
+        var long: (number: Int, length: Int)?
+        var start = 0
+        var number = 1
+        for i in bytes.indices where bytes[i] == 0x0A {
+            if i - start > limit {
+                long = (number, i - start)
+                break
             }
-            return nil
+            start = i + 1
+            number += 1
         }
+        if long == nil, bytes.count - start > limit { long = (number, bytes.count - start) }
         guard let long else { return true }
         log.error(
             path, line: long.number, column: 1,
@@ -229,7 +229,7 @@ package struct EventMerger {
     }
 
     /// A line's text without its CR, or nil when it holds only spaces and tabs.
-    private static func content(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ lineEnd: Int) -> Range<Int>? {
+    private static func content(_ bytes: [UInt8], _ start: Int, _ lineEnd: Int) -> Range<Int>? {
         var end = lineEnd
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
         guard bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
@@ -237,7 +237,7 @@ package struct EventMerger {
     }
 
     /// The last line that is not blank.
-    private static func lastLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    private static func lastLine(_ bytes: [UInt8]) -> Range<Int>? {
         var lineEnd = bytes.count
         while lineEnd >= 0 {
             var start = lineEnd
@@ -250,7 +250,7 @@ package struct EventMerger {
     }
 
     /// Every line's event, decoded as one JSON array; nil when any line is not valid.
-    private func decodedAtOnce(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>]) -> [Line]? {
+    private func decodedAtOnce(_ bytes: [UInt8], _ lines: [Range<Int>]) -> [Line]? {
         var joined = [UInt8]()
         joined.reserveCapacity(bytes.count + lines.count + 2)
         joined.append(0x5B)
@@ -271,7 +271,7 @@ package struct EventMerger {
     /// A plain line's vote, counted without making an event of it; one that is not a vote goes
     /// to `add`, which says why.
     private mutating func count(
-        _ vote: FlatVoteLines.Fields, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int, path: String,
+        _ vote: FlatVoteLines.Fields, in bytes: [UInt8], range: Range<Int>, line: Int, path: String,
         lastSkill: inout (range: Range<Int>, number: Int)?, _ log: inout DiagnosticLog
     ) {
         guard let skillRange = vote.skill, !skillRange.isEmpty, let stars = vote.stars, (1...5).contains(stars) else {
@@ -284,21 +284,21 @@ package struct EventMerger {
             skill = last.number
         } else {
             skill = number(
-                of: String(decoding: UnsafeBufferPointer(rebasing: bytes[skillRange]), as: UTF8.self), path: path,
+                of: String(decoding: bytes[skillRange], as: UTF8.self), path: path,
                 line: line)
             lastSkill = (skillRange, skill)
         }
         let user: String?
         switch vote.user {
-        case .text(let range)?: user = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        case .text(let range)?: user = String(decoding: bytes[range], as: UTF8.self)
         case .number(let value)?: user = String(value)
         case nil: user = nil
         }
-        let time = vote.timestamp.flatMap { VoteTime.parse(UnsafeBufferPointer(rebasing: bytes[$0])) }
+        let time = vote.timestamp.flatMap { VoteTime.parse(bytes, $0) }
         count(skill: skill, stars: stars, user: user, time: time)
         if let comment = vote.comment {
             func text(_ r: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
+                String(decoding: bytes[r], as: UTF8.self)
             }
             review(
                 skill: skill, user: user, comment: text(comment), name: vote.name.map(text), stars: stars, time: time,

@@ -22,10 +22,8 @@ enum FlatVoteLines {
         var name: Range<Int>?
 
         /// The event JSONDecoder reads from the same line.
-        func event(in b: UnsafeBufferPointer<UInt8>) -> EventMerger.Line {
-            func text(_ r: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self)
-            }
+        func event(in b: [UInt8]) -> EventMerger.Line {
+            func text(_ r: Range<Int>) -> String { String(decoding: b[r], as: UTF8.self) }
             var event = EventMerger.Line()
             event.skill = skill.map(text)
             event.stars = stars.map { .number(Double($0)) }
@@ -43,15 +41,13 @@ enum FlatVoteLines {
 
     /// One event per line, or nil when a line is not of the plain shape.
     package static func read(_ bytes: [UInt8], _ lines: [Range<Int>]) -> [EventMerger.Line]? {
-        bytes.withUnsafeBufferPointer { buffer -> [EventMerger.Line]? in
-            var events: [EventMerger.Line] = []
-            events.reserveCapacity(lines.count)
-            for range in lines {
-                guard let vote = vote(buffer, range) else { return nil }
-                events.append(vote.event(in: buffer))
-            }
-            return events
+        var events: [EventMerger.Line] = []
+        events.reserveCapacity(lines.count)
+        for range in lines {
+            guard let vote = vote(bytes, range) else { return nil }
+            events.append(vote.event(in: bytes))
         }
+        return events
     }
 
     private enum Value {
@@ -60,7 +56,7 @@ enum FlatVoteLines {
     }
 
     /// The vote on one line, or nil when the line is not of the plain shape.
-    static func vote(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Fields? {
+    static func vote(_ b: [UInt8], _ range: Range<Int>) -> Fields? {
         var i = range.lowerBound
         let end = range.upperBound
         func skipSpace() {

@@ -16,8 +16,8 @@ package struct VoteTime: Comparable {
 
     /// Nil for text that is not such a date.
     package init?(_ text: String) {
-        var text = text
-        guard let time = text.withUTF8({ Self.parse($0) }) else { return nil }
+        let bytes = Array(text.utf8)
+        guard let time = Self.parse(bytes, 0..<bytes.count) else { return nil }
         self = time
     }
 
@@ -28,8 +28,8 @@ package struct VoteTime: Comparable {
 
     /// The instant a date's UTF-8 bytes name, or nil: read from the bytes, as a large vote log
     /// has a timestamp on every line.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> VoteTime? {
-        var reader = Reader(bytes: bytes)
+    static func parse(_ bytes: [UInt8], _ range: Range<Int>) -> VoteTime? {
+        var reader = Reader(bytes: bytes, index: range.lowerBound, end: range.upperBound)
         guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2),
             reader.skip("-"),
             let day = reader.number(digits: 2), (1...12).contains(month), (1...days(in: month, of: year)).contains(day)
@@ -79,19 +79,20 @@ package struct VoteTime: Comparable {
     }
 
     private struct Reader {
-        package let bytes: UnsafeBufferPointer<UInt8>
-        package var index = 0
+        let bytes: [UInt8]
+        var index: Int
+        let end: Int
 
-        var atEnd: Bool { index == bytes.count }
+        var atEnd: Bool { index == end }
 
         package mutating func skip(_ character: Unicode.Scalar) -> Bool {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+            guard index < end, bytes[index] == UInt8(ascii: character) else { return false }
             index += 1
             return true
         }
 
         package mutating func number(digits: Int) -> Int? {
-            guard index + digits <= bytes.count else { return nil }
+            guard index + digits <= end else { return nil }
             var value = 0
             for byte in bytes[index..<(index + digits)] {
                 guard (0x30...0x39).contains(byte) else { return nil }
@@ -105,7 +106,7 @@ package struct VoteTime: Comparable {
         package mutating func fraction() -> Int? {
             var value = 0
             var count = 0
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+            while index < end, (0x30...0x39).contains(bytes[index]) {
                 if count < 9 { value = value * 10 + Int(bytes[index] - 0x30) }
                 count += 1
                 index += 1

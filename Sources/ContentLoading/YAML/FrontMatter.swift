@@ -13,12 +13,8 @@ package struct FrontMatter {
     /// Works on UTF-8 bytes: this runs once per skill, and scanning Characters was the
     /// largest cost of loading a big catalogue.
     package static func split(_ text: String) throws(Problem) -> FrontMatter {
-        var text = text
         // The text's own bytes, not a copy of every skill file.
-        return try text.withUTF8 { bytes in Result { () throws(Problem) in try split(bytes) } }.get()
-    }
-
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> FrontMatter {
+        let bytes = text.utf8.span
         var lineStart = 0
         var lineNumber = 0
         var yamlStart: Int?
@@ -36,10 +32,8 @@ package struct FrontMatter {
                 guard isDelimiter == .dashes else { throw .missingOpening }
                 yamlStart = next
             } else if isDelimiter != nil, let start = yamlStart {
-                let yaml = normalisedLines(bytes[start..<min(lineStart, bytes.count)])
-                let body =
-                    next < bytes.count
-                    ? String(decoding: UnsafeBufferPointer(rebasing: bytes[next...]), as: UTF8.self) : ""
+                let yaml = normalisedLines(bytes, start..<min(lineStart, bytes.count))
+                let body = next < bytes.count ? text.utf8Text(next..<bytes.count) : ""
                 return FrontMatter(yaml: yaml, yamlLineOffset: 1, body: body)
             }
             lineNumber += 1
@@ -51,7 +45,7 @@ package struct FrontMatter {
     private enum Fence { case dashes, dots }
 
     /// `---` (or `...` to close), with trailing spaces allowed.
-    private static func isFence(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Fence? {
+    private static func isFence(_ bytes: Span<UInt8>, _ start: Int, _ end: Int) -> Fence? {
         var last = end
         while last > start && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
         guard last - start == 3 else { return nil }
@@ -62,15 +56,15 @@ package struct FrontMatter {
 
     /// YAML text with CRLF or CR line ends made LF, so reported lines match the file's; the
     /// trailing line break is dropped.
-    private static func normalisedLines(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+    private static func normalisedLines(_ bytes: Span<UInt8>, _ range: Range<Int>) -> String {
         var out = [UInt8]()
-        out.reserveCapacity(slice.count)
-        var index = slice.startIndex
-        while index < slice.endIndex {
-            let byte = slice[index]
+        out.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
             if byte == 0x0D {
                 out.append(0x0A)
-                if index + 1 < slice.endIndex && slice[index + 1] == 0x0A { index += 1 }
+                if index + 1 < range.upperBound && bytes[index + 1] == 0x0A { index += 1 }
             } else {
                 out.append(byte)
             }

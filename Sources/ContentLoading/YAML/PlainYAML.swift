@@ -12,11 +12,10 @@ import CatalogueModel
 enum PlainYAML {
     /// The top-level pairs, or nil when the text is not in the plain form.
     static func mapping(_ yaml: String) -> [YAMLNode.Pair]? {
-        var yaml = yaml
-        return yaml.withUTF8 { read(UnsafeBufferPointer(rebasing: $0[...])) }
+        read(Array(yaml.utf8))
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> [YAMLNode.Pair]? {
+    private static func read(_ bytes: [UInt8]) -> [YAMLNode.Pair]? {
         var pairs: [YAMLNode.Pair] = []
         var seen = Set<String>()
         // The open list: its key's index in `pairs`, its items and the indent they share.
@@ -59,7 +58,7 @@ enum PlainYAML {
             var colon = start + 1
             while colon < end && isKeyByte(bytes[colon]) { colon += 1 }
             guard colon < end, bytes[colon] == 0x3A, colon - start <= 1_000 else { return nil }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<colon]), as: UTF8.self)
+            let name = String(decoding: bytes[start..<colon], as: UTF8.self)
             guard seen.insert(name).inserted else { return nil }
             let key = YAMLNode(.scalar(name, style: .plain, tag: YAMLNode.stringTag), line: lineNumber, column: 1)
             if colon + 1 == end {
@@ -80,7 +79,7 @@ enum PlainYAML {
 
     /// One value, the rest of its line: `"text"` or `'text'` without the quote inside (and in
     /// double quotes without `\`), or plain text that cannot mean anything else.
-    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, line: Int)
+    private static func scalar(_ bytes: [UInt8], from start: Int, to end: Int, line: Int)
         -> YAMLNode?
     {
         guard start < end, allPrintable(bytes, start, end) else { return nil }
@@ -94,7 +93,7 @@ enum PlainYAML {
             {
                 return nil
             }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
+            let text = String(decoding: bytes[(start + 1)..<(end - 1)], as: UTF8.self)
             return YAMLNode(.scalar(text, style: .quotedOrBlock, tag: YAMLNode.stringTag), line: line, column: column)
         }
         guard !isIndicator(first), last != 0x20, last != 0x3A else { return nil }
@@ -104,11 +103,11 @@ enum PlainYAML {
             // `: ` starts a mapping and ` #` a comment.
             if (byte == 0x20 && before == 0x3A) || (byte == 0x23 && before == 0x20) { return nil }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
         return YAMLNode(.scalar(text, style: .plain, tag: ""), line: line, column: column)
     }
 
-    private static func lineStart(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+    private static func lineStart(_ bytes: [UInt8], _ index: Int) -> Int {
         var start = index
         while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
         return start
@@ -116,7 +115,7 @@ enum PlainYAML {
 
     /// Printable as YAML defines it, and no character libyaml takes for a line break (U+0085,
     /// U+2028, U+2029) or a byte-order mark. Control characters and tabs go to Yams.
-    private static func allPrintable(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    private static func allPrintable(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
         var index = start
         while index < end {
             let byte = bytes[index]

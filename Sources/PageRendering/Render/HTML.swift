@@ -1,13 +1,20 @@
+import CatalogueModel
+
 /// Escaping for text and attribute values: the five characters that matter in HTML.
 public enum HTML {
     /// Works on UTF-8 bytes, so on Unicode scalars as an HTML parser reads them: a quote followed
     /// by a combining mark is one Swift `Character` (`"\u{301}`), which character-wise escaping
     /// misses, yet it still closes an attribute in a browser.
     public static func escape(_ text: String) -> String {
-        var text = text
         // A local, not the static: reading a static in the loop costs a `swift_once` check per byte.
         let escapes = escapes
-        guard text.withUTF8({ $0.contains { escapes[Int($0)] } }) else { return text }
+        let bytes = text.utf8.span
+        var any = false
+        for i in bytes.indices where escapes[Int(bytes[i])] {
+            any = true
+            break
+        }
+        guard any else { return text }
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count + 24)
         escape(text, into: &out)
@@ -17,22 +24,24 @@ public enum HTML {
     /// `escape(text)`'s bytes appended to `output`, without making the escaped text first: what
     /// every `{{name}}` of a page does.
     public static func escape(_ text: String, into output: inout [UInt8]) {
-        var text = text
         let escapes = escapes
-        text.withUTF8 { bytes in
-            var start = 0
-            for (index, byte) in bytes.enumerated() where escapes[Int(byte)] {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                switch byte {
-                case 0x26: output.append(contentsOf: amp)
-                case 0x3C: output.append(contentsOf: lt)
-                case 0x3E: output.append(contentsOf: gt)
-                case 0x22: output.append(contentsOf: quot)
-                default: output.append(contentsOf: apos)
-                }
-                start = index + 1
+        let bytes = text.utf8.span
+        var start = 0
+        for index in bytes.indices where escapes[Int(bytes[index])] {
+            if index > start { output.append(contentsOf: text.utf8Bytes(start..<index)) }
+            switch bytes[index] {
+            case 0x26: output.append(contentsOf: amp)
+            case 0x3C: output.append(contentsOf: lt)
+            case 0x3E: output.append(contentsOf: gt)
+            case 0x22: output.append(contentsOf: quot)
+            default: output.append(contentsOf: apos)
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            start = index + 1
+        }
+        if start == 0 {
+            output.append(contentsOf: text.utf8)
+        } else if start < bytes.count {
+            output.append(contentsOf: text.utf8Bytes(start..<bytes.count))
         }
     }
 
@@ -56,34 +65,33 @@ public enum HTML {
     /// `truncate` for ASCII text, byte by byte (one ASCII byte is one character; the Unicode
     /// property lookups of the general path cost more than the rest of a card). Nil otherwise.
     static func truncateASCII(_ text: String, to limit: Int) -> String? {
-        var text = text
         let asciiClass = asciiClass
         let whitespace = whitespace
         let punctuation = punctuation
-        return text.withUTF8 { bytes -> String? in
-            var out = [UInt8]()
-            out.reserveCapacity(min(bytes.count, limit + 4))
-            var pendingSpace = false
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                if asciiClass[Int(byte)] & whitespace != 0 {
-                    pendingSpace = !out.isEmpty
-                    continue
-                }
-                if pendingSpace {
-                    out.append(0x20)
-                    pendingSpace = false
-                }
-                out.append(byte)
-                // One byte past the limit is enough to know the text is cut.
-                if out.count > limit { break }
+        let bytes = text.utf8.span
+        var out = [UInt8]()
+        out.reserveCapacity(min(bytes.count, limit + 4))
+        var pendingSpace = false
+        for i in bytes.indices {
+            let byte = bytes[i]
+            guard byte < 0x80 else { return nil }
+            if asciiClass[Int(byte)] & whitespace != 0 {
+                pendingSpace = !out.isEmpty
+                continue
             }
-            guard out.count > limit else { return String(decoding: out, as: UTF8.self) }
-            out.removeLast(out.count - limit)
-            if let space = out.lastIndex(of: 0x20), space > limit / 2 { out.removeLast(out.count - space) }
-            while let last = out.last, asciiClass[Int(last)] & (whitespace | punctuation) != 0 { out.removeLast() }
-            return String(decoding: out, as: UTF8.self) + "…"
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            out.append(byte)
+            // One byte past the limit is enough to know the text is cut.
+            if out.count > limit { break }
         }
+        guard out.count > limit else { return String(decoding: out, as: UTF8.self) }
+        out.removeLast(out.count - limit)
+        if let space = out.lastIndex(of: 0x20), space > limit / 2 { out.removeLast(out.count - space) }
+        while let last = out.last, asciiClass[Int(last)] & (whitespace | punctuation) != 0 { out.removeLast() }
+        return String(decoding: out, as: UTF8.self) + "…"
     }
 
     private static let whitespace: UInt8 = 1, punctuation: UInt8 = 2

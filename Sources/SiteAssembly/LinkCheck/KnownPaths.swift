@@ -97,18 +97,13 @@ struct KnownPaths: Sendable {
         (place == 0 ? 0 : restEnds[place - 1])..<restEnds[place]
     }
 
-    /// The target of the path `rest` names, when it is one of the site's paths; `hash` is the
+    /// The target of the path the page holds at `rest`, when it is one of the site's paths; `hash` is the
     /// rest's FNV-1a hash, as `hash(ofPlain:)` makes it.
-    func target(ofRest rest: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt64? {
+    func target(ofRest rest: Range<Int>, in page: MarkupScanner, hash: UInt64) -> UInt64? {
         guard let place = place(of: hash) else { return nil }
         let range = restRange(Int(place))
-        guard range.count == rest.count else { return nil }
-        // `memcmp`, not `elementsEqual`: a byte-at-a-time loop was a tenth of the link check.
-        let same = restBytes.withUnsafeBufferPointer { all in
-            guard let mine = all.baseAddress, let theirs = rest.baseAddress else { return range.isEmpty }
-            return memcmp(mine + range.lowerBound, theirs, range.count) == 0
-        }
-        return same ? targets[Int(place)] : nil
+        guard range.count == rest.count, page.same(rest, as: restBytes, range.lowerBound) else { return nil }
+        return targets[Int(place)]
     }
 
     /// The hash the check makes of `rest` (`LinkCheck.restHash`), when the check reads it as a

@@ -239,38 +239,33 @@ enum LinkCheck {
                 String.init)
             let rootPrefix = String(repeating: "../", count: directory.count)
             var broken: [Broken] = []
-            data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                var (steps, unkept) =
-                    places.isEmpty ? ([], []) : MarkupReading.steps(at: places, of: bytes, linkFree: linkFree)
-                defer { withExtendedLifetime(unkept) {} }
+            MarkupScanner.reading(data) { page in
+                var steps = places.isEmpty ? [] : MarkupReading.steps(at: places, of: page, linkFree: linkFree)
                 if let round, targets == nil {
                     for k in steps.indices
                     where steps[k].reading.isResolved(in: round, depth: directory.count)
-                        || resolves(steps[k], in: bytes, directory: directory, rootPrefix: rootPrefix)
+                        || resolves(steps[k], in: page, directory: directory, rootPrefix: rootPrefix)
                     {
                         steps[k].reading.markResolved(in: round, depth: directory.count)
                         // Stepped over with nothing to visit.
-                        steps[k].references = UnsafeBufferPointer(start: nil, count: 0)
+                        steps[k].references = []
                     }
                 }
-                LinkCheck.scan(bytes, linkFree: linkFree, steps: steps) { reference in
+                LinkCheck.scan(page, linkFree: linkFree, steps: steps) { reference in
                     if reference.kind != .srcset,
-                        let verdict = fromRootVerdict(
-                            UnsafeBufferPointer(rebasing: bytes[reference.range]), depth: directory.count)
+                        let verdict = fromRootVerdict(page, reference.range, depth: directory.count)
                     {
                         if let target = verdict.target { targets?.insert(target) }
                         if let reason = verdict.reason {
                             broken.append(
                                 Broken(
                                     page: file.path,
-                                    link: String(
-                                        decoding: UnsafeBufferPointer(rebasing: bytes[reference.range]), as: UTF8.self),
+                                    link: page.text(reference.range),
                                     reason: reason))
                         }
                         return
                     }
-                    for link in LinkCheck.links(in: reference, of: bytes) {
+                    for link in LinkCheck.links(in: reference, of: page) {
                         let verdict = verdict(link, directory: directory, rootPrefix: rootPrefix)
                         if let target = verdict.target { targets?.insert(target) }
                         if let reason = verdict.reason {
@@ -287,17 +282,17 @@ enum LinkCheck {
         /// the root (`../` × depth, the base path or URL) or leaves the site. A link written from
         /// the page's folder (`x/`, `../y/`) may resolve in one folder and not in another.
         private mutating func resolves(
-            _ step: Step, in bytes: UnsafeBufferPointer<UInt8>, directory: [String], rootPrefix: String
+            _ step: Step, in page: MarkupScanner, directory: [String], rootPrefix: String
         ) -> Bool {
             for reference in step.references {
                 let range = (reference.range.lowerBound + step.start)..<(reference.range.upperBound + step.start)
                 if reference.kind != .srcset,
-                    let verdict = fromRootVerdict(UnsafeBufferPointer(rebasing: bytes[range]), depth: directory.count)
+                    let verdict = fromRootVerdict(page, range, depth: directory.count)
                 {
                     guard verdict.reason == nil else { return false }
                     continue
                 }
-                for link in LinkCheck.links(in: RawReference(kind: reference.kind, range: range), of: bytes)
+                for link in LinkCheck.links(in: RawReference(kind: reference.kind, range: range), of: page)
                 where !LinkCheck.isDecidedWithoutFolder(link)
                     || verdict(link, directory: directory, rootPrefix: rootPrefix).reason != nil
                 {
@@ -345,26 +340,31 @@ enum LinkCheck {
         /// base URL, the base path or `../` × `depth`, tried in `fromRoot`'s order) and a plain
         /// path to a file that exists (`plainVerdict`), with no entity to decode or space to trim.
         /// Nil for any other value, which `verdict` decides.
-        private mutating func fromRootVerdict(_ value: UnsafeBufferPointer<UInt8>, depth: Int) -> Verdict? {
+        private mutating func fromRootVerdict(_ page: MarkupScanner, _ value: Range<Int>, depth: Int) -> Verdict? {
             let start: Int
-            if let baseURL, value.starts(with: baseURL) {
+            if let baseURL, page.has(baseURL, at: value) {
                 start = baseURL.count
-            } else if value.starts(with: basePath) {
+            } else if page.has(basePath, at: value) {
                 start = basePath.count
             } else {
                 start = 3 * depth
                 guard value.count >= start else { return nil }
+                let at = value.lowerBound
                 for k in 0..<depth
-                where value[3 * k] != 0x2E || value[3 * k + 1] != 0x2E || value[3 * k + 2] != 0x2F {
+                where page[at + 3 * k] != 0x2E || page[at + 3 * k + 1] != 0x2E || page[at + 3 * k + 2] != 0x2F {
                     return nil
                 }
             }
-            let rest = UnsafeBufferPointer(rebasing: value[start...])
-            guard let hash = LinkCheck.restHash(rest) else { return nil }
-            if let target = known?.target(ofRest: rest, hash: hash) { return Verdict(reason: nil, target: target) }
-            if let known = byteVerdicts[hash], known.rest.elementsEqual(rest) { return known.verdict }
-            guard let verdict = plainVerdict(Substring(String(decoding: rest, as: UTF8.self))) else { return nil }
-            if byteVerdicts[hash] == nil { byteVerdicts[hash] = (Array(rest), verdict) }
+            let rest = (value.lowerBound + start)..<value.upperBound
+            guard let hash = LinkCheck.restHash(page.slice(rest)) else { return nil }
+            if let target = known?.target(ofRest: rest, in: page, hash: hash) {
+                return Verdict(reason: nil, target: target)
+            }
+            if let known = byteVerdicts[hash], page.same(rest, as: known.rest, 0), known.rest.count == rest.count {
+                return known.verdict
+            }
+            guard let verdict = plainVerdict(Substring(page.text(rest))) else { return nil }
+            if byteVerdicts[hash] == nil { byteVerdicts[hash] = (Array(page.slice(rest)), verdict) }
             return verdict
         }
     }
@@ -529,10 +529,7 @@ enum LinkCheck {
     /// or an escaped `href="…"` in a description never counts as a link.
     static func references(in data: Data) -> [String] {
         var found: [String] = []
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            scan(bytes) { found += links(in: $0, of: bytes) }
-        }
+        MarkupScanner.reading(data) { page -> Void in scan(page) { found += links(in: $0, of: page) } }
         return found
     }
 
@@ -540,8 +537,7 @@ enum LinkCheck {
     struct Step {
         var start: Int
         var end: Int
-        /// Owned by the step's `MarkupReading`, which outlives the scan.
-        var references: UnsafeBufferPointer<RawReference>
+        var references: [RawReference]
         /// The reading `references` belongs to.
         var reading: MarkupReading
     }
@@ -572,9 +568,8 @@ enum LinkCheck {
     }
 
     /// The links a raw reference holds, entities decoded: a `srcset` holds several.
-    static func links(in reference: RawReference, of bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        let value = decodeEntities(
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[reference.range]), as: UTF8.self))
+    static func links(in reference: RawReference, of page: MarkupScanner) -> [String] {
+        let value = decodeEntities(page.text(reference.range))
         switch reference.kind {
         case .attribute:
             return [value]
@@ -596,11 +591,10 @@ enum LinkCheck {
     ///   ended within the bytes (the text after the last one may run to the end).
     @inline(__always) @discardableResult
     static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup? = nil, steps: [Step] = [],
+        _ scanner: MarkupScanner, linkFree: LinkFreeMarkup? = nil, steps: [Step] = [],
         _ visit: (RawReference) -> Void
     ) -> Bool {
         let names = MarkupScanner.Names()
-        let scanner = MarkupScanner(bytes)
         let n = scanner.n
         var i = 0
         var ended = true
@@ -631,12 +625,12 @@ enum LinkCheck {
                     continue
                 }
             }
-            guard bytes[i] == 0x3C else {  // "<"
+            guard scanner[i] == 0x3C else {  // "<"
                 // Text between tags: jump to the next "<".
                 i = scanner.find(0x3C, from: i)
                 continue
             }
-            if let linkFree, let length = linkFree.length(at: i, of: bytes) {
+            if let linkFree, let length = linkFree.length(at: i, of: scanner) {
                 i += length
                 continue
             }
@@ -644,14 +638,14 @@ enum LinkCheck {
                 i = skip(past: commentEnd, from: i + 4)
                 continue
             }
-            guard i + 1 < n, (bytes[i + 1] | 0x20) >= 0x61 && (bytes[i + 1] | 0x20) <= 0x7A else {
+            guard i + 1 < n, (scanner[i + 1] | 0x20) >= 0x61 && (scanner[i + 1] | 0x20) <= 0x7A else {
                 // End tags, doctype, processing instructions: nothing to check.
                 i = skip(past: tagEnd, from: i + 1)
                 continue
             }
             var j = i + 1
             let nameStart = j
-            while j < n && MarkupScanner.isNameByte(bytes[j]) { j += 1 }
+            while j < n && MarkupScanner.isNameByte(scanner[j]) { j += 1 }
             let nameEnd = j
             let skipsBody =
                 scanner.isName(names.script, nameStart, j)
@@ -663,7 +657,7 @@ enum LinkCheck {
             // A sitemap's `<loc>` holds its URL as text.
             if scanner.isName(names.loc, nameStart, nameEnd) {
                 var end = i
-                while end < n && bytes[end] != 0x3C { end += 1 }
+                while end < n && scanner[end] != 0x3C { end += 1 }
                 if end >= n { ended = false }
                 visit(RawReference(kind: .loc, range: i..<end))
                 i = end

@@ -37,32 +37,25 @@ struct LinkFreeMarkup: Sendable {
 
     /// Whether the tokenizer finds no checked value in `bytes` and leaves nothing open.
     static func isLinkFree(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
+        MarkupScanner.reading(bytes) { page in
             var found = false
-            let ended = LinkCheck.scan(buffer) { _ in found = true }
+            let ended = LinkCheck.scan(page) { _ in found = true }
             return ended && !found
         }
     }
 
-    private static func word(of bytes: [UInt8], at offset: Int) -> UInt64 {
-        bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
-    }
+    private static func word(of bytes: [UInt8], at offset: Int) -> UInt64 { MarkupScanner.word(of: bytes, at: offset) }
 
     /// The length of the kept piece `bytes` holds at `index`, or nil.
     @inline(__always)
-    func length(at index: Int, of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let prefix, index + 8 <= bytes.count, let base = bytes.baseAddress,
-            UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == prefix
-        else { return nil }
-        let rest = bytes.count - index
+    func length(at index: Int, of page: MarkupScanner) -> Int? {
+        guard let prefix, index + 8 <= page.n, page.word(at: index) == prefix else { return nil }
+        let rest = page.n - index
         for (length, pieces) in byLength {
             guard length <= rest else { break }
-            let last = UnsafeRawPointer(base + index + length - 8).loadUnaligned(as: UInt64.self)
-            for piece in pieces where piece.last == last {
-                let same = piece.bytes.withUnsafeBufferPointer { piece in
-                    piece.baseAddress.map { memcmp(base + index, $0, length) == 0 } ?? false
-                }
-                if same { return length }
+            let last = page.word(at: index + length - 8)
+            for piece in pieces where piece.last == last && page.same(index..<(index + length), as: piece.bytes, 0) {
+                return length
             }
         }
         return nil

@@ -17,34 +17,25 @@ import MustacheCompiler
 final class MarkupReading: @unchecked Sendable {
     let length: Int
     /// Where the checked values stand from the markup's start; nil when it leaves something
-    /// open. Its own memory, freed with it: steps point into it without counting references
-    /// (the memo, which the page's marks hold, keeps it while the page is checked).
-    private let storage: UnsafeMutableBufferPointer<LinkCheck.RawReference>?
+    /// open.
+    let references: [LinkCheck.RawReference]?
 
-    var references: UnsafeBufferPointer<LinkCheck.RawReference>? { storage.map { UnsafeBufferPointer($0) } }
-
-    /// The steps (`LinkCheck.Step`) over the markup `bytes` holds at `marks`, and the readings
-    /// no memo kept that they point into (held by the caller while it scans).
-    static func steps(at marks: [TemplateMark], of bytes: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup?)
-        -> (steps: [LinkCheck.Step], unkept: [MarkupReading])
-    {
+    /// The steps (`LinkCheck.Step`) over the markup the page holds at `marks`.
+    static func steps(at marks: [TemplateMark], of page: MarkupScanner, linkFree: LinkFreeMarkup?) -> [LinkCheck.Step] {
         var steps: [LinkCheck.Step] = []
-        var unkept: [MarkupReading] = []
         steps.reserveCapacity(marks.count)
-        for k in marks.indices where marks[k].range.upperBound <= bytes.count {
+        for k in marks.indices where marks[k].range.upperBound <= page.n {
             let range = marks[k].range
-            let markup = UnsafeBufferPointer(rebasing: bytes[range])
+            let markup = page.part(range)
             var used = marks[k].key.memo.withReading(marks[k].key.variant) { kept -> MarkupReading? in
-                guard let reading = kept as? MarkupReading, reading.length == markup.count else { return nil }
+                guard let reading = kept as? MarkupReading, reading.length == markup.n else { return nil }
                 return reading
             }
             if used == nil {
                 let reading = MarkupReading(markup, linkFree: linkFree)
                 let kept = marks[k].key.memo.keep(reading, for: marks[k].key.variant) as? MarkupReading
                 // Equal keys are equal bytes: a kept reading of another length would be a bug.
-                let chosen = kept.flatMap { $0.length == markup.count ? $0 : nil } ?? reading
-                if chosen !== kept { unkept.append(chosen) }
-                used = chosen
+                used = kept.flatMap { $0.length == markup.n ? $0 : nil } ?? reading
             }
             if let used, let references = used.references {
                 steps.append(
@@ -52,7 +43,7 @@ final class MarkupReading: @unchecked Sendable {
                         start: range.lowerBound, end: range.upperBound, references: references, reading: used))
             }
         }
-        return (steps, unkept)
+        return steps
     }
 
     /// The build (`LinkCheck.Round`) and page depth for which every reference here was found to
@@ -90,18 +81,10 @@ final class MarkupReading: @unchecked Sendable {
         depth < 1 << 16 ? round.number << 16 | depth : nil
     }
 
-    init(_ markup: UnsafeBufferPointer<UInt8>, linkFree: LinkFreeMarkup?) {
+    init(_ markup: MarkupScanner, linkFree: LinkFreeMarkup?) {
         var references: [LinkCheck.RawReference] = []
         let ended = LinkCheck.scan(markup, linkFree: linkFree) { references.append($0) }
-        length = markup.count
-        if ended {
-            let storage = UnsafeMutableBufferPointer<LinkCheck.RawReference>.allocate(capacity: references.count)
-            _ = storage.initialize(from: references)
-            self.storage = storage
-        } else {
-            storage = nil
-        }
+        length = markup.n
+        self.references = ended ? references : nil
     }
-
-    deinit { storage?.deallocate() }
 }

@@ -1,10 +1,13 @@
 import Foundation
 
-/// The byte-level half of `LinkCheck.scan`'s tokenizer: a page's bytes, read and never changed.
-/// Its methods are inlined into the scan, which runs for every byte of every page; the scan
-/// keeps its own state (where it stands, whether everything ended) in locals.
+/// A page's bytes as the link check reads them, never changed: the byte-level half of
+/// `LinkCheck.scan`'s tokenizer, and the one view of those bytes the check, its readings of
+/// repeated markup and its path table use. Lent for the length of `reading`, and unchecked
+/// inside: its methods are inlined into the scan, which runs for every byte of every page (a
+/// bounds check on each byte, or a retained array, was a tenth of the check); the scan keeps
+/// its own state (where it stands, whether everything ended) in locals.
 struct MarkupScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: UnsafeBufferPointer<UInt8>
     let n: Int
 
     /// The attribute and element names the scan compares, lowercase ASCII, as locals: a static
@@ -19,9 +22,60 @@ struct MarkupScanner {
         let style = LinkCheck.styleName
     }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         n = bytes.count
+    }
+
+    /// `body` with a scanner of `data`'s bytes, valid within it.
+    static func reading<R>(_ data: Data, _ body: (MarkupScanner) -> R) -> R {
+        data.withUnsafeBytes { body(MarkupScanner($0.bindMemory(to: UInt8.self))) }
+    }
+
+    /// `body` with a scanner of `bytes`, valid within it.
+    static func reading<R>(_ bytes: [UInt8], _ body: (MarkupScanner) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(MarkupScanner($0)) }
+    }
+
+    @inline(__always) subscript(_ index: Int) -> UInt8 { bytes[index] }
+
+    /// The bytes at `range` as a scanner of their own, valid as long as this one.
+    func part(_ range: Range<Int>) -> MarkupScanner { MarkupScanner(UnsafeBufferPointer(rebasing: bytes[range])) }
+
+    /// The bytes at `range`, as a sequence for the check's hashes and comparisons.
+    @inline(__always) func slice(_ range: Range<Int>) -> Slice<UnsafeBufferPointer<UInt8>> { bytes[range] }
+
+    /// The bytes at `range` as text (bytes that are not UTF-8 become U+FFFD).
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// Whether the bytes at `range` start with `prefix`, exactly.
+    @inline(__always) func has(_ prefix: [UInt8], at range: Range<Int>) -> Bool {
+        range.count >= prefix.count && same(range.lowerBound..<(range.lowerBound + prefix.count), as: prefix, 0)
+    }
+
+    /// Whether the bytes at `range` are `other`'s from `start`, compared with `memcmp`: a
+    /// byte-at-a-time loop was a tenth of the link check.
+    @inline(__always) func same(_ range: Range<Int>, as other: [UInt8], _ start: Int) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= n, start >= 0, start + range.count <= other.count else {
+            return false
+        }
+        guard let base = bytes.baseAddress, !range.isEmpty else { return true }
+        return other.withUnsafeBufferPointer { other in
+            other.baseAddress.map { memcmp(base + range.lowerBound, $0 + start, range.count) == 0 } ?? false
+        }
+    }
+
+    /// The eight bytes at `index` as one integer, in the machine's order (`index + 8 <= n`).
+    @inline(__always) func word(at index: Int) -> UInt64 {
+        UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+    }
+
+    /// `word(at:)` of the eight bytes of `bytes` at `offset`, assembled without a pointer: the
+    /// same integer, for values kept to compare with a page's words.
+    static func word(of bytes: [UInt8], at offset: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for k in (0..<8).reversed() { value = value << 8 | UInt64(bytes[offset + k]) }
+        return UInt64(littleEndian: value)
     }
 
     @inline(__always) static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }

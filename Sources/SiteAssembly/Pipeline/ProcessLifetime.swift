@@ -3,11 +3,14 @@
 /// object by object (see `BuildOptions.freesMemory`).
 package enum ProcessLifetime {
     package static func keep<T>(_ value: T) {
-        _ = Unmanaged.passRetained(Kept(value))
+        let kept = Kept(value)
+        kept.cycle = kept
     }
 
     private final class Kept<T> {
         let value: T
+        /// Itself: a reference cycle that nothing breaks, so the value is never released.
+        var cycle: Kept?
         init(_ value: T) { self.value = value }
     }
 }

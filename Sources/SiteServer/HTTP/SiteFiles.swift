@@ -1,3 +1,4 @@
+import ContentLoading
 import Foundation
 import Hummingbird
 import NIOCore
@@ -165,15 +166,10 @@ final class PinnedFile: @unchecked Sendable {
         let fd = descriptor
         lock.unlock()
         guard fd >= 0 else { throw HTTPError(.notFound) }
-        var buffer = ByteBufferAllocator().buffer(capacity: count)
-        try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { raw -> Int in
-            while true {
-                let n = pread(fd, raw.baseAddress, count, off_t(offset))
-                if n >= 0 { return n }
-                if errno != EINTR { throw HTTPError(.internalServerError) }
-            }
+        guard let bytes = DescriptorBytes.read(fd, size: count, at: offset) else {
+            throw HTTPError(.internalServerError)
         }
-        return buffer
+        return ByteBuffer(bytes: bytes)
     }
 }
 

@@ -1,7 +1,7 @@
 extension Array where Element == UInt8 {
     /// Where `needle` (lowercase ASCII) first starts at or after `from`, its letters in either case:
     /// tag and attribute names in HTML bytes, which need not be valid UTF-8. Runs on every page
-    /// `serve` sends, so it walks the bytes directly.
+    /// `serve` sends, so it walks the bytes in spans.
     func firstCaseless(_ needle: [UInt8], from: Int = 0) -> Int? {
         caselessStart(of: needle, from: Swift.max(from, 0), reversed: false)
     }
@@ -16,31 +16,15 @@ extension Array where Element == UInt8 {
         // One past the last place the needle fits.
         let end = count - needle.count + 1
         guard !needle.isEmpty, from < end else { return nil }
-        return withUnsafeBufferPointer { bytes in
-            needle.withUnsafeBufferPointer { needle in
-                func matches(at start: Int) -> Bool {
-                    var offset = 0
-                    while offset < needle.count {
-                        if bytes[start + offset] | 0x20 != needle[offset] | 0x20 { return false }
-                        offset += 1
-                    }
-                    return true
-                }
-                if reversed {
-                    var start = end - 1
-                    while start >= from {
-                        if matches(at: start) { return start }
-                        start -= 1
-                    }
-                } else {
-                    var start = from
-                    while start < end {
-                        if matches(at: start) { return start }
-                        start += 1
-                    }
-                }
-                return nil
-            }
+        let bytes = span
+        let needle = needle.span
+        var start = reversed ? end - 1 : from
+        while reversed ? start >= from : start < end {
+            var offset = 0
+            while offset < needle.count, bytes[start + offset] | 0x20 == needle[offset] | 0x20 { offset += 1 }
+            if offset == needle.count { return start }
+            start += reversed ? -1 : 1
         }
+        return nil
     }
 }

@@ -129,7 +129,7 @@ private final class BodyCollector: ResponseBodyWriter {
     var bytes: [UInt8] = []
 
     func write(_ buffer: ByteBuffer) async throws {
-        buffer.withUnsafeReadableBytes { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: buffer.readableBytesView)
     }
 
     func finish(_ trailingHeaders: HTTPFields?) async throws {}

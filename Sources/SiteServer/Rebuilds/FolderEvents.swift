@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+    import ContentLoading
     import Dispatch
     import Foundation
     import Glibc
@@ -128,20 +129,13 @@
         /// (editors' swap and backup files) are skipped as the build and the fingerprint skip them.
         private func drain() -> Bool {
             var relevant = false
-            let capacity = 64 * 1024
-            let buffer = UnsafeMutableRawPointer.allocate(
-                byteCount: capacity, alignment: MemoryLayout<inotify_event>.alignment)
-            defer { buffer.deallocate() }
-            while true {
-                let count = read(descriptor, buffer, capacity)
-                guard count > 0 else { return relevant }
+            let header = MemoryLayout<inotify_event>.size
+            while let bytes = DescriptorBytes.available(descriptor, upTo: 64 * 1024) {
                 var offset = 0
-                while offset + MemoryLayout<inotify_event>.size <= count {
-                    let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                    let nameStart = offset + MemoryLayout<inotify_event>.size
-                    let nameBytes = UnsafeRawBufferPointer(
-                        start: buffer + nameStart, count: min(Int(event.len), count - nameStart))
-                    let name = nameBytes.prefix { $0 != 0 }
+                while offset + header <= bytes.count {
+                    let event = Event(bytes, at: offset)
+                    let nameStart = offset + header
+                    let name = bytes[nameStart..<min(nameStart + Int(event.len), bytes.count)].prefix { $0 != 0 }
                     if event.mask & Self.folderMask != 0 {
                         foldersChanged.store(true, ordering: .releasing)
                         unsure.store(true, ordering: .releasing)
@@ -164,6 +158,28 @@
                 }
                 if relevant { lastEvent.store(DispatchTime.now().uptimeNanoseconds, ordering: .releasing) }
             }
+            return relevant
+        }
+    }
+
+    /// The fixed part of an `inotify_event`, read from the bytes the kernel wrote in the
+    /// machine's own byte order.
+    private struct Event {
+        let wd: Int32
+        let mask: UInt32
+        let len: UInt32
+
+        init(_ bytes: [UInt8], at offset: Int) {
+            func word(_ at: Int) -> UInt32 {
+                let k = offset + at
+                let value =
+                    UInt32(bytes[k]) | UInt32(bytes[k + 1]) << 8 | UInt32(bytes[k + 2]) << 16 | UInt32(bytes[k + 3])
+                    << 24
+                return UInt32(littleEndian: value)
+            }
+            wd = Int32(bitPattern: word(0))
+            mask = word(4)
+            len = word(12)
         }
     }
 #endif

@@ -23,7 +23,7 @@ actor VoteLog {
     }
 
     /// `write(2)`: tests put one in its place that fails part-way, as a full disk does.
-    typealias Write = @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int
+    typealias Write = @Sendable (_ descriptor: Int32, _ bytes: Data) -> Int
 
     /// What an append did besides adding the vote.
     struct Appended: Equatable {
@@ -50,13 +50,7 @@ actor VoteLog {
         self.write = write
     }
 
-    static let systemWrite: Write = { descriptor, bytes in
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes.baseAddress, bytes.count)
-        #elseif canImport(Darwin)
-            Darwin.write(descriptor, bytes.baseAddress, bytes.count)
-        #endif
-    }
+    static let systemWrite: Write = { descriptor, bytes in DescriptorBytes.writeOnce(bytes, to: descriptor) }
 
     /// The line for `vote`, with its newline.
     func line(for vote: Ballot, at date: Date) -> Data {
@@ -162,9 +156,9 @@ actor VoteLog {
     private func lastLine(_ fd: Int32, length: off_t) throws -> LastLine {
         guard length > 0 else { return .finished }
         let count = Int(min(length, 1 << 16))
-        var tail = [UInt8](repeating: 0, count: count)
-        let read = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, length - off_t(count)) }
-        guard read == count else { throw failure("cannot read the end of \(display)") }
+        guard var tail = DescriptorBytes.read(fd, size: count, at: Int(length) - count), tail.count == count else {
+            throw failure("cannot read the end of \(display)")
+        }
         if tail.last == 0x0A { return .finished }
         if let newline = tail.lastIndex(of: 0x0A) {
             tail.removeSubrange(...newline)
@@ -179,7 +173,7 @@ actor VoteLog {
     private func writeWhole(_ data: Data, to fd: Int32, length: off_t) throws {
         var written: Int
         repeat {
-            written = data.withUnsafeBytes { write(fd, $0) }
+            written = write(fd, data)
         } while written < 0 && errno == EINTR
         guard written != data.count else { return }
         let error =

@@ -10,8 +10,12 @@ public enum VisibleText {
         func isPlain(_ byte: UInt8) -> Bool {
             (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
-        let plain =
-            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlain) } ?? text.utf8.allSatisfy(isPlain)
+        let bytes = text.utf8.span
+        var plain = true
+        for i in bytes.indices where !isPlain(bytes[i]) {
+            plain = false
+            break
+        }
         guard !plain, text.unicodeScalars.contains(where: isRemoved) else { return text.trimmingWhitespace() }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isRemoved(scalar) { scalars.append(scalar) }

@@ -15,8 +15,6 @@ package enum SVGNumber {
         guard value.isFinite, abs(value * unit) < 1e15 else { return "0" }
         let scaled = Int((value * unit).rounded())
         if scaled == 0 { return "0" }
-        // Written out as ASCII bytes, right to left: a chart writes dozens of these per page,
-        // and interpolation and padding cost an allocation each.
         var magnitude = scaled.magnitude
         var fractionDigits = decimals
         // Trailing zeros of the fraction are left out.
@@ -24,25 +22,17 @@ package enum SVGNumber {
             magnitude /= 10
             fractionDigits -= 1
         }
-        // On the stack, then made a string: |value × unit| < 1e15 is at most 18 bytes, and the
-        // string of a short number (15 bytes or fewer) is held inline, with no allocation.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var end = 24
-            func put(_ byte: UInt8) {
-                end -= 1
-                buffer[end] = byte
-            }
-            for _ in 0..<fractionDigits {
-                put(0x30 + UInt8(magnitude % 10))
-                magnitude /= 10
-            }
-            if fractionDigits > 0 { put(0x2E) }
-            repeat {
-                put(0x30 + UInt8(magnitude % 10))
-                magnitude /= 10
-            } while magnitude > 0
-            if scaled < 0 { put(0x2D) }
-            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
-        }
+        // Pieces of 15 bytes or fewer, each held inline in its string: a chart writes dozens of
+        // these per page, with no allocation for any (|value × unit| < 1e15).
+        var divisor: UInt = 1
+        for _ in 0..<fractionDigits { divisor *= 10 }
+        var text = scaled < 0 ? "-" : ""
+        text += String(magnitude / divisor)
+        guard fractionDigits > 0 else { return text }
+        let fraction = String(magnitude % divisor)
+        text += "."
+        text += String(repeating: "0", count: fractionDigits - fraction.utf8.count)
+        text += fraction
+        return text
     }
 }

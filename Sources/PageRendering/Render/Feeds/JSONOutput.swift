@@ -71,52 +71,50 @@ indirect enum JSONOutput: Sendable {
 
     package static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var text = text
         let needsEscape = Self.needsEscape
-        text.withUTF8 { bytes in
-            // Runs of bytes that need no escape are copied whole.
-            var runStart = 0
-            var i = 0
-            func flush() {
-                if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-            }
-            while i < bytes.count {
-                let b = bytes[i]
-                guard needsEscape[Int(b)] else {
-                    i += 1
-                    continue
-                }
-                let escaped: String
-                switch b {
-                case UInt8(ascii: "\""): escaped = "\\\""
-                case UInt8(ascii: "\\"): escaped = "\\\\"
-                case 0x0A: escaped = "\\n"
-                case 0x0D: escaped = "\\r"
-                case 0x09: escaped = "\\t"
-                case UInt8(ascii: "<"): escaped = "\\u003c"
-                case UInt8(ascii: ">"): escaped = "\\u003e"
-                case UInt8(ascii: "&"): escaped = "\\u0026"
-                case 0xE2
-                where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    // U+2028 and U+2029 end a line in older JavaScript parsers.
-                    flush()
-                    out += (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
-                    i += 3
-                    runStart = i
-                    continue
-                case 0..<0x20:
-                    escaped = "\\u" + String(b, radix: 16).leftPadded(to: 4)
-                default:
-                    i += 1
-                    continue
-                }
-                flush()
-                out += escaped.utf8
+        let bytes = text.utf8.span
+        // Runs of bytes that need no escape are copied whole.
+        var runStart = 0
+        var i = 0
+        func flush() {
+            if i > runStart { out.append(contentsOf: text.utf8Bytes(runStart..<i)) }
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            guard needsEscape[Int(b)] else {
                 i += 1
+                continue
+            }
+            let escaped: String
+            switch b {
+            case UInt8(ascii: "\""): escaped = "\\\""
+            case UInt8(ascii: "\\"): escaped = "\\\\"
+            case 0x0A: escaped = "\\n"
+            case 0x0D: escaped = "\\r"
+            case 0x09: escaped = "\\t"
+            case UInt8(ascii: "<"): escaped = "\\u003c"
+            case UInt8(ascii: ">"): escaped = "\\u003e"
+            case UInt8(ascii: "&"): escaped = "\\u0026"
+            case 0xE2
+            where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                // U+2028 and U+2029 end a line in older JavaScript parsers.
+                flush()
+                out += (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
+                i += 3
                 runStart = i
+                continue
+            case 0..<0x20:
+                escaped = "\\u" + String(b, radix: 16).leftPadded(to: 4)
+            default:
+                i += 1
+                continue
             }
             flush()
+            out += escaped.utf8
+            i += 1
+            runStart = i
         }
+        flush()
         out.append(UInt8(ascii: "\""))
     }
 }
