@@ -80,30 +80,35 @@ public struct UIStrings: Sendable, Equatable {
         guard !values.isEmpty || count != nil else { return text }
         // Braces are ASCII, and in UTF-8 no byte of another character equals an ASCII one: the
         // text is read as bytes and copied in runs between placeholders.
-        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
-        let bytes = Array(text.utf8)
-        guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return text }
-        func value(_ name: ArraySlice<UInt8>) -> String? {
-            if let count, name.elementsEqual("count".utf8) { return count }
-            return values.isEmpty ? nil : values[String(decoding: name, as: UTF8.self)]
+        let bytes = text.utf8.span
+        func next(_ byte: UInt8, from start: Int) -> Int? {
+            var i = start
+            while i < bytes.count {
+                if bytes[i] == byte { return i }
+                i += 1
+            }
+            return nil
+        }
+        guard var open = next(UInt8(ascii: "{"), from: 0) else { return text }
+        func value(_ name: Range<Int>) -> String? {
+            if let count, name.count == 5, text.utf8Text(name) == "count" { return count }
+            return values.isEmpty ? nil : values[text.utf8Text(name)]
         }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         var copied = 0
         while true {
             let nameStart = open + 1
-            if let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")),
-                let filled = value(bytes[nameStart..<close])
-            {
-                out.append(contentsOf: bytes[copied..<open])
+            if let close = next(UInt8(ascii: "}"), from: nameStart), let filled = value(nameStart..<close) {
+                out.append(utf8Of: text, copied..<open)
                 out.append(contentsOf: filled.utf8)
                 copied = close + 1
             }
             // An unknown `{word}` stays as written: it is copied with the next run.
-            guard let next = bytes[max(copied, nameStart)...].firstIndex(of: UInt8(ascii: "{")) else { break }
-            open = next
+            guard let following = next(UInt8(ascii: "{"), from: max(copied, nameStart)) else { break }
+            open = following
         }
-        out.append(contentsOf: bytes[copied...])
+        out.append(utf8Of: text, copied..<bytes.count)
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -243,23 +243,17 @@ public struct Catalogue: Sendable {
     /// `compareNamesOrder` of two ASCII strings, without allocating their lowercase copies
     /// (listings sort thousands of names); nil unless both are ASCII.
     static func asciiOrder(_ a: String, _ b: String) -> Int? {
-        let x = a.utf8.span
-        let y = b.utf8.span
-        func isASCII(_ bytes: Span<UInt8>) -> Bool {
-            var seen: UInt8 = 0
-            for i in bytes.indices { seen |= bytes[i] }
-            return seen < 0x80
-        }
-        guard isASCII(x), isASCII(y) else { return nil }
+        guard a.isASCII, b.isASCII else { return nil }
         func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
         var exact = 0
-        for i in 0..<min(x.count, y.count) {
-            let p = lower(x[i])
-            let q = lower(y[i])
+        for (x, y) in zip(a.utf8, b.utf8) {
+            let p = lower(x)
+            let q = lower(y)
             if p != q { return p < q ? -1 : 1 }
-            if exact == 0 && x[i] != y[i] { exact = x[i] < y[i] ? -1 : 1 }
+            if exact == 0 && x != y { exact = x < y ? -1 : 1 }
         }
-        if x.count != y.count { return x.count < y.count ? -1 : 1 }
+        let (m, n) = (a.utf8.count, b.utf8.count)
+        if m != n { return m < n ? -1 : 1 }
         return exact
     }
 }

@@ -19,21 +19,13 @@ enum SkillTerms {
 
     /// `words(in:)` of an ASCII text; nil for any other text.
     static func asciiWords(in text: String) -> [String]? {
+        guard text.isASCII else { return nil }
         let bytes = text.utf8.span
-        guard isASCII(bytes) else { return nil }
         var words: [String] = []
         scanASCII(bytes) { start, end, key in
             if key.map(isStopWord) != true { words.append(asciiLowercased(text, start, end)) }
         }
         return words
-    }
-
-    /// One pass with no early exit, which the compiler does many bytes at a time: a byte at a
-    /// time with a test each was a tenth of reading a skill's words.
-    static func isASCII(_ bytes: Span<UInt8>) -> Bool {
-        var seen: UInt8 = 0
-        for i in bytes.indices { seen |= bytes[i] }
-        return seen < 0x80
     }
 
     /// Calls `word` with each word of three bytes or more that holds a letter (its range, and its
@@ -210,9 +202,8 @@ struct TermCollector {
     }
 
     private mutating func add(_ text: String) {
-        let bytes = text.utf8.span
-        if SkillTerms.isASCII(bytes) {
-            SkillTerms.scanASCII(bytes) { start, end, key in
+        if text.isASCII {
+            SkillTerms.scanASCII(text.utf8.span) { start, end, key in
                 if let key {
                     if short.insert(key), !stopWords.contains(key) { terms.append(.packed(key)) }
                 } else {

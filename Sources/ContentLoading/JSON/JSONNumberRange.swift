@@ -19,23 +19,10 @@ enum JSONNumberRange {
     /// The first number outside strings that does not fit in a Double, or nil.
     static func firstOutOfRange(in bytes: [UInt8]) -> OutOfRange? {
         var index = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringState()
         while index < bytes.count {
             let byte = bytes[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                index += 1
-                continue
-            }
-            guard byte == UInt8(ascii: "-") || isDigit(byte) else {
-                if byte == UInt8(ascii: "\"") { inString = true }
+            guard !strings.read(byte), byte == UInt8(ascii: "-") || isDigit(byte) else {
                 index += 1
                 continue
             }

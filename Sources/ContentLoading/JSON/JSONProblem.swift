@@ -120,20 +120,15 @@ package enum JSONProblem {
     private static func scan(_ bytes: [UInt8], upTo offset: Int) -> (container: UInt8?, stringStart: Int?) {
         var stack: [UInt8] = []
         var stringStart: Int?
-        var escaped = false
+        var strings = JSONStringState()
         for (index, byte) in bytes[..<offset].enumerated() {
-            if stringStart != nil {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    stringStart = nil
-                }
+            let wasInString = strings.inString
+            if strings.read(byte) {
+                if !wasInString { stringStart = index }
+                if !strings.inString { stringStart = nil }
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""): stringStart = index
             case UInt8(ascii: "["), UInt8(ascii: "{"): stack.append(byte)
             case UInt8(ascii: "]"), UInt8(ascii: "}"): _ = stack.popLast()
             default: break
@@ -209,21 +204,9 @@ enum JSONNesting {
     /// Byte offset of the first `[` or `{` deeper than `limit`, or nil.
     static func firstTooDeep(in data: Data, limit: Int = InputLimits.nestingDepth) -> Int? {
         var depth = 0
-        var inString = false
-        var escaped = false
-        for (offset, byte) in data.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+        var strings = JSONStringState()
+        for (offset, byte) in data.enumerated() where !strings.read(byte) {
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth > limit { return offset }

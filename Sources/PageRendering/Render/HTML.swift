@@ -6,15 +6,7 @@ public enum HTML {
     /// by a combining mark is one Swift `Character` (`"\u{301}`), which character-wise escaping
     /// misses, yet it still closes an attribute in a browser.
     public static func escape(_ text: String) -> String {
-        // A local, not the static: reading a static in the loop costs a `swift_once` check per byte.
-        let escapes = escapes
-        let bytes = text.utf8.span
-        var any = false
-        for i in bytes.indices where escapes[Int(bytes[i])] {
-            any = true
-            break
-        }
-        guard any else { return text }
+        guard text.firstUTF8Offset(markedIn: escapes) != nil else { return text }
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count + 24)
         escape(text, into: &out)
@@ -24,11 +16,16 @@ public enum HTML {
     /// `escape(text)`'s bytes appended to `output`, without making the escaped text first: what
     /// every `{{name}}` of a page does.
     public static func escape(_ text: String, into output: inout [UInt8]) {
+        // A local, not the static: reading a static in the loop costs a `swift_once` check per byte.
         let escapes = escapes
+        guard let first = text.firstUTF8Offset(markedIn: escapes) else {
+            output.append(contentsOf: text.utf8)
+            return
+        }
         let bytes = text.utf8.span
         var start = 0
-        for index in bytes.indices where escapes[Int(bytes[index])] {
-            if index > start { output.append(contentsOf: text.utf8Bytes(start..<index)) }
+        for index in first..<bytes.count where escapes[Int(bytes[index])] {
+            output.append(utf8Of: text, start..<index)
             switch bytes[index] {
             case 0x26: output.append(contentsOf: amp)
             case 0x3C: output.append(contentsOf: lt)
@@ -38,11 +35,7 @@ public enum HTML {
             }
             start = index + 1
         }
-        if start == 0 {
-            output.append(contentsOf: text.utf8)
-        } else if start < bytes.count {
-            output.append(contentsOf: text.utf8Bytes(start..<bytes.count))
-        }
+        output.append(utf8Of: text, start..<bytes.count)
     }
 
     private static let escapes: [Bool] = (0..<256).map { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }

@@ -1,3 +1,4 @@
+import CatalogueModel
 import Foundation
 
 /// The part of a Markdown source that decides its summary (`Markdown.summary`), so a build need
@@ -42,13 +43,6 @@ enum SummaryPrefix {
 
     /// Whether `]:` occurs: every link reference definition holds it.
     static func hasDefinition(_ bytes: Substring.UTF8View) -> Bool {
-        // Over a span, with no early exit, which the compiler does many bytes at a time: the rest
-        // of a description is most of it, and read a byte at a time with a branch each this was
-        // most of the summaries' cost.
-        let bytes = bytes.span
-        guard bytes.count > 1 else { return false }
-        var found: UInt8 = 0
-        for i in 1..<bytes.count { found |= bytes[i - 1] == 0x5D && bytes[i] == 0x3A ? 1 : 0 }
-        return found != 0
+        bytes.contains(0x5D, followedBy: 0x3A)
     }
 }

@@ -72,12 +72,17 @@ indirect enum JSONOutput: Sendable {
     package static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let needsEscape = Self.needsEscape
-        let bytes = text.utf8.span
+        guard let first = text.firstUTF8Offset(markedIn: needsEscape) else {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         // Runs of bytes that need no escape are copied whole.
+        let bytes = text.utf8.span
         var runStart = 0
-        var i = 0
+        var i = first
         func flush() {
-            if i > runStart { out.append(contentsOf: text.utf8Bytes(runStart..<i)) }
+            if i > runStart { out.append(utf8Of: text, runStart..<i) }
         }
         while i < bytes.count {
             let b = bytes[i]
