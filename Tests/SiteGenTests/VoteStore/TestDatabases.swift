@@ -31,10 +31,10 @@ enum Backend: String, Sendable, CaseIterable, CustomStringConvertible {
             address.database = name
             do {
                 let result = try await body(.postgres(address))
-                try await TestPostgres.execute("DROP DATABASE \(name) WITH (FORCE)", on: server)
+                try await TestPostgres.drop(name, on: server)
                 return result
             } catch {
-                try? await TestPostgres.execute("DROP DATABASE \(name) WITH (FORCE)", on: server)
+                try? await TestPostgres.drop(name, on: server)
                 throw error
             }
         }
@@ -129,8 +129,38 @@ enum TestPostgres {
     }
 
     static func execute(_ sql: String, on address: PostgresAddress) async throws {
-        try await withConnection(address) { connection in
-            _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        do {
+            try await withConnection(address) { connection in
+                _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        } catch {
+            throw Failed(sql: sql, problem: PostgresProblem.describe(error))
         }
+    }
+
+    /// Drops a test's database. FORCE ends the connections a failed test left open, but refuses
+    /// (42501, "must be a member of the role whose process is being terminated") while an
+    /// autovacuum worker is in the database, which a thousand fresh votes call in: PostgreSQL 15's
+    /// `TerminateOtherDBBackends` (procarray.c) checks the role of every process there, and
+    /// autovacuum's is none of ours. A plain DROP cancels autovacuum and waits up to 5 s for the
+    /// rest, so it follows, a few times.
+    static func drop(_ name: String, on server: PostgresAddress) async throws {
+        if (try? await execute("DROP DATABASE \(name) WITH (FORCE)", on: server)) != nil { return }
+        var attempt = 1
+        while true {
+            do {
+                return try await execute("DROP DATABASE IF EXISTS \(name)", on: server)
+            } catch  where attempt < 3 {
+                attempt += 1
+                try await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+
+    /// PSQLError's own description is a fixed text; a failed test says the statement and the server's words.
+    struct Failed: Error, CustomStringConvertible {
+        var sql: String
+        var problem: String
+        var description: String { "\(sql): \(problem)" }
     }
 }
