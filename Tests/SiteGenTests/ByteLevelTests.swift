@@ -1,3 +1,4 @@
+import CatalogueModel
 import ContentLoading
 import Foundation
 import Testing
@@ -11,7 +12,8 @@ import Testing
 #endif
 
 /// The few types that touch raw memory, each against a reference that does not: Foundation's
-/// file reading and listing, and plain array code for the link check's page scanner.
+/// file reading and listing, and plain array code for the link check's page scanner and for
+/// the text runs the writers and readers share.
 @Suite struct ByteLevelTests {
     /// Bytes no text fixture would hold: every value, runs of NULs and newlines, odd lengths.
     static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
@@ -141,4 +143,99 @@ import Testing
             #expect(!page.same(0..<1, as: [], 0))
         }
     }
+
+    /// Text from odd bytes: U+FFFD where they are not UTF-8, multi-byte scalars, NULs, CRs.
+    static func text(_ count: Int, seed: UInt64) -> String {
+        String(decoding: bytes(count, seed: seed), as: UTF8.self)
+    }
+
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 200, 4099])
+    func textRunsAgreeWithArrayCode(count: Int) {
+        let text = Self.text(count, seed: UInt64(count) + 7)
+        let utf8 = Array(text.utf8)
+        #expect(text.isASCII == utf8.allSatisfy { $0 < 0x80 })
+        #expect(String(decoding: utf8.filter { $0 < 0x80 }, as: UTF8.self).isASCII)
+        let marked = (0..<256).map { $0 % 7 == 3 }
+        #expect(text.firstUTF8Offset(markedIn: marked) == utf8.firstIndex { marked[Int($0)] })
+        for start in stride(from: 0, through: utf8.count, by: max(1, utf8.count / 11)) {
+            let range = start..<min(utf8.count, start + 13)
+            var copied: [UInt8] = [1, 2]
+            copied.append(utf8Of: text, range)
+            #expect(copied == [1, 2] + utf8[range])
+            let expected = utf8[range].firstIndex(of: 0x0A) ?? range.upperBound
+            #expect(utf8.offset(of: 0x0A, in: range) == expected)
+        }
+        #expect(utf8.offset(of: 0x0A, in: (utf8.count + 1)..<(utf8.count + 4)) == utf8.count)
+    }
+
+    /// The escaping loop against a byte-by-byte map: marked bytes are replaced, or kept when
+    /// `escape` takes none, or swallow the next byte with them when it takes two.
+    @Test(arguments: [0, 1, 8, 31, 500])
+    func escapingRunsAgreeWithAByteMap(count: Int) {
+        let text = Self.text(count, seed: UInt64(count) + 11)
+        let utf8 = Array(text.utf8)
+        let marked = (0..<256).map { $0 % 5 == 0 }
+        var out: [UInt8] = [9]
+        out.append(utf8Of: text, escaping: marked) { bytes, at, output in
+            switch bytes[at] % 3 {
+            case 0: return 0
+            case 1:
+                output += [0x5B, bytes[at], 0x5D]
+                return 1
+            default:
+                output.append(0x2A)
+                return at + 1 < bytes.count ? 2 : 1
+            }
+        }
+        var expected: [UInt8] = [9]
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            guard marked[Int(b)] else {
+                expected.append(b)
+                i += 1
+                continue
+            }
+            switch b % 3 {
+            case 0:
+                expected.append(b)
+                i += 1
+            case 1:
+                expected += [0x5B, b, 0x5D]
+                i += 1
+            default:
+                expected.append(0x2A)
+                i += i + 1 < utf8.count ? 2 : 1
+            }
+        }
+        #expect(out == expected)
+    }
+
+    @Test(arguments: [0, 1, 100, 5000])
+    func theFirstLongLineIsTheOneSplittingFinds(count: Int) {
+        let data = Data(Self.bytes(count, seed: UInt64(count) + 3).map { $0 % 9 == 0 ? 0x0A : $0 })
+        let lines = Array(data).split(separator: 0x0A, omittingEmptySubsequences: false)
+        for limit in [0, 1, 5, 20, 100, 10_000] {
+            let expected = lines.enumerated().first { $0.element.count > limit }.map {
+                ($0.offset + 1, $0.element.count)
+            }
+            let found = data.firstLine(longerThan: limit)
+            #expect(found?.number == expected?.0 && found?.length == expected?.1, "limit \(limit)")
+        }
+    }
+
+    @Test func decimalsAreWrittenDigitByDigit() {
+        for scaled in [0, 1, -1, 9, 10, -10, 123, 100_007, -999_999_999_999_999, Int.max, Int.min + 1] {
+            for digits in 0...6 {
+                var integer = String(scaled.magnitude)
+                let pad = max(0, digits + 1 - integer.count)
+                integer = String(repeating: "0", count: pad) + integer
+                let cut = integer.index(integer.endIndex, offsetBy: -digits)
+                let expected =
+                    (scaled < 0 ? "-" : "") + integer[..<cut] + (digits > 0 ? "." + integer[cut...] : "")
+                #expect(String.decimal(scaled, fractionDigits: digits) == expected, "\(scaled) \(digits)")
+            }
+        }
+    }
+
 }

@@ -147,8 +147,7 @@ package struct EventMerger {
         var rest: [(number: Int, range: Range<Int>)] = []
         var lastSkill: (range: Range<Int>, number: Int)?
         while start < end {
-            var index = start
-            while index < end && bytes[index] != 0x0A { index += 1 }
+            let index = bytes.offset(of: 0x0A, in: start..<end)
             let line = Self.content(bytes, start, index)
             defer {
                 start = index + 1
@@ -206,24 +205,10 @@ package struct EventMerger {
     /// Whether every line of `data` fits `InputLimits.voteLineBytes`; else an error names the first
     /// that does not, and the file is not read.
     package static func linesFit(_ data: Data, path: String, _ log: inout DiagnosticLog) -> Bool {
-        let limit = InputLimits.voteLineBytes
-        let bytes = data.span
-        var long: (number: Int, length: Int)?
-        var start = 0
-        var number = 1
-        for i in bytes.indices where bytes[i] == 0x0A {
-            if i - start > limit {
-                long = (number, i - start)
-                break
-            }
-            start = i + 1
-            number += 1
-        }
-        if long == nil, bytes.count - start > limit { long = (number, bytes.count - start) }
-        guard let long else { return true }
+        guard let long = data.firstLine(longerThan: InputLimits.voteLineBytes) else { return true }
         log.error(
             path, line: long.number, column: 1,
-            "line \(long.number) is \(long.length.grouped) bytes; a vote takes one line of at most \(limit.grouped) bytes (1 MiB); the file was not read"
+            "line \(long.number) is \(long.length.grouped) bytes; a vote takes one line of at most \(InputLimits.voteLineBytes.grouped) bytes (1 MiB); the file was not read"
         )
         return false
     }

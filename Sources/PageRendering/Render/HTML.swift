@@ -16,26 +16,16 @@ public enum HTML {
     /// `escape(text)`'s bytes appended to `output`, without making the escaped text first: what
     /// every `{{name}}` of a page does.
     public static func escape(_ text: String, into output: inout [UInt8]) {
-        // A local, not the static: reading a static in the loop costs a `swift_once` check per byte.
-        let escapes = escapes
-        guard let first = text.firstUTF8Offset(markedIn: escapes) else {
-            output.append(contentsOf: text.utf8)
-            return
-        }
-        let bytes = text.utf8.span
-        var start = 0
-        for index in first..<bytes.count where escapes[Int(bytes[index])] {
-            output.append(utf8Of: text, start..<index)
-            switch bytes[index] {
-            case 0x26: output.append(contentsOf: amp)
-            case 0x3C: output.append(contentsOf: lt)
-            case 0x3E: output.append(contentsOf: gt)
-            case 0x22: output.append(contentsOf: quot)
-            default: output.append(contentsOf: apos)
+        output.append(utf8Of: text, escaping: escapes) { bytes, at, out in
+            switch bytes[at] {
+            case 0x26: out.append(contentsOf: amp)
+            case 0x3C: out.append(contentsOf: lt)
+            case 0x3E: out.append(contentsOf: gt)
+            case 0x22: out.append(contentsOf: quot)
+            default: out.append(contentsOf: apos)
             }
-            start = index + 1
+            return 1
         }
-        output.append(utf8Of: text, start..<bytes.count)
     }
 
     private static let escapes: [Bool] = (0..<256).map { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }

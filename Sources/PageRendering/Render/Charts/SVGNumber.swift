@@ -22,17 +22,6 @@ package enum SVGNumber {
             magnitude /= 10
             fractionDigits -= 1
         }
-        // Pieces of 15 bytes or fewer, each held inline in its string: a chart writes dozens of
-        // these per page, with no allocation for any (|value × unit| < 1e15).
-        var divisor: UInt = 1
-        for _ in 0..<fractionDigits { divisor *= 10 }
-        var text = scaled < 0 ? "-" : ""
-        text += String(magnitude / divisor)
-        guard fractionDigits > 0 else { return text }
-        let fraction = String(magnitude % divisor)
-        text += "."
-        text += String(repeating: "0", count: fractionDigits - fraction.utf8.count)
-        text += fraction
-        return text
+        return String.decimal(scaled < 0 ? -Int(magnitude) : Int(magnitude), fractionDigits: fractionDigits)
     }
 }

@@ -71,25 +71,8 @@ indirect enum JSONOutput: Sendable {
 
     package static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let needsEscape = Self.needsEscape
-        guard let first = text.firstUTF8Offset(markedIn: needsEscape) else {
-            out.append(contentsOf: text.utf8)
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        // Runs of bytes that need no escape are copied whole.
-        let bytes = text.utf8.span
-        var runStart = 0
-        var i = first
-        func flush() {
-            if i > runStart { out.append(utf8Of: text, runStart..<i) }
-        }
-        while i < bytes.count {
+        out.append(utf8Of: text, escaping: needsEscape) { bytes, i, out in
             let b = bytes[i]
-            guard needsEscape[Int(b)] else {
-                i += 1
-                continue
-            }
             let escaped: String
             switch b {
             case UInt8(ascii: "\""): escaped = "\\\""
@@ -103,23 +86,16 @@ indirect enum JSONOutput: Sendable {
             case 0xE2
             where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
                 // U+2028 and U+2029 end a line in older JavaScript parsers.
-                flush()
                 out += (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
-                i += 3
-                runStart = i
-                continue
+                return 3
             case 0..<0x20:
                 escaped = "\\u" + String(b, radix: 16).leftPadded(to: 4)
             default:
-                i += 1
-                continue
+                return 0
             }
-            flush()
             out += escaped.utf8
-            i += 1
-            runStart = i
+            return 1
         }
-        flush()
         out.append(UInt8(ascii: "\""))
     }
 }
