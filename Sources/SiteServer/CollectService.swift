@@ -83,9 +83,15 @@ package enum CollectService {
             }
             site = .rebuilt(rebuilder)
             pages = rebuilder
-            // A deploy of new content (git pull) reaches the pages and the list of known skills.
+            // A deploy of new content (git pull) reaches the pages and the list of known skills;
+            // other instances' votes reach them as their own do.
             let watcher = SourceWatcher(rebuilder: rebuilder, interval: .seconds(2))
-            watching = Task { await watcher.run() }
+            watching = Task {
+                await withDiscardingTaskGroup { group in
+                    group.addTask { await watcher.run() }
+                    group.addTask { await OtherInstances.follow(store, rebuilding: rebuilder, say: say) }
+                }
+            }
         } else {
             site = .fixed(try load(options.build))
             if await site.current?.hasSearch == true {

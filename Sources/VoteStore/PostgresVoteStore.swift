@@ -1,5 +1,6 @@
 import CatalogueModel
 import Databases
+import Foundation
 import PostgresNIO
 
 /// Votes in PostgreSQL, for several instances of the service sharing one store. Every vote is
@@ -8,6 +9,8 @@ import PostgresNIO
 public struct PostgresVoteStore: VoteStore {
     let link: PostgresLink
     let display: String
+    /// This store's name in the notices its votes send, so it does not hear its own.
+    let id = UUID().uuidString
 
     /// Connects, brings the schema to `VoteSchema.latest`, and runs `body` with the store; the
     /// connections close when it returns.
@@ -35,21 +38,31 @@ public struct PostgresVoteStore: VoteStore {
     @discardableResult
     public func record(_ vote: Vote) async throws -> VoteRecording {
         try await run { client in
-            // `xmax = 0` tells a fresh row from an updated one; no row back means the WHERE kept a later vote.
+            // `xmax = 0` tells a fresh row from an updated one; no row back means the WHERE kept a
+            // later vote, and then no notice goes either. Other instances hear it on commit.
+            let notice = VoteNotices.payload(store: id, skill: vote.skill)
             let rows = try await client.query(
                 """
-                INSERT INTO sitegen_votes (skill, voter, stars, voted_at, comment)
-                VALUES (\(vote.skill), \(vote.voter), \(vote.stars), \(vote.milliseconds), \(vote.comment))
-                ON CONFLICT (skill, voter) DO UPDATE SET
-                    stars = excluded.stars, voted_at = excluded.voted_at,
-                    comment = COALESCE(excluded.comment, sitegen_votes.comment)
-                    WHERE excluded.voted_at >= sitegen_votes.voted_at
-                RETURNING (xmax = 0) AS inserted
+                WITH recorded AS (
+                    INSERT INTO sitegen_votes (skill, voter, stars, voted_at, comment)
+                    VALUES (\(vote.skill), \(vote.voter), \(vote.stars), \(vote.milliseconds), \(vote.comment))
+                    ON CONFLICT (skill, voter) DO UPDATE SET
+                        stars = excluded.stars, voted_at = excluded.voted_at,
+                        comment = COALESCE(excluded.comment, sitegen_votes.comment)
+                        WHERE excluded.voted_at >= sitegen_votes.voted_at
+                    RETURNING (xmax = 0) AS inserted
+                )
+                SELECT inserted, pg_notify('\(unescaped: VoteNotices.channel)', \(notice))::text FROM recorded
                 """, logger: Self.logger)
             var outcome = VoteRecording.keptLater
-            for try await inserted in rows.decode(Bool.self) { outcome = inserted ? .added : .replaced }
+            for try await (inserted, _) in rows.decode((Bool, String).self) { outcome = inserted ? .added : .replaced }
             return outcome
         }
+    }
+
+    /// Hears the votes other instances commit to the same database, until cancelled.
+    public func followOtherWriters(_ heard: @escaping @Sendable (OtherWriters) async -> Void) async {
+        await VoteNotices.follow(link.address, ignoring: id, heard)
     }
 
     public func votes() async throws -> [Vote] {

@@ -20,6 +20,14 @@ public protocol VoteStore: Sendable {
 
     /// How many current votes there are (one per voter per skill).
     func count() async throws -> Int
+
+    /// Calls `heard` for the votes other processes commit to the same store, until cancelled;
+    /// returns at once for a store only one process writes (a SQLite file).
+    func followOtherWriters(_ heard: @escaping @Sendable (OtherWriters) async -> Void) async
+}
+
+extension VoteStore {
+    public func followOtherWriters(_ heard: @escaping @Sendable (OtherWriters) async -> Void) async {}
 }
 
 /// What `VoteStore.record` did.

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import VoteStore
+
+@testable import SiteServer
+
+/// Two `collect` instances on one PostgreSQL, each keeping pages of its own: a vote at either
+/// reaches the other's pages through LISTEN/NOTIFY, and votes stored while one of them could not
+/// reach the database are on its pages once it can. The one instance's database goes away
+/// through `TCPRelay`, so the tests beside it keep the shared server.
+@Suite(
+    .enabled("needs a PostgreSQL server in SITEGEN_TEST_POSTGRES (see the note printed above)") {
+        await CollectTestService.postgresAvailable()
+    })
+struct CollectInstancesTests {
+    /// A catalogue with a skill of this test's own, so the counts on its page are this test's votes
+    /// although other tests share the database.
+    static func prepare(tag: String) throws -> URL {
+        let (root, _) = try CollectTestService.prepare(.sqlite)
+        let skill = root.appendingPathComponent("Content/skills/news/\(tag).md")
+        try Data("---\nname: Shared \(tag)\ngroup: News\n---\nBoth instances show it.\n".utf8).write(to: skill)
+        return root
+    }
+
+    /// Whether `page` comes to hold `text` within `limit`, and how long it took.
+    static func waitFor(_ text: String, in page: URL, within limit: Duration) async -> Duration? {
+        let started = ContinuousClock.now
+        while started.duration(to: .now) < limit {
+            if let html = try? String(contentsOf: page, encoding: .utf8), html.contains(text) {
+                return started.duration(to: .now)
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+
+    @Test func aVoteAtOneInstanceReachesTheOthersPagesAndNoneIsLostInAnOutage() async throws {
+        guard case .postgres(let address)? = CollectTestService.postgres else {
+            Issue.record("SITEGEN_TEST_POSTGRES names no PostgreSQL server")
+            return
+        }
+        let relay = try await TCPRelay.start(to: address.host, port: address.port)
+        var relayed = address
+        relayed.host = "127.0.0.1"
+        relayed.port = relay.port
+        let tag = "shared-" + UUID().uuidString.prefix(8).lowercased()
+        let (rootA, rootB) = (try Self.prepare(tag: tag), try Self.prepare(tag: tag))
+        defer {
+            try? FileManager.default.removeItem(at: rootA)
+            try? FileManager.default.removeItem(at: rootB)
+        }
+        let adjust: (inout CollectOptions) -> Void = {
+            $0.rebuildsPages = true
+            $0.rateLimit = nil
+        }
+        let a = try await CollectTestService.start(root: rootA, database: .postgres(relayed), adjust: adjust)
+        try await a.running { a in
+            let b = try await CollectTestService.start(root: rootB, database: .postgres(address), adjust: adjust)
+            try await b.running { b in
+                let page = a.output.appendingPathComponent("skills/news/\(tag)/index.html")
+                let vote = "skill=news%2F\(tag)&stars="
+                #expect(try String(contentsOf: page, encoding: .utf8).contains("Not rated yet"))
+
+                let sent = ContinuousClock.now
+                #expect(try await b.vote(vote + "4").status == 303)
+                let took = await Self.waitFor(#"rating-big-count">1 rating<"#, in: page, within: .seconds(3))
+                    .map { _ in sent.duration(to: .now) }
+                #expect(took != nil, "a vote at B is not on A's page 3 s later")
+                print("a vote at one instance reached the other's page in \(took.map { "\($0)" } ?? "more than 3 s")")
+
+                // A loses the database; B stores two votes meanwhile, which A hears of no notice.
+                await relay.cut()
+                #expect(await Self.waitFor(in: a, "not hearing other instances' votes", within: .seconds(5)))
+                #expect(try await b.vote(vote + "2").status == 303)
+                #expect(try await b.vote(vote + "5").status == 303)
+                try await relay.mend()
+                let back = await Self.waitFor(#"rating-big-count">3 ratings<"#, in: page, within: .seconds(8))
+                #expect(back != nil, "the votes stored while A was away are not on its page")
+                #expect(a.lines.all.contains { $0.contains("hearing other instances' votes again") })
+
+                // And the other way: a vote at A shows on B's pages.
+                let pageB = b.output.appendingPathComponent("skills/news/\(tag)/index.html")
+                #expect(try await a.vote(vote + "1").status == 303)
+                #expect(await Self.waitFor(#"rating-big-count">4 ratings<"#, in: pageB, within: .seconds(3)) != nil)
+            }
+        }
+        await relay.cut()
+    }
+
+    static func waitFor(in service: CollectTestService, _ text: String, within limit: Duration) async -> Bool {
+        let started = ContinuousClock.now
+        while started.duration(to: .now) < limit {
+            if service.lines.all.contains(where: { $0.contains(text) }) { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+}
