@@ -237,6 +237,8 @@ let package = Package(
                 "CatalogueSearch",
                 // `sitegen collect`'s tests read what the service stored.
                 "VoteStore",
+                // PostgresAddress, for the relay that takes the database away from one service.
+                "Databases",
                 // A raw HTTP client: the tests send paths and bodies no polite client would.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -22,16 +22,19 @@ struct CollectInstancesTests {
         return root
     }
 
-    /// Whether `page` comes to hold `text` within `limit`, and how long it took.
-    static func waitFor(_ text: String, in page: URL, within limit: Duration) async -> Duration? {
+    /// How long it took until `condition` held, polled every 50 ms; nil when it did not within `limit`.
+    static func waitFor(within limit: Duration, _ condition: () -> Bool) async -> Duration? {
         let started = ContinuousClock.now
         while started.duration(to: .now) < limit {
-            if let html = try? String(contentsOf: page, encoding: .utf8), html.contains(text) {
-                return started.duration(to: .now)
-            }
+            if condition() { return started.duration(to: .now) }
             try? await Task.sleep(for: .milliseconds(50))
         }
         return nil
+    }
+
+    /// `waitFor` of `page` holding `text`.
+    static func waitFor(_ text: String, in page: URL, within limit: Duration) async -> Duration? {
+        await waitFor(within: limit) { (try? String(contentsOf: page, encoding: .utf8))?.contains(text) == true }
     }
 
     @Test func aVoteAtOneInstanceReachesTheOthersPagesAndNoneIsLostInAnOutage() async throws {
@@ -39,10 +42,7 @@ struct CollectInstancesTests {
             Issue.record("SITEGEN_TEST_POSTGRES names no PostgreSQL server")
             return
         }
-        let relay = try await TCPRelay.start(to: address.host, port: address.port)
-        var relayed = address
-        relayed.host = "127.0.0.1"
-        relayed.port = relay.port
+        let (relay, relayed) = try await TCPRelay.start(toPostgres: address)
         let tag = "shared-" + UUID().uuidString.prefix(8).lowercased()
         let (rootA, rootB) = (try Self.prepare(tag: tag), try Self.prepare(tag: tag))
         defer {
@@ -70,7 +70,10 @@ struct CollectInstancesTests {
 
                 // A loses the database; B stores two votes meanwhile, which A hears of no notice.
                 await relay.cut()
-                #expect(await Self.waitFor(in: a, "not hearing other instances' votes", within: .seconds(5)))
+                #expect(
+                    await Self.waitFor(within: .seconds(5)) {
+                        a.lines.all.contains { $0.contains("not hearing other instances' votes") }
+                    } != nil)
                 #expect(try await b.vote(vote + "2").status == 303)
                 #expect(try await b.vote(vote + "5").status == 303)
                 try await relay.mend()
@@ -85,14 +88,5 @@ struct CollectInstancesTests {
             }
         }
         await relay.cut()
-    }
-
-    static func waitFor(in service: CollectTestService, _ text: String, within limit: Duration) async -> Bool {
-        let started = ContinuousClock.now
-        while started.duration(to: .now) < limit {
-            if service.lines.all.contains(where: { $0.contains(text) }) { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return false
     }
 }

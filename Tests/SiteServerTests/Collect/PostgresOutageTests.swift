@@ -17,10 +17,7 @@ import VoteStore
             Issue.record("SITEGEN_TEST_POSTGRES names no PostgreSQL server")
             return
         }
-        let relay = try await TCPRelay.start(to: address.host, port: address.port)
-        var relayed = address
-        relayed.host = "127.0.0.1"
-        relayed.port = relay.port
+        let (relay, relayed) = try await TCPRelay.start(toPostgres: address)
         let (root, _) = try CollectTestService.prepare(.sqlite, siteYAML: CollectSearchTests.siteYAML)
         defer { try? FileManager.default.removeItem(at: root) }
         let service = try await CollectTestService.start(root: root, database: .postgres(relayed)) {

@@ -1,3 +1,4 @@
+import Databases
 import Foundation
 import NIOCore
 import NIOPosix
@@ -23,6 +24,15 @@ final class TCPRelay: Sendable {
         let relay = TCPRelay(port: chosen, target: (host, port))
         try await relay.mend()
         return relay
+    }
+
+    /// A relay to the PostgreSQL server at `address`, and the address that reaches it through the relay.
+    static func start(toPostgres address: PostgresAddress) async throws -> (TCPRelay, PostgresAddress) {
+        let relay = try await start(to: address.host, port: address.port)
+        var relayed = address
+        relayed.host = "127.0.0.1"
+        relayed.port = relay.port
+        return (relay, relayed)
     }
 
     /// Closes the port and every relayed connection.
