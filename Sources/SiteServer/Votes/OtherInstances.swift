@@ -17,7 +17,11 @@ enum OtherInstances {
             }
             await store.followOtherWriters { heard in
                 switch heard {
-                case .voted(let skill): ring.yield("vote for \(skill) at another instance")
+                case .voted(let skill):
+                    // An instance deployed with other content (mid-deploy, or not this catalogue)
+                    // may vote for a skill these pages do not show.
+                    if let site = await rebuilder.site, site.page(ofSkill: skill) == nil { return }
+                    ring.yield("vote for \(skill) at another instance")
                 case .listening(afterLoss: true):
                     say("note: hearing other instances' votes again; the pages count every vote stored meanwhile")
                     ring.yield("listening again for other instances' votes")
