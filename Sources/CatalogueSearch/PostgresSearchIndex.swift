@@ -15,8 +15,7 @@ public struct PostgresSearchIndex: SearchIndex {
         _ address: PostgresAddress,
         _ body: (PostgresSearchIndex) async throws -> T
     ) async throws -> T {
-        try await migrate(address)
-        return try await PostgresLink.with(address) {
+        try await PostgresLink.with(address, migrating: SearchSchema.tables, lock: advisoryLock) {
             try await body(PostgresSearchIndex(link: $0, display: address.display))
         }
     }

@@ -24,21 +24,9 @@ public struct SQLiteSearchIndex: SearchIndex {
         try SQLiteSearchIndex(display: "the search index in memory") { try DatabaseQueue() }
     }
 
-    private init(display: String, open: () throws -> any DatabaseWriter) throws(SearchIndexError) {
+    private init(display: String, open: () throws -> some DatabaseWriter) throws(SearchIndexError) {
         self.display = display
-        do {
-            writer = try open()
-            try writer.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try SearchSchema.tables.migrate(db, display: display)
-                    return .commit
-                }
-            }
-        } catch let error as SearchIndexError {
-            throw error
-        } catch {
-            throw SearchIndexError(database: display, "cannot open the search index: \(Self.describe(error))")
-        }
+        writer = try SearchSchema.tables.opened(display, cannot: "cannot open the search index", open)
     }
 
     @discardableResult
@@ -124,13 +112,6 @@ public struct SQLiteSearchIndex: SearchIndex {
     }
 
     private func run<T>(_ body: () async throws -> T) async throws(SearchIndexError) -> T {
-        try await SearchIndexError.naming(display, Self.describe, body)
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            return error.message.map { "SQLite error \(error.resultCode.rawValue): \($0)" } ?? "\(error)"
-        }
-        return "\(error)"
+        try await SearchIndexError.naming(display, SQLiteProblem.describe, body)
     }
 }

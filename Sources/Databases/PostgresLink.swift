@@ -34,10 +34,14 @@ package actor PostgresLink {
         self.running = Task { await client.run() }
     }
 
-    /// A link for `body`; its connections close when `body` returns.
+    /// A link for `body` to tables `schema` brought to its latest version first, holding `lock`
+    /// while it migrates; the link's connections close when `body` returns.
     package static func with<T: Sendable>(
-        _ address: PostgresAddress, _ body: (PostgresLink) async throws -> T
+        _ address: PostgresAddress, migrating schema: Schema, lock: Int64, _ body: (PostgresLink) async throws -> T
     ) async throws -> T {
+        // Migrated over one connection of its own first: an unreachable server or a wrong password
+        // fails here at once, where the pool would retry for a minute before giving up.
+        try await schema.migrate(address, lock: lock)
         let link = PostgresLink(address)
         do {
             let result = try await body(link)

@@ -50,8 +50,29 @@ package struct Schema: Sendable {
                 + "\(latest): it was written by a newer sitegen; use that one (nothing was changed)")
     }
 
+    /// Opens a SQLite database with `open` and brings it to `latest` in one transaction. What
+    /// fails is an error naming `display`: "\(cannot): " and SQLite's words.
+    package func opened<Writer: DatabaseWriter>(
+        _ display: String, cannot: String, _ open: () throws -> Writer
+    ) throws(DatabaseFailure) -> Writer {
+        do {
+            let writer = try open()
+            try writer.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try migrate(db, display: display)
+                    return .commit
+                }
+            }
+            return writer
+        } catch let error as DatabaseFailure {
+            throw error
+        } catch {
+            throw DatabaseFailure(database: display, "\(cannot): \(SQLiteProblem.describe(error))")
+        }
+    }
+
     /// Brings a SQLite database up to `latest`, inside the caller's transaction.
-    package func migrate(_ db: Database, display: String) throws {
+    func migrate(_ db: Database, display: String) throws {
         try db.execute(sql: createVersionTable)
         let current = try Int.fetchOne(db, sql: "SELECT version FROM \(versionTable)")
         if current == nil { try db.execute(sql: "INSERT INTO \(versionTable) (version) VALUES (0)") }

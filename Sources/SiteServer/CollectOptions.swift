@@ -2,7 +2,7 @@ import SiteAssembly
 import VoteStore
 
 /// What `sitegen collect` is asked to do.
-package struct CollectOptions: Sendable {
+package struct CollectOptions: Listener {
     /// The catalogue the votes are for; `output` only matters when `rebuildsPages`.
     package var build: BuildOptions
     /// `--output` was given: the service keeps the pages there counting the votes.

@@ -119,31 +119,19 @@ package enum CollectService {
         router.get("/healthz") { _, _ in "ok\n" }
 
         let host = options.host
-        let app = Application(
-            router: router,
-            server: .http1(
-                requestTimeout: options.requestTimeout, idleTimeout: options.idleTimeout,
-                sendTimeout: options.sendTimeout),
-            configuration: .listening(
-                host: host, port: options.port, connections: options.maxConnections, logger: logger, say: say),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? options.port
-                let shownHost = host.contains(":") ? "[\(host)]" : host
-                guard let url = URL(string: "http://\(shownHost):\(port)/") else { return }
-                let path = start.form.flatMap { VoteCollector.path(of: $0, basePath: start.basePath) } ?? "/"
+        try await options.serve(router, logger: logger, say: say) { urlHost, port in
+            guard let url = URL(string: "http://\(urlHost):\(port)/") else { return }
+            let path = start.form.flatMap { VoteCollector.path(of: $0, basePath: start.basePath) } ?? "/"
+            say(
+                "Collecting votes for \(start.baseURL) at \(url.absoluteString.dropLast())\(path) into \(database.display) (Ctrl-C stops)"
+            )
+            if options.trustedProxyHeader == nil && !SiteServer.isLoopback(host) {
                 say(
-                    "Collecting votes for \(start.baseURL) at \(url.absoluteString.dropLast())\(path) into \(database.display) (Ctrl-C stops)"
+                    "note: no --trusted-proxy: the rate limit counts each connecting address; behind a proxy, name its client header"
                 )
-                if options.trustedProxyHeader == nil && !SiteServer.isLoopback(host) {
-                    say(
-                        "note: no --trusted-proxy: the rate limit counts each connecting address; behind a proxy, name its client header"
-                    )
-                }
-                await listening(url)
-            },
-            logger: logger
-        )
-        try await GracefulRun.run(app, handlesSignals: options.handlesSignals, logger: logger)
+            }
+            await listening(url)
+        }
     }
 
     /// The catalogue, read once, for a service that leaves the pages to a scheduled build.

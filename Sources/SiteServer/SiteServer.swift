@@ -9,7 +9,7 @@ import SiteAssembly
 import VoteStore
 
 /// What `sitegen serve` is asked to do.
-package struct ServeOptions: Sendable {
+package struct ServeOptions: Listener {
     package var build: BuildOptions
     /// Loopback unless told otherwise: the server accepts votes and writes files.
     package var host: String
@@ -118,32 +118,20 @@ package enum SiteServer {
             .withAdditionalMediaTypes(forFileExtensions: textTypes))
 
         let host = options.host
-        let app = Application(
-            router: router,
-            server: .http1(
-                requestTimeout: options.requestTimeout, idleTimeout: options.idleTimeout,
-                sendTimeout: options.sendTimeout),
-            configuration: .listening(
-                host: host, port: options.port, connections: options.maxConnections, logger: logger, say: say),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? options.port
-                let shownHost = host.contains(":") ? "[\(host)]" : host
-                let base = Slug.encodeForHref(await rebuilder.basePath)
-                guard let url = URL(string: "http://\(shownHost):\(port)\(base)") else { return }
-                say("Serving \(options.build.outputDisplay)/ at \(url.absoluteString) (Ctrl-C stops)")
-                if !isLoopback(host) {
-                    say(
-                        "warning: \(host) is not a loopback address: anyone who can reach this machine can read the site and post votes"
-                    )
-                }
-                say("Watching \(rebuilder.watchedNames) for changes (\(watcher.method))")
-                await listening(url)
-            },
-            logger: logger
-        )
         let watching = Task { await watcher.run() }
         defer { watching.cancel() }
-        try await GracefulRun.run(app, handlesSignals: options.handlesSignals, logger: logger)
+        try await options.serve(router, logger: logger, say: say) { urlHost, port in
+            let base = Slug.encodeForHref(await rebuilder.basePath)
+            guard let url = URL(string: "http://\(urlHost):\(port)\(base)") else { return }
+            say("Serving \(options.build.outputDisplay)/ at \(url.absoluteString) (Ctrl-C stops)")
+            if !isLoopback(host) {
+                say(
+                    "warning: \(host) is not a loopback address: anyone who can reach this machine can read the site and post votes"
+                )
+            }
+            say("Watching \(rebuilder.watchedNames) for changes (\(watcher.method))")
+            await listening(url)
+        }
     }
 
     /// Hummingbird names text types without a charset; pages and styles here are always UTF-8.

@@ -28,18 +28,8 @@ public struct SQLiteVoteStore: VoteStore {
         }
         // Another process (a second service, a build) may hold the write lock for a moment.
         configuration.busyMode = .timeout(10)
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try VoteSchema.tables.migrate(db, display: display)
-                    return .commit
-                }
-            }
-        } catch let error as VoteStoreError {
-            throw error
-        } catch {
-            throw VoteStoreError(database: display, "cannot open the SQLite database: \(Self.describe(error))")
+        pool = try VoteSchema.tables.opened(display, cannot: "cannot open the SQLite database") {
+            try DatabasePool(path: path, configuration: configuration)
         }
     }
 
@@ -95,13 +85,6 @@ public struct SQLiteVoteStore: VoteStore {
     }
 
     private func run<T>(_ body: () async throws -> T) async throws(VoteStoreError) -> T {
-        try await VoteStoreError.naming(display, Self.describe, body)
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            return error.message.map { "SQLite error \(error.resultCode.rawValue): \($0)" } ?? "\(error)"
-        }
-        return "\(error)"
+        try await VoteStoreError.naming(display, SQLiteProblem.describe, body)
     }
 }

@@ -41,5 +41,24 @@ enum VoteSchema {
             sqlite: ["ALTER TABLE sitegen_votes ADD COLUMN comment TEXT"],
             postgres: ["ALTER TABLE sitegen_votes ADD COLUMN comment TEXT"]
         ),
+        // The rate limit that instances sharing the database share (`VoteRateLimit`): one token
+        // bucket per client, refilled by the database's clock. A bucket untouched for a whole
+        // period is full, the same as none, so such rows are swept. SQLite's one writer keeps
+        // its limit in memory.
+        Schema.Migration(
+            version: 3,
+            sqlite: [],
+            postgres: [
+                """
+                CREATE TABLE sitegen_rate_buckets (
+                    client TEXT COLLATE "C" PRIMARY KEY,
+                    tokens DOUBLE PRECISION NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    admitted BOOLEAN NOT NULL
+                )
+                """,
+                "CREATE INDEX sitegen_rate_buckets_updated ON sitegen_rate_buckets (updated_at)",
+            ]
+        ),
     ]
 }

@@ -15,6 +15,17 @@ public protocol VoteStore: Sendable {
     @discardableResult
     func record(_ vote: Vote) async throws -> VoteRecording
 
+    /// Whether the store keeps rate limits for every process that writes to it (PostgreSQL):
+    /// then `record(_:within:)` holds one limit across all of them. A store only one process
+    /// writes (a SQLite file) leaves the limit to that process.
+    var keepsRateLimits: Bool { get }
+
+    /// Keeps `vote` as `record(_:)` does, unless the voter's client has used up `limit`: then
+    /// nothing is stored and the answer is `.limited`. The limit is taken from in the same
+    /// statement that stores the vote, so instances sharing the store share the limit.
+    @discardableResult
+    func record(_ vote: Vote, within limit: VoteRateLimit) async throws -> VoteRecording
+
     /// Every current vote, ordered by skill, then voter (by their UTF-8 bytes, on both backends).
     func votes() async throws -> [Vote]
 
@@ -28,6 +39,40 @@ public protocol VoteStore: Sendable {
 
 extension VoteStore {
     public func followOtherWriters(_ heard: @escaping @Sendable (OtherWriters) async -> Void) async {}
+
+    public var keepsRateLimits: Bool { false }
+
+    /// A store one process writes: that process keeps the limit (in memory), so it is not kept here.
+    @discardableResult
+    public func record(_ vote: Vote, within limit: VoteRateLimit) async throws -> VoteRecording {
+        try await record(vote)
+    }
+}
+
+/// `count` votes per `period` from one client, as a token bucket: full at first, refilled evenly
+/// over the period, so a burst of `count` passes and then one vote every `period / count`.
+public struct VoteRateLimit: Sendable, Equatable {
+    /// The client's bucket: its address, or its network for IPv6 (`RateLimitKey`).
+    public var client: String
+    public var count: Int
+    public var period: Duration
+
+    public init(client: String, count: Int, period: Duration) {
+        self.client = client
+        self.count = count
+        self.period = period
+    }
+
+    /// Tokens added per millisecond.
+    var perMillisecond: Double {
+        let c = period.components
+        return Double(count) / (Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15)
+    }
+
+    /// Whole seconds until a bucket holding `tokens` holds one again (for `Retry-After`).
+    func secondsUntilOne(from tokens: Double) -> Int {
+        max(1, Int(((1 - tokens) / (perMillisecond * 1000)).rounded(.up)))
+    }
 }
 
 /// What `VoteStore.record` did.
@@ -38,4 +83,6 @@ public enum VoteRecording: Sendable, Equatable {
     case replaced
     /// The voter's stored vote is later, so it stays and this one is dropped.
     case keptLater
+    /// The client used up the rate limit: nothing was stored; another vote may go in `retryAfter` seconds.
+    case limited(retryAfter: Int)
 }

@@ -1,10 +1,9 @@
 /// A skill as the catalogue shows it, whatever file format it came from.
+@dynamicMemberLookup
 public struct Skill: Sendable, Equatable {
     // Skills are copied often (listings, rankings, related skills, the catalogue's entries): one
     // shared box makes a copy one retain instead of one per field. Copy on write keeps the value
     // semantics: a box is changed in place only while one skill holds it.
-    // Visible to inlinable code (not to users): each field's getter is inlined where the pages
-    // read it, tens of thousands of times a build, instead of being a call into this module.
     @usableFromInline var storage: Storage
 
     @usableFromInline final class Storage: @unchecked Sendable {
@@ -13,32 +12,53 @@ public struct Skill: Sendable, Equatable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    @usableFromInline struct Fields: Equatable {
-        @usableFromInline var id: String
-        @usableFromInline var tag: String
-        @usableFromInline var name: String
-        @usableFromInline var group: String
-        @usableFromInline var language: String
-        @usableFromInline var model: String
-        @usableFromInline var author: String?
-        @usableFromInline var authorURL: String?
-        @usableFromInline var image: ImageReference?
-        @usableFromInline var examples: [String]
-        @usableFromInline var description: String
-        @usableFromInline var dynamicContent: Bool
-        @usableFromInline var termsOfUse: String?
-        @usableFromInline var privacyPolicy: String?
-        @usableFromInline var created: String?
-        @usableFromInline var sourcePath: String
-        @usableFromInline var sourceLine: Int
-        @usableFromInline var embeddedRating: RatingTally?
-        @usableFromInline var createdAt: String?
-        @usableFromInline var modifiedAt: String?
-        @usableFromInline var usageCount: Int = 0
-        @usableFromInline var status = SusiStatus()
+    /// What a skill holds; read and written as the skill's own properties (`skill.name`).
+    public struct Fields: Sendable, Equatable {
+        /// Path below `Content/skills/` without the extension (`news/headline-finder`); for a
+        /// `getSkillList.json` file, the file's id + `/` + the skill tag.
+        public var id: String
+        /// SUSI's identity for the skill: the file name without extension, or the key in a skill list.
+        public var tag: String
+        public var name: String
+        public var group: String
+        public var language: String
+        public var model: String
+        public var author: String?
+        /// Only ever an http(s) URL; anything else is dropped when read.
+        public var authorURL: String?
+        public var image: ImageReference?
+        public var examples: [String]
+        /// Markdown source of the description.
+        public var description: String
+        public var dynamicContent: Bool
+        public var termsOfUse: String?
+        public var privacyPolicy: String?
+        /// `YYYY-MM-DD` (front matter `created`, SUSI `creationTime`), when given.
+        public var created: String?
+        /// The file the skill was read from, as the user would type it.
+        public var sourcePath: String
+        /// The line of the file the skill starts on (1 for a file of its own).
+        public var sourceLine: Int
+        /// A `skill_rating` object served with the skill by SUSI's CMS.
+        public var embeddedRating: RatingTally?
+        /// SUSI's `creationTime` and `lastModifiedTime` with their time of day
+        /// (`2019-03-01T10:20:30Z`), when a SUSI skill list gave them.
+        public var createdAt: String?
+        public var modifiedAt: String?
+        /// SUSI's `usage_count`, carried through to the API.
+        public var usageCount: Int = 0
+        /// SUSI's review flags (`reviewed`, `staffPick`, `systemSkill`), as the source gives them.
+        public var status = SusiStatus()
     }
 
-    private mutating func unique() -> Storage {
+    /// Every field of `Fields` as a property of the skill. Inlined where the pages read it, tens of
+    /// thousands of times a build, so a read is a load from the box, not a call into this module.
+    @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        get { storage.fields[keyPath: field] }
+        set { unique().fields[keyPath: field] = newValue }
+    }
+
+    @usableFromInline mutating func unique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
         return storage
     }
@@ -50,129 +70,6 @@ public struct Skill: Sendable, Equatable {
     /// Whether the two share their storage (so are equal), told without reading a field: a kept
     /// load's skills are the last load's, and walks over 10,000 of them compare ids otherwise.
     public func isIdentical(to other: Skill) -> Bool { storage === other.storage }
-
-    /// Path below `Content/skills/` without the extension (`news/headline-finder`); for a
-    /// `getSkillList.json` file, the file's id + `/` + the skill tag.
-    public var id: String {
-        @inlinable get { storage.fields.id }
-        set { unique().fields.id = newValue }
-    }
-
-    /// SUSI's identity for the skill: the file name without extension, or the key in a skill list.
-    public var tag: String {
-        @inlinable get { storage.fields.tag }
-        set { unique().fields.tag = newValue }
-    }
-
-    public var name: String {
-        @inlinable get { storage.fields.name }
-        set { unique().fields.name = newValue }
-    }
-
-    public var group: String {
-        @inlinable get { storage.fields.group }
-        set { unique().fields.group = newValue }
-    }
-
-    public var language: String {
-        @inlinable get { storage.fields.language }
-        set { unique().fields.language = newValue }
-    }
-
-    public var model: String {
-        @inlinable get { storage.fields.model }
-        set { unique().fields.model = newValue }
-    }
-
-    public var author: String? {
-        @inlinable get { storage.fields.author }
-        set { unique().fields.author = newValue }
-    }
-
-    /// Only ever an http(s) URL; anything else is dropped when read.
-    public var authorURL: String? {
-        @inlinable get { storage.fields.authorURL }
-        set { unique().fields.authorURL = newValue }
-    }
-
-    public var image: ImageReference? {
-        @inlinable get { storage.fields.image }
-        set { unique().fields.image = newValue }
-    }
-
-    public var examples: [String] {
-        @inlinable get { storage.fields.examples }
-        set { unique().fields.examples = newValue }
-    }
-
-    /// Markdown source of the description.
-    public var description: String {
-        @inlinable get { storage.fields.description }
-        set { unique().fields.description = newValue }
-    }
-
-    public var dynamicContent: Bool {
-        @inlinable get { storage.fields.dynamicContent }
-        set { unique().fields.dynamicContent = newValue }
-    }
-
-    public var termsOfUse: String? {
-        @inlinable get { storage.fields.termsOfUse }
-        set { unique().fields.termsOfUse = newValue }
-    }
-
-    public var privacyPolicy: String? {
-        @inlinable get { storage.fields.privacyPolicy }
-        set { unique().fields.privacyPolicy = newValue }
-    }
-
-    /// `YYYY-MM-DD` (front matter `created`, SUSI `creationTime`), when given.
-    public var created: String? {
-        @inlinable get { storage.fields.created }
-        set { unique().fields.created = newValue }
-    }
-
-    /// The file the skill was read from, as the user would type it.
-    public var sourcePath: String {
-        @inlinable get { storage.fields.sourcePath }
-        set { unique().fields.sourcePath = newValue }
-    }
-
-    /// The line of the file the skill starts on (1 for a file of its own).
-    public var sourceLine: Int {
-        @inlinable get { storage.fields.sourceLine }
-        set { unique().fields.sourceLine = newValue }
-    }
-
-    /// A `skill_rating` object served with the skill by SUSI's CMS.
-    public var embeddedRating: RatingTally? {
-        @inlinable get { storage.fields.embeddedRating }
-        set { unique().fields.embeddedRating = newValue }
-    }
-
-    /// SUSI's `creationTime` and `lastModifiedTime` with their time of day
-    /// (`2019-03-01T10:20:30Z`), when a SUSI skill list gave them.
-    public var createdAt: String? {
-        @inlinable get { storage.fields.createdAt }
-        set { unique().fields.createdAt = newValue }
-    }
-
-    public var modifiedAt: String? {
-        @inlinable get { storage.fields.modifiedAt }
-        set { unique().fields.modifiedAt = newValue }
-    }
-
-    /// SUSI's `usage_count`, carried through to the API.
-    public var usageCount: Int {
-        @inlinable get { storage.fields.usageCount }
-        set { unique().fields.usageCount = newValue }
-    }
-
-    /// SUSI's review flags (`reviewed`, `staffPick`, `systemSkill`), as the source gives them.
-    public var status: SusiStatus {
-        @inlinable get { storage.fields.status }
-        set { unique().fields.status = newValue }
-    }
 
     public init(
         id: String, tag: String, name: String, group: String, language: String = "en", model: String = "general",
@@ -204,7 +101,9 @@ public struct Skill: Sendable, Equatable {
     }
 
     /// The key SUSI's rating store files use for this skill.
-    public var susiKey: SusiSkillKey { SusiSkillKey(model: model, group: group, language: language, tag: tag) }
+    public var susiKey: SusiSkillKey {
+        SusiSkillKey(model: self.model, group: self.group, language: self.language, tag: self.tag)
+    }
 }
 
 /// (model, group, language, tag): how SUSI's server addresses a skill.

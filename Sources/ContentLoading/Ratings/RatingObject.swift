@@ -44,17 +44,7 @@ enum RatingObject {
         }
         for key in ["positive", "negative", "feedback_count", "bookmark_count"] {
             guard let v = object[key], !v.isNull else { continue }
-            guard let n = v.integer, n >= 0 else {
-                let message =
-                    v.beyondIntegerSign == .plus
-                    ? tooLarge(key, short(v))
-                    : "`\(key)` must be a whole number ≥ 0, found \(short(v))"
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], message))
-                ok = false
-                continue
-            }
-            guard n <= InputLimits.ratingCount else {
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], tooLarge(key, n.grouped)))
+            guard let n = count(v, key: key, saysNegative: false, at: keyPath, text, path, &log) else {
                 ok = false
                 continue
             }
@@ -76,30 +66,41 @@ enum RatingObject {
         var ok = true
         for (key, stars) in StarCounts.susiKeys {
             guard let value = object[key], !value.isNull else { continue }
-            guard let n = value.integer else {
-                let message =
-                    switch value.beyondIntegerSign {
-                    case .plus?: tooLarge(key, short(value))
-                    case .minus?: negative(key, short(value))
-                    case nil: "`\(key)` must be a whole number, found \(short(value))"
-                    }
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], message))
-                ok = false
-                continue
-            }
-            guard n >= 0 else {
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], negative(key, String(n))))
-                ok = false
-                continue
-            }
-            guard n <= InputLimits.ratingCount else {
-                log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], tooLarge(key, n.grouped)))
+            guard let n = count(value, key: key, saysNegative: true, at: keyPath, text, path, &log) else {
                 ok = false
                 continue
             }
             counts[stars] = n
         }
         return ok ? counts : nil
+    }
+
+    /// A count from 0 to the input limit, or nil after logging what is wrong at `keyPath + [key]`. Star
+    /// counts say a negative is one (`saysNegative`); the other counts ask for a number ≥ 0.
+    private static func count(
+        _ value: JSONValue, key: String, saysNegative: Bool, at keyPath: [String], _ text: String, _ path: String,
+        _ log: inout DiagnosticLog
+    ) -> Int? {
+        func problem(_ message: String) {
+            log.append(JSONLocator.error(path, text: text, keyPath: keyPath + [key], message))
+        }
+        guard let n = value.integer, n >= 0 else {
+            let wanted = "`\(key)` must be a whole number\(saysNegative ? "" : " ≥ 0"), found \(short(value))"
+            let message =
+                switch (value.integer, value.beyondIntegerSign) {
+                case (nil, .plus?): tooLarge(key, short(value))
+                case (nil, .minus?) where saysNegative: negative(key, short(value))
+                case (let n?, _) where saysNegative: negative(key, String(n))
+                default: wanted
+                }
+            problem(message)
+            return nil
+        }
+        guard n <= InputLimits.ratingCount else {
+            problem(tooLarge(key, n.grouped))
+            return nil
+        }
+        return n
     }
 
     package static func tooLarge(_ key: String, _ shown: String) -> String {

@@ -23,12 +23,7 @@ struct VoteCollector: Sendable {
     func receive(
         _ request: Request, client: String, site: ServedSite, form: RatingFormConfig, pages: VoteOrigin.Endpoint
     ) async -> Response {
-        if let limiter, let wait = await limiter.admit(client) {
-            var response = VoteReception.plain(
-                .tooManyRequests, "too many votes from your address; try again in \(wait) s")
-            response.headers[.retryAfter] = String(wait)
-            return response
-        }
+        if let limiter, let wait = await limiter.admit(client) { return Self.tooMany(wait) }
         var head = VoteRequest(request)
         head.site = pages
         let accepted: VoteIntake.Accepted
@@ -44,7 +39,15 @@ struct VoteCollector: Sendable {
             skill: accepted.vote.skill, stars: accepted.vote.stars, voter: voter, time: Date(),
             comment: accepted.vote.comment)
         do {
-            try await store.record(vote)
+            // A store that instances share keeps the limit for all of them, in the statement
+            // that stores the vote; this instance's own limit above counts only what it sees.
+            if let limiter, store.keepsRateLimits {
+                let limit = VoteRateLimit(
+                    client: RateLimitKey.of(client), count: limiter.limit.count, period: limiter.limit.period)
+                if case .limited(let wait) = try await store.record(vote, within: limit) { return Self.tooMany(wait) }
+            } else {
+                try await store.record(vote)
+            }
         } catch {
             say("error: the vote for \(vote.skill) could not be stored: \(error)")
             var response = VoteReception.plain(
@@ -59,6 +62,12 @@ struct VoteCollector: Sendable {
             }
         }
         return VoteReception.thanks(accepted, pageBase: site.baseURL)
+    }
+
+    static func tooMany(_ wait: Int) -> Response {
+        var response = VoteReception.plain(.tooManyRequests, "too many votes from your address; try again in \(wait) s")
+        response.headers[.retryAfter] = String(wait)
+        return response
     }
 
     /// The path votes arrive at: the endpoint below the base URL's path for a path on the site,

@@ -54,6 +54,19 @@ enum RawSQL {
         }
     }
 
+    /// The rows of `table` (PostgreSQL).
+    static func count(_ table: String, in database: VoteDatabase) async throws -> Int? {
+        guard case .postgres(let address) = database else { return nil }
+        return try await TestPostgres.withConnection(address) { connection in
+            var count: Int?
+            for try await value in try await connection.query(
+                PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: TestPostgres.logger
+            )
+            .decode(Int.self) { count = value }
+            return count
+        }
+    }
+
     static func schemaVersion(_ database: VoteDatabase) async throws -> Int? {
         switch database {
         case .sqlite(let path, _):

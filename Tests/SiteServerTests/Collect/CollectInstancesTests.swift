@@ -94,4 +94,39 @@ struct CollectInstancesTests {
         }
         await relay.cut()
     }
+
+    @Test func oneRateLimitHoldsAcrossInstances() async throws {
+        guard case .postgres(let address)? = CollectTestService.postgres else {
+            Issue.record("SITEGEN_TEST_POSTGRES names no PostgreSQL server")
+            return
+        }
+        let (rootA, rootB) = (try Self.prepare(tag: "limited"), try Self.prepare(tag: "limited"))
+        defer {
+            try? FileManager.default.removeItem(at: rootA)
+            try? FileManager.default.removeItem(at: rootB)
+        }
+        let adjust: (inout CollectOptions) -> Void = {
+            $0.rateLimit = RateLimitSetting("2/min")
+            $0.trustedProxyHeader = "X-Forwarded-For"
+        }
+        // An address of this run's own: the tests beside this one share the database's buckets.
+        let client = "10.\(Int.random(in: 0...255)).\(Int.random(in: 0...255)).\(Int.random(in: 1...254))"
+        let from = { (address: String) in ["Origin: \(CollectTestService.pagesOrigin)", "X-Forwarded-For: \(address)"] }
+        let a = try await CollectTestService.start(root: rootA, database: .postgres(address), adjust: adjust)
+        try await a.running { a in
+            let b = try await CollectTestService.start(root: rootB, database: .postgres(address), adjust: adjust)
+            try await b.running { b in
+                let vote = "skill=news%2Ftech-digest&stars="
+                #expect(try await a.vote(vote + "4", headers: from(client)).status == 303)
+                #expect(try await b.vote(vote + "5", headers: from(client)).status == 303)
+                // Each instance has seen one vote from the client, but the two are one service.
+                let third = try await a.vote(vote + "3", headers: from(client))
+                #expect(third.status == 429, "\(third.status) \(third.body)")
+                #expect(third.header("Retry-After").flatMap(Int.init).map { (1...30).contains($0) } == true)
+                #expect(try await b.vote(vote + "3", headers: from(client)).status == 429)
+                // Another client is not held back by this one.
+                #expect(try await b.vote(vote + "2", headers: from("10.0.0.\(Int.random(in: 1...254))")).status == 303)
+            }
+        }
+    }
 }
