@@ -133,6 +133,30 @@ def edit_to_page(server, content, path, word, poll):
             time.sleep(0.002)
 
 
+def name_to_page(server, content, path, word):
+    """A skill's name gets `word` added; the time until its own page, fetched every 2 ms as an author
+    waiting on it would, shows the new name. Other pages (listings, group pages, related lists) show
+    it too, once the same rebuild is done."""
+    _, page = page_of(content, path)
+    with open(path) as f:
+        text = f.read()
+    match = re.search(r'^name: "?([^"\n]*)"?$', text, re.M)
+    if not match:
+        raise SystemExit(f"{path} has no name line")
+    renamed = text[:match.start()] + f'name: "{match.group(1)} {word}"' + text[match.end():]
+    cpu = cpu_seconds(server.process.pid)
+    started = time.perf_counter()
+    with open(path, "w") as f:
+        f.write(renamed)
+    while True:
+        _, body = request(server.port, "GET", page)
+        if f"{match.group(1)} {word}".encode() in body:
+            return (time.perf_counter() - started) * 1000, (cpu_seconds(server.process.pid) - cpu) * 1000
+        if time.perf_counter() - started > 60:
+            raise SystemExit(f"{page} never showed the new name; serve said: {server.last_build()}")
+        time.sleep(0.002)
+
+
 def wait_for(server, page, status, since, generation, run, poll):
     """Waits as an open page does (the live-reload question, then a fetch) until `page` answers `status`."""
     while True:
@@ -214,7 +238,9 @@ def main():
             print(f"{size:,} skills: {server.last_build()}", flush=True)
             files = skill_files(content)
             time.sleep(1)
+            full = server.last_build()
             edits, edit_cpu, votes, vote_cpu, counted = [], [], [], [], 0
+            names, name_cpu, name_builds = [], [], []
             news, new_cpu, deletions, deletion_cpu = [], [], [], []
             for attempt in range(args.tries):
                 took, used = edit_to_page(
@@ -233,12 +259,22 @@ def main():
                 new_cpu.append(used)
                 deletions.append(gone)
                 deletion_cpu.append(gone_used)
+                time.sleep(0.3)
+                took, used = name_to_page(server, content, files[(attempt * 6007 + 3) % len(files)], f"renamed{attempt}x{size}")
+                names.append(took)
+                name_cpu.append(used)
+                time.sleep(1.5)  # the rest of the rebuild, then its line
+                name_builds.append(server.last_build())
             how = "polled every 2 ms" if args.poll else "as live reload asks"
             print(f"{size:>8,} edit → page served: {summary(edits)}; serve's CPU median {statistics.median(edit_cpu):.0f} ms ({how})")
             print(f"{size:>8,} vote → 303:         {summary(votes)}; serve's CPU median {statistics.median(vote_cpu):.0f} ms;"
                   f" the page counted the vote {counted} of {args.tries} times")
             print(f"{size:>8,} new skill → page:   {summary(news)}; serve's CPU median {statistics.median(new_cpu):.0f} ms")
             print(f"{size:>8,} deleted → 404:      {summary(deletions)}; serve's CPU median {statistics.median(deletion_cpu):.0f} ms")
+            print(f"{size:>8,} name → its page:    {summary(names)}; serve's CPU median {statistics.median(name_cpu):.0f} ms"
+                  " (polled every 2 ms)")
+            print(f"{'':>8} first (full) build: {full}")
+            print(f"{'':>8} a name edit's build: {name_builds[-1]}")
             print(f"{'':>8} last build: {server.last_build()}", flush=True)
         finally:
             server.stop()

@@ -24,7 +24,7 @@ guard let contentPath = option("--content") else {
     exit(2)
 }
 let tries = option("--tries").flatMap(Int.init) ?? 15
-/// `edit`, `vote`, `new skill` or `deleted skill` to time kinds alone (for a profiler), several
+/// `edit`, `rename`, `vote`, `new skill` or `deleted skill` to time kinds alone (for a profiler), several
 /// separated by commas; all by default. A new skill is deleted again by the next `deleted skill`,
 /// timed or not.
 let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
@@ -46,6 +46,8 @@ struct Sample {
     /// Pages and files rendered again, and files whose bytes changed.
     var rendered: Int
     var written: Int
+    /// Seconds until the edited skill's own page was made, when it was made before the rest.
+    var first: Double?
 }
 
 var site = LiveSite()
@@ -55,11 +57,14 @@ var site = LiveSite()
     LaterRelease.settle()
     let cpu = cpuSeconds()
     let started = ContinuousClock.now
+    var first: Double?
     do {
-        let update = try site.apply(options, changed: changed, changedOnly: true, appended: appended)
+        let update = try site.apply(options, changed: changed, changedOnly: true, appended: appended) { _, _ in
+            first = (ContinuousClock.now - started).seconds
+        }
         return Sample(
             wall: (ContinuousClock.now - started).seconds, cpu: cpuSeconds() - cpu, report: update.report,
-            rendered: update.rendered, written: update.written.count)
+            rendered: update.rendered, written: update.written.count, first: first)
     } catch {
         print("build failed:", error.diagnostics.map(\.description).joined(separator: "\n"))
         exit(1)
@@ -102,6 +107,16 @@ var site = LiveSite()
             try Data((text + " edited\(attempt)\n").utf8).write(to: file)
             return ([file.path], [])
         }
+        // A name shows on listings, group pages and other skills' related lists as well.
+        let renamed = root.appendingPathComponent("skills").appendingPathComponent(
+            skillFiles[(attempt * 6007 + 3) % skillFiles.count])
+        try timed("rename") {
+            if originals[renamed] == nil { originals[renamed] = try Data(contentsOf: renamed) }
+            let text = try String(contentsOf: renamed, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "name: \"", with: "name: \"Renamed\(attempt) ").utf8).write(
+                to: renamed)
+            return ([renamed.path], [])
+        }
         let voted = skillFiles[(attempt * 104_729 + 13) % skillFiles.count].dropLast(3)
         try timed("vote") {
             let line = #"{"skill":"\#(voted)","stars":4,"user":"benchmark-\#(attempt)"}"# + "\n"
@@ -139,7 +154,9 @@ var site = LiveSite()
         }
     }
     try? FileManager.default.removeItem(at: votes)
-    return ["edit", "vote", "new skill", "deleted skill"].compactMap { kind in samples[kind].map { (kind, $0) } }
+    return ["edit", "rename", "vote", "new skill", "deleted skill"].compactMap { kind in
+        samples[kind].map { (kind, $0) }
+    }
 }
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -149,6 +166,13 @@ for (name, samples) in try run() {
         "\(name): median \(String(format: "%.0f", median(wall) * 1000)) ms wall (min \(String(format: "%.0f", (wall.min() ?? 0) * 1000))), "
             + "\(String(format: "%.0f", median(samples.map(\.cpu)) * 1000)) ms CPU, \(samples.count) tries; last: \(samples.last?.rendered ?? 0) rendered, \(samples.last?.written ?? 0) written"
     )
+    let firsts = samples.compactMap(\.first)
+    if !firsts.isEmpty {
+        print(
+            "    its own page first: median \(String(format: "%.0f", median(firsts) * 1000)) ms "
+                + "(min \(String(format: "%.0f", (firsts.min() ?? 0) * 1000))), \(firsts.count) of \(samples.count) tries"
+        )
+    }
     // Each stage's median over the tries: one try's stages are as noisy as its whole.
     let names = samples.first?.report.stages.map(\.name) ?? []
     let width = names.map(\.count).max() ?? 0

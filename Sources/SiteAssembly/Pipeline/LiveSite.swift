@@ -111,18 +111,23 @@ public struct LiveSite: Sendable {
     /// `changedOnly`, `changed` names every file changed since the last `apply` (inotify's
     /// events): the others are not looked at.
     /// On failure the kept site stays as it was.
+    /// - Parameter early: given the page of the skill whose file changed as soon as it is made,
+    ///   before the rest of the site is planned and rendered (a name shows on listings, group
+    ///   pages and other skills' related lists, but the author is looking at one page). The page
+    ///   is the one the build ends with, unless the build fails.
     @discardableResult
     public mutating func apply(
         _ options: BuildOptions, changed: Set<String> = [], changedOnly: Bool = false,
-        appended: [AppendedVotes] = []
+        appended: [AppendedVotes] = [], early: ((_ path: String, _ page: Data) -> Void)? = nil
     ) throws(BuildFailure) -> Update {
-        try run(options, into: .kept, changed: changed, changedOnly: changedOnly, appended: appended)
+        try run(options, into: .kept, changed: changed, changedOnly: changedOnly, appended: appended, early: early)
     }
 
     /// The one run of the stages, for a full build and a kept site alike.
     mutating func run(
         _ options: BuildOptions, into destination: Destination, changed: Set<String> = [],
-        changedOnly: Bool = false, appended: [AppendedVotes] = []
+        changedOnly: Bool = false, appended: [AppendedVotes] = [],
+        early: ((_ path: String, _ page: Data) -> Void)? = nil
     ) throws(BuildFailure) -> Update {
         let started = ContinuousClock.now
         let keeps = destination.keeps
@@ -151,6 +156,11 @@ public struct LiveSite: Sendable {
         }
         var renderer = times.time(.renderSetup) {
             SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root, reusing: last?.renderer)
+        }
+        if let early, changedOnly, let index = Self.editedSkill(changed, in: catalogue, options),
+            let page = times.time(.render, { firstPage(index, renderer: renderer, theme: theme, kept: &kept) })
+        {
+            early(page.path, page.data)
         }
         var planned = times.time(.plan) { plan(options, renderer: &renderer, kept: &kept, keeps: keeps, &log) }
         let existing = planned.site.existing
@@ -224,6 +234,37 @@ public struct LiveSite: Sendable {
         LaterRelease.drop((consume previous, kept.take(), consume planned))
         lastApplied = true
         return update
+    }
+
+    /// The entry of the skill a changed path holds on its own (a skill file, not a list).
+    private static func editedSkill(_ changed: Set<String>, in catalogue: Catalogue, _ options: BuildOptions) -> Int? {
+        let skills = options.content.root.appendingPathComponent("skills").path + "/"
+        guard changed.count <= 4 else { return nil }
+        for path in changed.sorted() where path.hasPrefix(skills) {
+            var id = Substring(path.dropFirst(skills.count))
+            guard let dot = id.lastIndex(of: "."), !id[dot...].contains("/") else { continue }
+            id = id[..<dot]
+            if let index = catalogue.entries.firstIndex(where: { $0.skill.id == id }) { return index }
+        }
+        return nil
+    }
+
+    /// The skill page of entry `index`, made as the plan will make it: with the kept build's
+    /// cards brought up to date, which the plan then reuses. Nil when nothing is kept (the
+    /// theme or the settings changed: everything renders anyway) or it cannot be rendered.
+    private func firstPage(
+        _ index: Int, renderer: SiteRenderer, theme: Theme, kept: inout Built?
+    ) -> (path: String, data: Data)? {
+        guard let previous = kept?.cards else { return nil }
+        let cards = CardCache(renderer: renderer, engine: theme.engine, reusing: previous, cutsDated: true)
+        kept?.cards = cards
+        let entry = renderer.catalogue.entries[index]
+        var bytes: [UInt8] = []
+        guard
+            theme.engine.render(
+                templateNamed: "skill", data: renderer.skillPage(entry, index: index, cards: cards), into: &bytes)
+        else { return nil }
+        return (renderer.catalogue.urls.output(ofPage: entry.path), Data(bytes))
     }
 
     /// The model stage: the catalogue, with its statistics. After a vote or an edit of a

@@ -41,6 +41,19 @@ final class BuildNews: @unchecked Sendable {
         }
     }
 
+    /// Whether the latest build failed: its errors are on every page until one succeeds.
+    var failing: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure != nil
+    }
+
+    /// A page served before the rest of its build is done (`PendingFiles.holdEarly`): a page
+    /// open at that path reloads now, not when the build ends.
+    func shown(early path: String) {
+        publish { generation in touched[path] = generation }
+    }
+
     /// A failed build: the site did not change.
     func failed(_ diagnostics: [Diagnostic]) {
         publish { _ in failure = diagnostics }

@@ -19,6 +19,7 @@ final class PendingFiles: @unchecked Sendable {
     private var files: [String: Data] = [:]
     private var removed: Set<String> = []
     private var folders: Set<String> = []
+    private var early: [String: Data] = [:]
     private var modified = Date(timeIntervalSince1970: 0)
 
     /// Holds the files of a build: output paths (`skills/news/x/index.html`) and their bytes,
@@ -41,6 +42,33 @@ final class PendingFiles: @unchecked Sendable {
         self.folders = folders
         modified = date
         lock.unlock()
+    }
+
+    /// Holds one page made before the rest of its build (`LiveSite.apply`'s `early`), beside
+    /// what is held, and remembers it until `takeEarly`.
+    func holdEarly(_ page: (path: String, data: Data), at date: Date) {
+        lock.lock()
+        files[page.path] = page.data
+        removed.remove(page.path)
+        var folder = Substring(page.path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            folders.insert(String(folder))
+        }
+        early[page.path] = page.data
+        modified = date
+        lock.unlock()
+    }
+
+    /// The pages held early since the last call. With `keeping` false (their build failed)
+    /// they are no longer served.
+    func takeEarly(keeping: Bool) -> [String: Data] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = early
+        early = [:]
+        if !keeping { for path in taken.keys { files[path] = nil } }
+        return taken
     }
 
     /// The output folder holds everything held.

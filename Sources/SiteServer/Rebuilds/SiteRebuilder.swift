@@ -141,6 +141,16 @@ actor SiteRebuilder {
         self.live = LiveSite()
         let whole = !folderCurrent
         let pending = pending
+        // Served before the rest of the build: the edited skill's page, for the author looking
+        // at it. Not after a failed build: the page would come with the errors of the last.
+        var early: (@Sendable (String, Data) -> Void)?
+        if servesFromMemory && !whole && !news.failing {
+            early = { [news] path, page in
+                pending.holdEarly((path, page), at: Date())
+                news.shown(early: path)
+            }
+        }
+        let first = early
         Task.detached {
             let started = ContinuousClock.now
             var built: (LiveSite, Result<LiveSite.Update, BuildFailure>)
@@ -148,12 +158,13 @@ actor SiteRebuilder {
             do throws(BuildFailure) {
                 var options = options
                 options.recordedVotes = try await recordedVotes()
-                built = await Self.apply(options, live: live, changed: changed, appended: appended)
+                built = await Self.apply(options, live: live, changed: changed, appended: appended, early: first)
             } catch {
                 built = (live, .failure(error))
                 applied = false
             }
             let (kept, result) = built
+            let shownEarly = pending.takeEarly(keeping: (try? result.get()) != nil)
             guard case .success(let update) = result else {
                 // Nothing was written: the folder is as it was.
                 await self.publish(result, covers: covers, reason: reason, took: started.duration(to: .now))
@@ -162,6 +173,8 @@ actor SiteRebuilder {
             }
             let everything = whole || update.whole
             let written = everything ? [] : kept.written(by: update)
+            // A page shown early with the bytes the build ended with is news no more.
+            let announced = Set(shownEarly.filter { kept.files[$0.key] == $0.value }.keys)
             guard !everything, self.servesFromMemory else {
                 // Written before the build counts as done: the whole site (swapped in at once), or
                 // a few files for a host that serves the folder (`collect`).
@@ -189,7 +202,8 @@ actor SiteRebuilder {
             }
             if let renderer = kept.renderer { await self.afterBuild?(renderer) }
             let took = started.duration(to: .now)
-            await self.publish(result, covers: covers, reason: reason, took: took, reporting: false)
+            await self.publish(
+                result, covers: covers, reason: reason, took: took, reporting: false, announced: announced)
             let outcome = await mirrored
             await self.report(result, reason: reason, took: took)
             switch outcome {
@@ -203,13 +217,13 @@ actor SiteRebuilder {
     /// Reports a build (unless the caller reports it later) and lets the callers it covers return.
     private func publish(
         _ result: Result<LiveSite.Update, BuildFailure>, covers: Int, reason: String, took: Duration,
-        reporting: Bool = true
+        reporting: Bool = true, announced: Set<String> = []
     ) {
         if reporting { report(result, reason: reason, took: took) }
         switch result {
         case .success(let update):
             if let catalogue = update.report.catalogue { site = ServedSite(catalogue: catalogue) }
-            news.built(written: update.written, removed: update.removed)
+            news.built(written: update.written.filter { !announced.contains($0) }, removed: update.removed)
         case .failure(let failure):
             news.failed(failure.diagnostics)
         }
@@ -270,13 +284,15 @@ actor SiteRebuilder {
     /// The build is synchronous file and CPU work: it runs on a dispatch queue so it never holds
     /// a thread of the pool the server's requests run on. Returns the kept site after the build.
     private static func apply(
-        _ options: BuildOptions, live: LiveSite, changed: Set<String>?, appended: [AppendedVotes]
+        _ options: BuildOptions, live: LiveSite, changed: Set<String>?, appended: [AppendedVotes],
+        early: (@Sendable (String, Data) -> Void)?
     ) async -> (LiveSite, Result<LiveSite.Update, BuildFailure>) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 var live = live
                 let applied = Result { () throws(BuildFailure) in
-                    try live.apply(options, changed: changed ?? [], changedOnly: changed != nil, appended: appended)
+                    try live.apply(
+                        options, changed: changed ?? [], changedOnly: changed != nil, appended: appended, early: early)
                 }
                 continuation.resume(returning: (live, applied))
             }

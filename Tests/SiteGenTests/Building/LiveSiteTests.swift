@@ -30,16 +30,21 @@ import Testing
             let before = live.files
             let appended = edits.appended
             edits.appended = []
+            var early: [(path: String, page: Data)] = []
             let liveResult = Result { () throws(BuildFailure) in
                 try live.apply(
-                    options, changed: changedOnly ? changed : [], changedOnly: changedOnly, appended: appended)
+                    options, changed: changedOnly ? changed : [], changedOnly: changedOnly, appended: appended
+                ) { early.append(($0, $1)) }
             }
             let context = "seed \(seed), step \(step) (\(what))"
+            #expect(early.count <= 1, "\(context)")
             switch (fullResult, liveResult) {
             case (.success(let fullReport), .success(let update)):
                 try #require(
                     Self.firstDifference(full.files, live.files) == nil,
                     "\(context): \(Self.firstDifference(full.files, live.files) ?? "")")
+                // A page made before the rest is the one the build ends with.
+                for (path, page) in early { #expect(live.files[path] == page, "\(context): \(path) made first") }
                 // What the build said too: a kept load patches ratings and warnings alike.
                 #expect(
                     update.report.warnings.map(\.description) == fullReport.warnings.map(\.description), "\(context)")
@@ -167,6 +172,38 @@ import Testing
                 + #"{"skill":"g2/s5","stars":3}"# + "\n")
         let counted = try live.apply(site.options(templates: site.templates))
         #expect(counted.written.contains("skills/g1/s7/index.html"))
+    }
+
+    @Test func aRenamedSkillsPageIsMadeFirstAndNothingElseIs() throws {
+        let site = TestSite()
+        for i in 0..<12 { site.skill("g\(i % 3)/s\(i)", name: "Skill \(i)", group: "Group \(i % 3)") }
+        var live = try Self.kept(site)
+        var early: [(path: String, page: Data)] = []
+        let file = site.content.appendingPathComponent("skills/g1/s4.md").path
+        site.skill("g1/s4", name: "Aardvark <Finder>", group: "Group 1")
+        let renamed = try live.apply(site.options(), changed: [file], changedOnly: true) { early.append(($0, $1)) }
+        #expect(early.map(\.path) == ["skills/g1/s4/index.html"])
+        #expect(
+            early.first.map { String(decoding: $0.page, as: UTF8.self).contains("Aardvark &lt;Finder&gt;") } == true)
+        #expect(early.first?.page == live.files["skills/g1/s4/index.html"])
+        // The name is on other pages too, made after it in the same build.
+        #expect(renamed.written.count > 1, "\(renamed.written)")
+        try expectAsFullBuild(live, of: site)
+
+        // Not for a vote, nor when everything renders again (a template changed).
+        early = []
+        site.write("ratings/votes.jsonl", #"{"skill":"g1/s4","stars":4,"user":"b"}"# + "\n")
+        let votes = site.content.appendingPathComponent("ratings/votes.jsonl").path
+        try live.apply(site.options(), changed: [votes], changedOnly: true) { early.append(($0, $1)) }
+        site.template("footer.mustache", "<footer>changed</footer>")
+        site.skill("g1/s4", name: "Aardvark", group: "Group 1")
+        try live.apply(site.options(templates: site.templates), changed: [file], changedOnly: true) {
+            early.append(($0, $1))
+        }
+        #expect(early.isEmpty, "\(early.map(\.path))")
+        let full = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(templates: site.templates), into: full)
+        #expect(Self.firstDifference(full.files, live.files) == nil)
     }
 
     /// Editing a strings file of the theme is a theme change: every page shows the new text.

@@ -19,15 +19,20 @@ import Testing
             try await database.withStore(create: true) { (a: any VoteStore) async throws in
                 try await database.withStore(create: true) { (b: any VoteStore) async throws in
                     #expect(a.keepsRateLimits && b.keepsRateLimits)
-                    let limit = VoteRateLimit(client: "203.0.113.7", count: 3, period: .seconds(60))
+                    // 3 an hour: one token every 20 minutes, so no refill comes in between, however slow.
+                    let limit = VoteRateLimit(client: "203.0.113.7", count: 3, period: .seconds(3600))
                     #expect(try await a.record(Self.vote("s1"), within: limit) == .added)
                     #expect(try await a.record(Self.vote("s2"), within: limit) == .added)
                     #expect(try await b.record(Self.vote("s3"), within: limit) == .added)
-                    // The fourth, at either store: the bucket is empty, one token comes every 20 s.
-                    let refused = try await b.record(Self.vote("s4"), within: limit)
-                    #expect(refused == .limited(retryAfter: 20) || refused == .limited(retryAfter: 19), "\(refused)")
-                    let atA = try await a.record(Self.vote("s1", "v"), within: limit)
-                    #expect(atA == .limited(retryAfter: 20) || atA == .limited(retryAfter: 19), "\(atA)")
+                    // The fourth, at either store: the bucket is empty.
+                    for (store, vote) in [(b, Self.vote("s4")), (a, Self.vote("s1", "v"))] {
+                        let refused = try await store.record(vote, within: limit)
+                        guard case .limited(let wait) = refused else {
+                            Issue.record("\(refused): not refused")
+                            continue
+                        }
+                        #expect((1100...1200).contains(wait), "\(wait) s")
+                    }
                     #expect(try await a.count() == 3, "a refused vote is not stored")
                     // Another client has a bucket of its own; a replacement takes a token too.
                     let other = VoteRateLimit(client: "198.51.100.1", count: 3, period: .seconds(60))
@@ -45,17 +50,19 @@ import Testing
     func aBucketRefillsAndARefusedVoteTakesNoToken() async throws {
         try await Backend.postgres.withEmptyDatabase { database in
             try await database.withStore(create: true) { (store: any VoteStore) async throws in
-                // 2 per 4 s: one token every 2 s.
-                let limit = VoteRateLimit(client: "2001:db8::/64", count: 2, period: .seconds(4))
+                // 2 per 12 s: one token every 6 s.
+                let limit = VoteRateLimit(client: "2001:db8::/64", count: 2, period: .seconds(12))
                 #expect(try await store.record(Self.vote("s1"), within: limit) == .added)
                 #expect(try await store.record(Self.vote("s2"), within: limit) == .added)
                 let waits = [
                     try await store.record(Self.vote("s3"), within: limit),
                     try await store.record(Self.vote("s3"), within: limit),
                 ]
-                #expect(waits.allSatisfy { $0 == .limited(retryAfter: 2) || $0 == .limited(retryAfter: 1) }, "\(waits)")
-                // Refused twice, yet 2 s on there is a token again: refusals took none.
-                try await Task.sleep(for: .milliseconds(2100))
+                #expect(
+                    waits.allSatisfy { if case .limited(let wait) = $0 { (1...6).contains(wait) } else { false } },
+                    "\(waits)")
+                // Refused twice, yet 6 s on there is a token again: refusals took none.
+                try await Task.sleep(for: .milliseconds(6100))
                 #expect(try await store.record(Self.vote("s4"), within: limit) == .added)
                 #expect(try await store.count() == 3)
             }
@@ -66,13 +73,13 @@ import Testing
     func bucketsUntouchedForAPeriodAreSwept() async throws {
         try await Backend.postgres.withEmptyDatabase { database in
             try await database.withStore(create: true) { (store: any VoteStore) async throws in
-                let period = Duration.seconds(2)
+                let period = Duration.seconds(6)
                 for client in ["a", "b", "c"] {
                     try await store.record(
                         Self.vote("s", client), within: VoteRateLimit(client: client, count: 5, period: period))
                 }
                 #expect(try await RawSQL.count("sitegen_rate_buckets", in: database) == 3)
-                try await Task.sleep(for: .milliseconds(2200))
+                try await Task.sleep(for: .milliseconds(6200))
                 // The first vote a period after the last sweep sweeps the full buckets first.
                 try await store.record(
                     Self.vote("s", "d"), within: VoteRateLimit(client: "d", count: 5, period: period))

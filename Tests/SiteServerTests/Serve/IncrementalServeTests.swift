@@ -33,6 +33,30 @@ import Testing
         }
     }
 
+    /// A name edit serves the skill's own page before the rest of its build (listings, the
+    /// group page); when the build then fails, that page is taken back with the rest.
+    @Test func aRenamedSkillsPageComesFirstAndGoesWithAFailedBuild() async throws {
+        try await TestServer.run(siteYAML: "base_url: https://example.org/\n") { server in
+            let file = server.root.appendingPathComponent("Content/skills/news/tech-digest.md")
+            try Data("---\nname: Tech Digest <Weekly>\ngroup: News\n---\nTech news.\n".utf8).write(to: file)
+            #expect(
+                try await server.eventually {
+                    try await server.get("/skills/news/tech-digest/").body.contains("Tech Digest &lt;Weekly&gt;")
+                })
+            try await Self.expectFullBuild(server)
+
+            // A page made first whose build fails on a broken link in it: the last good page stays.
+            try Data(
+                "---\nname: Tech Digest Broken\ngroup: News\n---\nSee [gone](https://example.org/skills/none/).\n"
+                    .utf8
+            ).write(to: file)
+            let failed = await server.lastLine { $0.hasPrefix("Build failed") }
+            #expect(failed != nil, "\(server.lines.all)")
+            let page = try await server.get("/skills/news/tech-digest/").body
+            #expect(page.contains("Tech Digest &lt;Weekly&gt;") && !page.contains("Tech Digest Broken"))
+        }
+    }
+
     /// Public/ holds (or, within a few seconds, comes to hold: a build is served from memory
     /// while its files are written) the same files, byte for byte, as a full build of the
     /// content into memory.
