@@ -751,7 +751,8 @@ public struct SiteRenderer: Sendable {
             }
         }
         if skillPageReach.timeline {
-            page.timeline = timelineChart.fragment(entry.rating.timeline, engine: theme.engine)
+            page.timeline = timelineChart.fragment(
+                entry.rating.timeline, ratings: entry.rating.total, engine: theme.engine)
         }
         page.embed = BadgeEmbed(skill: skill, pagePath: entry.path, urls: urls, strings: strings)
         if page.embed != nil {

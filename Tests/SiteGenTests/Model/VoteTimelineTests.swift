@@ -108,6 +108,22 @@ import Testing
         #expect(half.buckets.first?.averageText == "4.3")
     }
 
+    /// The chart shows dated ratings only; when the skill has others, a line beside it says how many.
+    @Test func aTimelineOfSomeRatingsSaysHowManyCarryADate() throws {
+        let five = try Self.timeline([
+            ("2024-01-01", 4), ("2024-01-02", 5), ("2024-02-01", 3), ("2024-03-01", 5), ("2024-03-02", 2),
+        ])
+        let english = TimelineChart(strings: BuiltInTheme.english.strings)
+        #expect(english.data(five, ratings: 3288)?.datedNote == "5 of 3,288 ratings carry a date")
+        #expect(english.data(five, ratings: 5)?.datedNote == nil, "every rating is on the chart")
+        #expect(english.data(five)?.datedNote == nil)
+        let one = try Self.timeline([("2024-01-01", 4)])
+        #expect(english.data(one, ratings: 2)?.datedNote == "1 of 2 ratings carries a date")
+        let german = TimelineChart(strings: BuiltInTheme.load("de").strings)
+        #expect(german.data(five, ratings: 3288)?.datedNote == "5 von 3.288 Bewertungen haben ein Datum")
+        #expect(german.data(one, ratings: 2)?.datedNote == "1 von 2 Bewertungen hat ein Datum")
+    }
+
     @Test func noTimedVotesNoPeriods() {
         #expect(TimelineBuckets(VoteTimeline()) == nil)
         #expect(TimelineChart(strings: BuiltInTheme.english.strings).data(VoteTimeline()) == nil)
@@ -339,6 +355,7 @@ import Testing
         #expect(page.contains("<caption>Bewertungen pro Monat</caption>"))
         #expect(
             page.contains("aria-label=\"Bewertungen im Zeitverlauf, März 2024 bis Juli 2024: 3 Bewertungen mit Datum"))
+        #expect(!page.contains("timeline-dated"), "every rating carries a date")
     }
 
     @Test func theSkillPageMatchesItsGoldenFile() throws {
@@ -355,6 +372,8 @@ import Testing
         let page = try site.read("skills/news/headline-finder/index.html")
         try Golden.check(page, named: "pages/timeline-skill-page.html")
         #expect(HTMLScan.problems(in: page) == [])
+        // 10 of its ratings carry no date.
+        #expect(page.contains("<p class=\"timeline-dated\">4 of 14 ratings carry a date</p>"))
         #expect(page.contains("<h2 id=\"over-time\">Ratings over time</h2>"))
         #expect(page.contains("<th scope=\"row\">January 2024</th><td>2</td><td>4.0</td>"))
         #expect(page.contains("<th scope=\"row\">February 2024</th><td>0</td><td><span aria-hidden=\"true\">–</span>"))

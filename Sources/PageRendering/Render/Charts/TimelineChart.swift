@@ -166,7 +166,9 @@ public struct TimelineChart: Sendable {
     }
 
     /// The chart's values for `_timeline.mustache`; nil for a skill without timed votes.
-    package func data(_ timeline: VoteTimeline) -> TimelineData? {
+    /// - Parameter ratings: all the skill's ratings, dated or not; more than the timeline holds
+    ///   adds a note saying how many carry a date.
+    package func data(_ timeline: VoteTimeline, ratings: Int? = nil) -> TimelineData? {
         guard let buckets = TimelineBuckets(timeline) else { return nil }
         let geometry = Self.geometry(buckets)
         let numbers = strings.numbers
@@ -225,8 +227,12 @@ public struct TimelineChart: Sendable {
                     )
                 })
         }
+        let dated = timeline.total
+        let datedNote = ratings.flatMap { ratings in
+            ratings > dated ? strings.count("timeline_dated", dated, ["total": numbers.integer(ratings)]) : nil
+        }
         return TimelineData(
-            frame: frame, label: label, caption: caption, bars: bars, line: Self.linePath(dots),
+            frame: frame, label: label, caption: caption, datedNote: datedNote, bars: bars, line: Self.linePath(dots),
             dots: dots.compactMap { $0 }, axis: axis,
             rows: zip(buckets.buckets, labels).map { bucket, period in
                 TimelineData.Row(
@@ -241,7 +247,9 @@ public struct TimelineChart: Sendable {
     }
 
     /// The chart, drawn where the page prints it; nil without timed votes.
-    package func fragment(_ timeline: VoteTimeline, engine: any TemplateEngine) -> ThemePartial.Fragment? {
-        data(timeline).map { ThemePartial.Fragment(name: "_timeline", data: $0, engine: engine) }
+    package func fragment(
+        _ timeline: VoteTimeline, ratings: Int? = nil, engine: any TemplateEngine
+    ) -> ThemePartial.Fragment? {
+        data(timeline, ratings: ratings).map { ThemePartial.Fragment(name: "_timeline", data: $0, engine: engine) }
     }
 }

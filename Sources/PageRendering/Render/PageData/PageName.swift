@@ -39,6 +39,7 @@ package enum PageName: String, CaseIterable, Sendable {
     case crumbs
     case cssClass
     case current
+    case datedNote
     case day
     case descriptionHTML
     case detail

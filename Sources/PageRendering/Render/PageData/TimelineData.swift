@@ -129,6 +129,9 @@ package struct TimelineData: PageData {
     package let label: String
     /// The table's caption: which periods, and whether earlier ones were left out.
     package let caption: String
+    /// "5 of 3,288 ratings carry a date", when some of the skill's ratings carry none: the chart
+    /// shows only those that do.
+    package let datedNote: String?
     let bars: [(x: String, y: String, width: String, height: String)]
     let line: String
     let dots: [(x: String, y: String)]
@@ -143,6 +146,7 @@ package struct TimelineData: PageData {
         case .height: .text(frame.height)
         case .label: .text(label)
         case .caption: .text(caption)
+        case .datedNote: datedNote.map(TemplateValue.text)
         case .grid: frame.grid
         case .bars:
             .list(bars.map { .data(Shape(x: $0.x, y: $0.y, width: $0.width, height: $0.height, x1: "", x2: "")) })
@@ -161,6 +165,7 @@ package struct TimelineData: PageData {
         case .height: printer.print(frame.height, into: &output)
         case .label: printer.print(label, into: &output)
         case .caption: printer.print(caption, into: &output)
+        case .datedNote: printer.print(datedNote, into: &output)
         case .line: printer.print(line, into: &output)
         case .radius: printer.print(frame.radius, into: &output)
         case .t, .grid, .bars, .dots, .axis, .rows: .unhandled
