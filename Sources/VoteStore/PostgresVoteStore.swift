@@ -43,7 +43,7 @@ public struct PostgresVoteStore: VoteStore {
 
     @discardableResult
     public func record(_ vote: Vote, within limit: VoteRateLimit) async throws -> VoteRecording {
-        await sweep.run(every: limit.period, for: self)
+        await sweep.run(every: limit, for: self)
         return try await record(vote, limit: limit)
     }
 
@@ -112,16 +112,15 @@ public struct PostgresVoteStore: VoteStore {
     private final class Sweep: Sendable {
         private let last = Mutex<ContinuousClock.Instant?>(nil)
 
-        func run(every period: Duration, for store: PostgresVoteStore) async {
+        func run(every limit: VoteRateLimit, for store: PostgresVoteStore) async {
             let now = ContinuousClock.now
             let due = last.withLock { last in
-                guard last.map({ $0.duration(to: now) < period }) != true else { return false }
+                guard last.map({ $0.duration(to: now) < limit.period }) != true else { return false }
                 last = now
                 return true
             }
             guard due else { return }
-            let milliseconds =
-                Int64(period.components.seconds) * 1000 + period.components.attoseconds / 1_000_000_000_000_000
+            let milliseconds = limit.periodMilliseconds
             // Housekeeping only: a failure (the server away, another instance's sweep in the
             // way) leaves rows for the next sweep and costs the vote nothing.
             _ = try? await store.run { client in

@@ -63,11 +63,13 @@ public struct VoteRateLimit: Sendable, Equatable {
         self.period = period
     }
 
-    /// Tokens added per millisecond.
-    var perMillisecond: Double {
-        let c = period.components
-        return Double(count) / (Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15)
+    /// The period in whole milliseconds, the unit of the database's clock here.
+    var periodMilliseconds: Int64 {
+        period.components.seconds * 1000 + period.components.attoseconds / 1_000_000_000_000_000
     }
+
+    /// Tokens added per millisecond.
+    var perMillisecond: Double { Double(count) / Double(periodMilliseconds) }
 
     /// Whole seconds until a bucket holding `tokens` holds one again (for `Retry-After`).
     func secondsUntilOne(from tokens: Double) -> Int {

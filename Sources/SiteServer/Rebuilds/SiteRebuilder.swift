@@ -143,14 +143,15 @@ actor SiteRebuilder {
         let pending = pending
         // Served before the rest of the build: the edited skill's page, for the author looking
         // at it. Not after a failed build: the page would come with the errors of the last.
-        var early: (@Sendable (String, Data) -> Void)?
+        let early: (@Sendable (String, Data) -> Void)?
         if servesFromMemory && !whole && !news.failing {
             early = { [news] path, page in
                 pending.holdEarly((path, page), at: Date())
                 news.shown(early: path)
             }
+        } else {
+            early = nil
         }
-        let first = early
         Task.detached {
             let started = ContinuousClock.now
             var built: (LiveSite, Result<LiveSite.Update, BuildFailure>)
@@ -158,7 +159,7 @@ actor SiteRebuilder {
             do throws(BuildFailure) {
                 var options = options
                 options.recordedVotes = try await recordedVotes()
-                built = await Self.apply(options, live: live, changed: changed, appended: appended, early: first)
+                built = await Self.apply(options, live: live, changed: changed, appended: appended, early: early)
             } catch {
                 built = (live, .failure(error))
                 applied = false
