@@ -177,6 +177,8 @@ import Testing
     @Test func aRenamedSkillsPageIsMadeFirstAndNothingElseIs() throws {
         let site = TestSite()
         for i in 0..<12 { site.skill("g\(i % 3)/s\(i)", name: "Skill \(i)", group: "Group \(i % 3)") }
+        // A rated skill beside it: its related card carries a star row.
+        site.write("ratings/votes.jsonl", #"{"skill":"g1/s7","stars":4,"user":"a"}"# + "\n")
         var live = try Self.kept(site)
         var early: [(path: String, page: Data)] = []
         let file = site.content.appendingPathComponent("skills/g1/s4.md").path
@@ -186,6 +188,10 @@ import Testing
         #expect(
             early.first.map { String(decoding: $0.page, as: UTF8.self).contains("Aardvark &lt;Finder&gt;") } == true)
         #expect(early.first?.page == live.files["skills/g1/s4/index.html"])
+        // Its related skills' cards are rendered for it, as the cut ones read.
+        let earlyPage = early.first.map { String(decoding: $0.page, as: UTF8.self) } ?? ""
+        #expect(earlyPage.contains("Skill 7") && earlyPage.contains("Skill 10"))
+        #expect(earlyPage.contains("<svg"))
         // The name is on other pages too, made after it in the same build.
         #expect(renamed.written.count > 1, "\(renamed.written)")
         try expectAsFullBuild(live, of: site)
