@@ -133,8 +133,9 @@ def edit_to_page(server, content, path, word, poll):
             time.sleep(0.002)
 
 
-def name_to_page(server, content, path, word):
-    """A skill's name gets `word` added; the time until its own page, fetched every 2 ms as an author
+def name_to_page(server, content, path, word, front=False):
+    """A skill's name gets `word` added (in `front`: then the skill moves in name order, and every
+    list in name order is made again); the time until its own page, fetched every 2 ms as an author
     waiting on it would, shows the new name. Other pages (listings, group pages, related lists) show
     it too, once the same rebuild is done."""
     _, page = page_of(content, path)
@@ -143,14 +144,15 @@ def name_to_page(server, content, path, word):
     match = re.search(r'^name: "?([^"\n]*)"?$', text, re.M)
     if not match:
         raise SystemExit(f"{path} has no name line")
-    renamed = text[:match.start()] + f'name: "{match.group(1)} {word}"' + text[match.end():]
+    name = f"{word} {match.group(1)}" if front else f"{match.group(1)} {word}"
+    renamed = text[:match.start()] + f'name: "{name}"' + text[match.end():]
     cpu = cpu_seconds(server.process.pid)
     started = time.perf_counter()
     with open(path, "w") as f:
         f.write(renamed)
     while True:
         _, body = request(server.port, "GET", page)
-        if f"{match.group(1)} {word}".encode() in body:
+        if name.encode() in body:
             return (time.perf_counter() - started) * 1000, (cpu_seconds(server.process.pid) - cpu) * 1000
         if time.perf_counter() - started > 60:
             raise SystemExit(f"{page} never showed the new name; serve said: {server.last_build()}")
@@ -241,6 +243,7 @@ def main():
             full = server.last_build()
             edits, edit_cpu, votes, vote_cpu, counted = [], [], [], [], 0
             names, name_cpu, name_builds = [], [], []
+            moves, move_cpu = [], []
             news, new_cpu, deletions, deletion_cpu = [], [], [], []
             for attempt in range(args.tries):
                 took, used = edit_to_page(
@@ -265,6 +268,11 @@ def main():
                 name_cpu.append(used)
                 time.sleep(1.5)  # the rest of the rebuild, then its line
                 name_builds.append(server.last_build())
+                took, used = name_to_page(
+                    server, content, files[(attempt * 6007 + 5) % len(files)], f"Moved{attempt}x{size}", front=True)
+                moves.append(took)
+                move_cpu.append(used)
+                time.sleep(1.5)
             how = "polled every 2 ms" if args.poll else "as live reload asks"
             print(f"{size:>8,} edit → page served: {summary(edits)}; serve's CPU median {statistics.median(edit_cpu):.0f} ms ({how})")
             print(f"{size:>8,} vote → 303:         {summary(votes)}; serve's CPU median {statistics.median(vote_cpu):.0f} ms;"
@@ -273,6 +281,8 @@ def main():
             print(f"{size:>8,} deleted → 404:      {summary(deletions)}; serve's CPU median {statistics.median(deletion_cpu):.0f} ms")
             print(f"{size:>8,} name → its page:    {summary(names)}; serve's CPU median {statistics.median(name_cpu):.0f} ms"
                   " (polled every 2 ms)")
+            print(f"{size:>8,} name, moved → page: {summary(moves)}; serve's CPU median {statistics.median(move_cpu):.0f} ms"
+                  " (a word in front: the skill moves in name order)")
             print(f"{'':>8} first (full) build: {full}")
             print(f"{'':>8} a name edit's build: {name_builds[-1]}")
             print(f"{'':>8} last build: {server.last_build()}", flush=True)

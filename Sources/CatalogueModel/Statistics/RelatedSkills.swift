@@ -168,6 +168,49 @@ public struct RelatedSkills: Sendable {
         }
     }
 
+    /// Entry `i`'s list as lists made for `entries` would have it, from these lists' scores:
+    /// when every skill is still here with the words, author and group it was scored with, as
+    /// after a rename, which sorts the entries anew and so has every list made again. Nil
+    /// otherwise, or when these lists are none. Only ties and short lists' filling depend on
+    /// places, and both are taken from the new ones, so it is the list the new build makes.
+    public func list(of i: Int, in entries: [Catalogue.Entry], topRated: [Catalogue.Entry]) -> [Int]? {
+        guard !lists.isEmpty, entries.count == self.entries.count, entries.indices.contains(i) else { return nil }
+        // Each old place's new one. The walk finds the skills that kept their order; a renamed
+        // one moved away, and is found by its id among the places the walk left.
+        var places = PlaceWalk.places(of: entries, in: self.entries, key: { $0.skill.id })
+        let unfound = places.indices.filter { places[$0] == nil }
+        if !unfound.isEmpty {
+            var taken = [Bool](repeating: false, count: entries.count)
+            for case let old? in places { taken[old] = true }
+            var left: [String: Int] = [:]
+            for old in self.entries.indices where !taken[old] { left[self.entries[old].skill.id] = old }
+            for j in unfound { places[j] = left[entries[j].skill.id] }
+        }
+        var moved = [Int](repeating: -1, count: entries.count)
+        for (j, place) in places.enumerated() {
+            guard let old = place, moved[old] == -1 else { return nil }
+            if entries[j] !== self.entries[old] {
+                let (skill, before) = (entries[j].skill, self.entries[old].skill)
+                guard
+                    skill.description == before.description && skill.examples == before.examples
+                        && skill.author == before.author && skill.group == before.group
+                else { return nil }
+            }
+            moved[old] = j
+        }
+        guard let old = moved.firstIndex(of: i) else { return nil }
+        var placeOf: [ObjectIdentifier: Int] = [:]
+        placeOf.reserveCapacity(entries.count)
+        for (j, entry) in entries.enumerated() { placeOf[ObjectIdentifier(entry)] = j }
+        var ranks = [Int](repeating: Int.max, count: entries.count)
+        for (rank, entry) in topRated.enumerated() {
+            if let j = placeOf[ObjectIdentifier(entry)] { ranks[j] = rank }
+        }
+        let candidates = self.candidates[old].map { Candidate(index: moved[$0.index], score: $0.score) }
+        let fill = (self.fill[groupKeys[old]] ?? []).map { moved[$0] }.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
+        return Self.list(i, candidates: candidates, ranks: ranks, fill: fill)
+    }
+
     /// Skill `i`'s list: its best candidates, ties to the better Top rated place, then its
     /// group's skills in `fill`'s order while there are fewer than `limit`.
     private static func list(_ i: Int, candidates: [Candidate], ranks: [Int], fill: [Int]) -> [Int] {

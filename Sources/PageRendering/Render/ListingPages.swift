@@ -25,6 +25,12 @@ struct ListingData: Sendable {
         let lists = relatedLater.wait().value.lists
         return lists.indices.contains(index) ? lists[index] : nil
     }
+    /// Skill `index`'s related skills as these listings will have them, made from `previous`'s
+    /// scores without waiting for these (`RelatedSkills.list(of:in:topRated:)`); nil when those
+    /// cannot tell.
+    func related(of index: Int, scoredBy previous: ListingData, in entries: [Catalogue.Entry]) -> [Int]? {
+        previous.related.list(of: index, in: entries, topRated: listings.topRated)
+    }
     /// How many skills each author page lists, by its path.
     let authorSkillCounts: [String: Int]
 

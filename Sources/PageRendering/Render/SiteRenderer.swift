@@ -684,10 +684,21 @@ public struct SiteRenderer: Sendable {
         return (listingData.authorSkillCounts[catalogue.urls.authorPage(author)] ?? 0) > 1
     }
 
+    /// Entry `index`'s skill page for `serve` to show before the rest of the build: its related
+    /// skills made from `previous`' scores when those tell (a rename has every list made again),
+    /// so it waits for none of this build's. The same page as `skillPage(_:index:cards:)`.
+    package func earlySkillPage(_ index: Int, cards: CardCache, since previous: SiteRenderer) -> SkillPage {
+        let related = listingData.related(of: index, scoredBy: previous.listingData, in: catalogue.entries)
+        return skillPage(catalogue.entries[index], index: index, cards: cards, related: related)
+    }
+
     /// - Parameters:
     ///   - index: the entry's place in the catalogue's entries, for its related skills.
     ///   - cards: the build's cards, for the related skills; without them the page shows none.
-    package func skillPage(_ entry: Catalogue.Entry, index: Int? = nil, cards: CardCache? = nil) -> SkillPage {
+    ///   - related: the related skills, when known before this renderer's are made (`earlySkillPage`).
+    package func skillPage(
+        _ entry: Catalogue.Entry, index: Int? = nil, cards: CardCache? = nil, related: [Int]? = nil
+    ) -> SkillPage {
         let skill = entry.skill
         let urls = catalogue.urls
         // The HTML and the whole summary from one parse.
@@ -725,7 +736,7 @@ public struct SiteRenderer: Sendable {
                     strings.numbers.integer(entry.rating.positive ?? 0),
                     strings.numbers.integer(entry.rating.negative ?? 0)
                 ) : nil)
-        if let index, let cards, let related = listingData.related(of: index) {
+        if let index, let cards, let related = related ?? listingData.related(of: index) {
             let root = urls.root(from: entry.path)
             page.related = related.map {
                 cards.card(catalogue.entries[$0], root: root, level: 3)

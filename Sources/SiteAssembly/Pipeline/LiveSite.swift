@@ -255,14 +255,15 @@ public struct LiveSite: Sendable {
     private func firstPage(
         _ index: Int, renderer: SiteRenderer, theme: Theme, kept: inout Built?
     ) -> (path: String, data: Data)? {
-        guard let previous = kept?.cards else { return nil }
-        let cards = CardCache(renderer: renderer, engine: theme.engine, reusing: previous, cutsDated: true)
+        guard let previous = kept else { return nil }
+        let cards = CardCache(renderer: renderer, engine: theme.engine, reusing: previous.cards, cutsDated: true)
         kept?.cards = cards
         let entry = renderer.catalogue.entries[index]
         var bytes: [UInt8] = []
         guard
             theme.engine.render(
-                templateNamed: "skill", data: renderer.skillPage(entry, index: index, cards: cards), into: &bytes)
+                templateNamed: "skill", data: renderer.earlySkillPage(index, cards: cards, since: previous.renderer),
+                into: &bytes)
         else { return nil }
         return (renderer.catalogue.urls.output(ofPage: entry.path), Data(bytes))
     }

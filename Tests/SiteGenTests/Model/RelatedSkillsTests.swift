@@ -457,6 +457,49 @@ import Testing
         }
     }
 
+    /// A rename sorts the entries anew; one skill's list made from the kept scores
+    /// (`list(of:in:topRated:)`, for `serve`'s early page) is the list a build from scratch makes,
+    /// for the renamed skill and any other, with votes moving places in Top rated besides.
+    @Test(arguments: 1...30 as ClosedRange<UInt64>)
+    func oneListAfterARenameIsTheListOfAFreshBuild(seed: UInt64) throws {
+        let (before, previous, ratings) = Self.start(seed: seed)
+        var random = SplitMix64(seed: seed &+ 3000)
+        var skills = before.entries.map(\.skill)
+        let renamed = Int.random(in: 0..<skills.count, using: &random)
+        skills[renamed].name = "Skill \(Int.random(in: 0...40, using: &random)) renamed"
+        var voted = ratings
+        if Bool.random(using: &random), let id = skills.randomElement(using: &random)?.id {
+            var counts = voted[id]?.stars ?? StarCounts()
+            counts.add(vote: Int.random(in: 1...5, using: &random))
+            voted[id] = RatingTally(stars: counts)
+        }
+        let after = Catalogue(skills: skills, ratings: voted, config: before.config)
+        let fresh = Self.related(after).lists
+        let topRated = Listings.topRated(after.entries, priorVotes: 10)
+        let id = skills[renamed].id
+        let i = try #require(after.entries.firstIndex { $0.skill.id == id })
+        let other = Int.random(in: 0..<after.entries.count, using: &random)
+        for j in [i, other] {
+            #expect(previous.list(of: j, in: after.entries, topRated: topRated) == fresh[j])
+        }
+    }
+
+    /// A changed description, author or group changes scores: the kept ones do not tell.
+    @Test(arguments: 0..<4)
+    func oneListAfterAnEditOfWhatScoresAreMadeOfIsNotTold(field: Int) {
+        let (before, previous, ratings) = Self.start(seed: 7)
+        var random = SplitMix64(seed: 7)
+        var skills = before.entries.map(\.skill)
+        let original = skills[0]
+        repeat {
+            skills[0] = original
+            Self.edit(&skills[0], field, &random)
+        } while skills[0] == original
+        let after = Catalogue(skills: skills, ratings: ratings, config: before.config)
+        let topRated = Listings.topRated(after.entries, priorVotes: 10)
+        #expect(previous.list(of: 0, in: after.entries, topRated: topRated) == nil)
+    }
+
     /// An edited description is scored again: the kept scores would miss the new shared word.
     @Test func anEditedSkillIsScoredAgain() {
         let items = [
