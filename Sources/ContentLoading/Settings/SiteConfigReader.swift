@@ -6,7 +6,7 @@ package enum SiteConfigReader {
     static let knownKeys = [
         "title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size",
         "home_cards", "allow_empty", "ratings", "group_order", "try_url", "search", "report_url", "featured",
-        "collections", "reviews", "susi_api",
+        "collections", "reviews", "susi_api", "rich_results",
     ]
 
     /// A settings file has no business being larger.
@@ -87,6 +87,9 @@ package enum SiteConfigReader {
                 }
             }
             ratings.warnUnknownKeys(known: ["database"], &log, what: "ratings")
+        }
+        if let richResults = map.mapping("rich_results", &log) {
+            config.richResults = RichResultsReader.read(richResults, &log)
         }
         if var search = map.mapping("search", &log) {
             config.search = SearchConfigReader.read(&search, &log)

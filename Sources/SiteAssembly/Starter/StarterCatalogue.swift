@@ -91,6 +91,8 @@ public enum StarterCatalogue {
         # ratings:
         #   database: votes.sqlite    # also count the votes sitegen collect stored
         # susi_api: true              # SUSI's own apps browse the catalogue (its API below cms/)
+        # rich_results:               # what search engines are told: free by default
+        #   operating_system: "Android, iOS"
 
         """
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CatalogueModel
 @testable import ContentLoading
 @testable import PageRendering
 @testable import SiteAssembly
@@ -48,7 +49,7 @@ import Testing
     @Test func noAggregateRatingWithoutVotes() throws {
         let catalogue = Fixture.catalogue([Fixture.entry("a", name: "Unrated")])
         let entry = try #require(catalogue.entries.first)
-        let json = JSONLD.skill(entry, description: "", url: nil, image: nil)
+        let json = JSONLD.skill(entry, description: "", url: nil, image: nil, rich: RichResults())
         let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["aggregateRating"] == nil)
         #expect(object["url"] == nil, "no absolute URL without a host")
@@ -67,5 +68,62 @@ import Testing
         #expect(html.contains(#"<meta property="og:title" content="X &amp; Y">"#))
         #expect(
             html.contains(#"<meta property="og:image" content="https://example.org/catalogue/media/images/x.png">"#))
+    }
+
+    /// Google's software-app result needs `offers.price` (0 when free) beside the rating, and
+    /// takes only its listed app types as `applicationCategory`.
+    @Test func offersAndAppTypesFollowSiteYmlAndThePageSaysTheSame() throws {
+        let site = TestSite()
+        site.write(
+            "site.yml",
+            """
+            base_url: https://example.org/
+            rich_results:
+              price: 4.5
+              currency: EUR
+              operating_system: "SUSI.AI <web> & Android"
+              application_category: UtilitiesApplication
+              categories:
+                Odd Things: GameApplication
+
+            """)
+        site.skill("g/odd", name: "Odd", group: "Odd Things")
+        site.skill("g/know", name: "Know", group: "Knowledge")
+        site.skill("g/other", name: "Other", group: "Unlisted")
+        try site.build()
+        var types: [String: String] = [:]
+        for id in ["odd", "know", "other"] {
+            let html = try site.read("skills/g/\(id)/index.html")
+            let object = try #require(
+                JSONSerialization.jsonObject(with: Data(try jsonLD(in: html).utf8)) as? [String: Any])
+            let offer = try #require(object["offers"] as? [String: Any])
+            #expect(offer["@type"] as? String == "Offer")
+            #expect(offer["price"] as? Double == 4.5)
+            #expect(offer["priceCurrency"] as? String == "EUR")
+            #expect(object["operatingSystem"] as? String == "SUSI.AI <web> & Android")
+            types[id] = object["applicationCategory"] as? String
+            #expect(html.contains("<dt>Price</dt><dd>4.50 EUR</dd>"))
+            #expect(html.contains("<dt>Works with</dt><dd>SUSI.AI &lt;web&gt; &amp; Android</dd>"))
+        }
+        #expect(types == ["odd": "GameApplication", "know": "ReferenceApplication", "other": "UtilitiesApplication"])
+    }
+
+    @Test func aFreeSkillSaysPriceZeroAndFreeWithNoCategoryItCannotName() throws {
+        let catalogue = Fixture.catalogue([Fixture.entry("a", name: "Plain")])
+        let entry = try #require(catalogue.entries.first)
+        let json = JSONLD.skill(entry, description: "", url: nil, image: nil, rich: RichResults())
+        #expect(json.contains(#""offers":{"@type":"Offer","price":0,"priceCurrency":"USD"}"#), "\(json)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["applicationSubCategory"] as? String == entry.skill.group)
+        #expect(object["applicationCategory"] == nil, "group G is no app type, and the site names none")
+        #expect(object["operatingSystem"] == nil)
+
+        let site = TestSite()
+        site.write("site.yml", "language: de\nrich_results:\n  price: 1234.5\n")
+        site.skill("g/x", name: "X", group: "G")
+        try site.build()
+        let html = try site.read("skills/g/x/index.html")
+        #expect(html.contains("<dt>Preis</dt><dd>1.234,50 USD</dd>"), "German digits")
+        #expect(!html.contains("Läuft mit"), "no platform without operating_system")
     }
 }

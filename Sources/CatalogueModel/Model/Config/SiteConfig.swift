@@ -61,6 +61,8 @@ public struct SiteConfig: Sendable, Equatable {
     public private(set) var featuredIDs: Set<String> = []
     /// `collections`: editors' lists, each on a page of its own.
     public var collections: [SkillCollection] = []
+    /// `rich_results`: the price, app type and platform skill pages tell search engines.
+    public var richResults = RichResults()
 
     public init() {}
 

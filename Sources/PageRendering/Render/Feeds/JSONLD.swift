@@ -7,7 +7,10 @@ enum JSONLD {
     /// - Parameters:
     ///   - url: the page's absolute URL, when the base URL has a host.
     ///   - image: the image's absolute URL, when there is one.
-    package static func skill(_ entry: Catalogue.Entry, description: String, url: String?, image: String?) -> String {
+    ///   - rich: site.yml's price, platform and app types, which the page shows too (`SkillPage`).
+    package static func skill(
+        _ entry: Catalogue.Entry, description: String, url: String?, image: String?, rich: RichResults
+    ) -> String {
         let s = entry.skill
         var fields: [(String, JSONOutput)] = [
             ("@context", .string("https://schema.org")),
@@ -15,7 +18,12 @@ enum JSONLD {
             ("name", .string(s.name)),
         ]
         if !description.isEmpty { fields.append(("description", .string(description))) }
-        fields.append(("applicationCategory", .string(s.group)))
+        // Google takes only its listed app types here; the group, free text, is the subcategory.
+        if let category = rich.category(ofGroup: s.group) {
+            fields.append(("applicationCategory", .string(category)))
+        }
+        fields.append(("applicationSubCategory", .string(s.group)))
+        if let system = rich.operatingSystem { fields.append(("operatingSystem", .string(system))) }
         fields.append(("inLanguage", .string(s.language)))
         if let url { fields.append(("url", .string(url))) }
         if let image { fields.append(("image", .string(image))) }
@@ -25,6 +33,15 @@ enum JSONLD {
             fields.append(("author", .object(person)))
         }
         if let created = s.created { fields.append(("dateCreated", .string(created))) }
+        fields.append(
+            (
+                "offers",
+                .object([
+                    ("@type", .string("Offer")),
+                    ("price", .decimal(hundredths: rich.priceHundredths)),
+                    ("priceCurrency", .string(rich.currency)),
+                ])
+            ))
         // Only with votes: an AggregateRating of zero ratings is invalid to search engines.
         if let tenths = entry.rating.averageTenths {
             fields.append(

@@ -13,7 +13,10 @@ extension SiteRenderer {
             case .remote(let remote)?: remote
             case nil: nil
             }
-        return (JSONLD.skill(entry, description: description, url: url, image: image), image)
+        return (
+            JSONLD.skill(entry, description: description, url: url, image: image, rich: catalogue.config.richResults),
+            image
+        )
     }
 
     /// Files for other programs besides the JSON API (see `JSONAPI.files`): the feed, the

@@ -28,6 +28,8 @@ struct FrameData: PageData {
         case .hasMostRated: .flag(site.listed.mostRated)
         case .hasNewest: .flag(site.listed.newest)
         case .hasAuthors: .flag(site.listed.authors)
+        case .price: .text(site.price)
+        case .operatingSystem: site.operatingSystem.map(TemplateValue.text)
         case .buildDate: key.buildDate.map { .text($0.day) }
         case .buildTimestamp: key.buildDate.map { .text($0.timestamp) }
         default: site.links[name.rawValue]

@@ -122,12 +122,14 @@ package enum PageName: String, CaseIterable, Sendable {
     case number
     case ogImage
     case ogTitle
+    case operatingSystem
     case pageTitle
     case pager
     case path
     case percent
     case period
     case prevURL
+    case price
     case privacyURL
     case query
     case radius

@@ -24,6 +24,10 @@ final class SiteWide: Sendable {
     let navGroups: [NavGroup]
     /// Group page path → its index in `navGroups`.
     let groupIndex: [String: Int]
+    /// "Free", or the price and currency (`rich_results`), as the JSON-LD's offer says.
+    let price: String
+    /// `rich_results.operating_system`, which the JSON-LD says too.
+    let operatingSystem: String?
     /// Where the theme links to, so templates spell no path themselves.
     package let links: [String: TemplateValue]
 
@@ -43,6 +47,13 @@ final class SiteWide: Sendable {
         feedTitle = AtomFeed.title(config: config, strings: strings)
         self.hasFeed = hasFeed
         self.listed = listed
+        let rich = config.richResults
+        price =
+            rich.priceHundredths == 0
+            ? strings.text("price_free")
+            : strings.text(
+                "price_amount", ["price": strings.numbers.decimal(rich.priceText), "currency": rich.currency])
+        operatingSystem = rich.operatingSystem
         navGroups = catalogue.groups.map { NavGroup(name: $0.name, url: urls.href($0.path), count: $0.entries.count) }
         groupIndex = Dictionary(catalogue.groups.enumerated().map { ($1.path, $0) }) { first, _ in first }
         var links: [String: TemplateValue] = [
