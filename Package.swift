@@ -24,6 +24,8 @@ let package = Package(
         // The vote store's two backends (issue #16): SQLite, the embedded default, and PostgreSQL.
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // SHA-256 for the content hash in theme assets' names (postgres-nio builds it already).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The system libcmark (Debian libcmark-dev), wrapped once by `Markdown` in PageRendering.
@@ -73,6 +75,7 @@ let package = Package(
                 "Parallel",
                 "CCmark",
                 "MustacheCompiler",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // DefaultTheme.swift, generated from Templates/ at build time.
             plugins: ["EmbeddedTheme"]

@@ -80,7 +80,7 @@ public struct SiteRenderer: Sendable {
         ratingForm = catalogue.config.ratingForm.map { RatingForm(config: $0, symbol: catalogue.config.stars.symbol) }
         siteWide = SiteWide(
             catalogue: catalogue, strings: theme.strings, themeCSS: chart.themeCSS, hasFeed: listingData.hasFeed,
-            listed: ListedListings(listingData.listings))
+            listed: ListedListings(listingData.listings), fingerprinted: theme.fingerprinted)
         // A row's SVG depends only on the value it shows, and ratings share few of those.
         var starRows: [Double: StarRows] = [:]
         for entry in catalogue.entries {
@@ -378,9 +378,11 @@ public struct SiteRenderer: Sendable {
         let urls = catalogue.urls
         let machineReadable = machineReadableFiles(pagePaths: outline.pagePaths, reusing: sitemap)
         var files = machineReadable.files
+        // Each asset at its own name too: what a theme links by name, and what its CSS refers to.
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key })
         where catalogue.config.search != nil || path != Self.searchStylesheet {
             files.append(OutputFile(path: urls.asset(path), data: data))
+            if let hashed = theme.fingerprinted[path] { files.append(OutputFile(path: urls.asset(hashed), data: data)) }
         }
         var copied = Set<String>()
         for entry in catalogue.entries {

@@ -12,6 +12,8 @@ public struct Theme: Sendable {
     public var engine: any TemplateEngine
     /// Files copied as they are (`assets/style.css`), path → bytes.
     public let assets: [String: Data]
+    /// Each asset's path with its content hash in the name (`AssetFingerprint`), where pages link it.
+    public let fingerprinted: [String: String]
     /// The words of the pages in the site's language (`i18n/<language>.yml`), read by the site
     /// layer: templates see them as `{{t.key}}`, and texts with counts are filled in here.
     public let strings: UIStrings
@@ -63,7 +65,10 @@ public struct Theme: Sendable {
             log.error(
                 error.path, line: error.line, column: max(1, error.column - shift), "template error: \(error.message)")
         }
-        return Theme(sources: compiled, engine: library, assets: assets, strings: strings)
+        let fingerprinted = Dictionary(
+            uniqueKeysWithValues: assets.map { ($0.key, AssetFingerprint.path($0.key, of: $0.value)) })
+        return Theme(
+            sources: compiled, engine: library, assets: assets, fingerprinted: fingerprinted, strings: strings)
     }
 
     /// How diagnostics name a file of the built-in theme.

@@ -28,9 +28,9 @@ import Testing
         defer { FixtureSite.remove(folder) }
         let (report, tree) = try Self.buildHostile(into: folder)
         #expect(report.skills == 16)
-        // 61 files of the site, a badge per skill, the reviews pages of the two skills with
-        // reviews and sitegen's `.sitegen` mark.
-        #expect(tree.count == 62 + 16 + 2)
+        // 62 files of the site (the stylesheet also under its hashed name), a badge per skill,
+        // the reviews pages of the two skills with reviews and sitegen's `.sitegen` mark.
+        #expect(tree.count == 63 + 16 + 2)
         #expect(tree[".sitegen"] != nil)
         for (path, data) in tree.sorted(by: { $0.key < $1.key }) where !path.hasSuffix(".png") {
             let text = try #require(String(validating: data, as: UTF8.self), "\(path) is not UTF-8")

@@ -17,6 +17,11 @@ enum TestSupport {
 
     static var sampleContent: URL { repoRoot.appendingPathComponent("Content") }
 
+    /// Where the built-in theme's asset at `path` is linked from pages: its name with its hash.
+    static func hashedAsset(_ path: String) -> String {
+        AssetFingerprint.path(path, of: Data((DefaultTheme.files[path] ?? "").utf8))
+    }
+
     static func read(_ url: URL) throws -> String {
         try String(decoding: Data(contentsOf: url), as: UTF8.self)
     }

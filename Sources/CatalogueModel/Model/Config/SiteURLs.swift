@@ -90,7 +90,6 @@ public struct SiteURLs: Sendable, Equatable {
     public func asset(_ themePath: String) -> String {
         themePath.hasPrefix("assets/") ? assets + String(themePath.dropFirst("assets/".count)) : themePath
     }
-    public var stylesheet: String { asset("assets/style.css") }
 
     public func collectionPage(_ slug: String) -> String { collections + slug + "/" }
 

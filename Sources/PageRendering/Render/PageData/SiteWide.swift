@@ -32,7 +32,8 @@ final class SiteWide: Sendable {
     package let links: [String: TemplateValue]
 
     package init(
-        catalogue: Catalogue, strings: UIStrings, themeCSS: String, hasFeed: Bool, listed: ListedListings
+        catalogue: Catalogue, strings: UIStrings, themeCSS: String, hasFeed: Bool, listed: ListedListings,
+        fingerprinted: [String: String]
     ) {
         let config = catalogue.config
         let urls = catalogue.urls
@@ -65,12 +66,13 @@ final class SiteWide: Sendable {
             "authorsURL": .text(urls.href(urls.authors)),
             "feedURL": .text(urls.href(urls.feed)),
             "apiURL": .text(urls.href(urls.apiGroups)),
-            "stylesheetURL": .text(urls.href(urls.stylesheet)),
+            "stylesheetURL": .text(urls.href(urls.asset(fingerprinted["assets/style.css"] ?? "assets/style.css"))),
         ]
         // Only with a search endpoint: `{{#searchURL}}` shows the header's form.
         if let search = config.search {
             links["searchURL"] = .text(urls.href(search.path))
-            links["searchStylesheetURL"] = .text(urls.href(urls.asset(SiteRenderer.searchStylesheet)))
+            let stylesheet = SiteRenderer.searchStylesheet
+            links["searchStylesheetURL"] = .text(urls.href(urls.asset(fingerprinted[stylesheet] ?? stylesheet)))
         }
         self.links = links
     }

@@ -1,0 +1,24 @@
+import Crypto
+import Foundation
+
+/// A theme asset's name with its content in it: `assets/style.css` → `assets/style.3f9c1a2b.css`,
+/// the first 8 hex digits of its SHA-256. A changed file gets a new name, so a host may let
+/// browsers keep the old one for a year without asking (`deploy/nginx-catalogue.conf`).
+package enum AssetFingerprint {
+    /// Hex digits of the hash in the name: 32 bits, so two versions of one file share a name
+    /// once in four billion edits.
+    static let digits = 8
+
+    package static func path(_ path: String, of bytes: Data) -> String {
+        let hash = SHA256.hash(data: bytes).prefix(digits / 2).map { byte in
+            let text = String(byte, radix: 16)
+            return byte < 16 ? "0" + text : text
+        }.joined()
+        let folderEnd = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        // The last dot of the file's own name, unless it starts the name (`.nojekyll`).
+        if let dot = path[folderEnd...].lastIndex(of: "."), dot > folderEnd {
+            return path[..<dot] + "." + hash + path[dot...]
+        }
+        return path + "." + hash
+    }
+}
