@@ -10,10 +10,8 @@ package enum AssetFingerprint {
     static let digits = 8
 
     package static func path(_ path: String, of bytes: Data) -> String {
-        let hash = SHA256.hash(data: bytes).prefix(digits / 2).map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
+        let hash = SHA256.hash(data: bytes).prefix(digits / 2).map { String($0, radix: 16).leftPadded(to: 2) }
+            .joined()
         let folderEnd = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         // The last dot of the file's own name, unless it starts the name (`.nojekyll`).
         if let dot = path[folderEnd...].lastIndex(of: "."), dot > folderEnd {

@@ -47,10 +47,9 @@ public struct RichResults: Sendable, Equatable {
         categories[group] ?? Self.susiGroups[group] ?? applicationCategory
     }
 
-    /// The price as a decimal written with a `.` ("0", "4.99", "12.5").
+    /// The price as a decimal written with a `.`: whole ("0", "12") or to the cent ("4.99", "12.50").
     public var priceText: String {
-        let (whole, cents) = (priceHundredths / 100, priceHundredths % 100)
-        guard cents != 0 else { return String(whole) }
-        return "\(whole)." + (cents < 10 ? "0\(cents)" : String(cents))
+        priceHundredths % 100 == 0
+            ? String(priceHundredths / 100) : String.decimal(priceHundredths, fractionDigits: 2)
     }
 }

@@ -57,6 +57,8 @@ final class SiteWide: Sendable {
         operatingSystem = rich.operatingSystem
         navGroups = catalogue.groups.map { NavGroup(name: $0.name, url: urls.href($0.path), count: $0.entries.count) }
         groupIndex = Dictionary(catalogue.groups.enumerated().map { ($1.path, $0) }) { first, _ in first }
+        // Theme assets are linked by their hashed names (`AssetFingerprint`).
+        func asset(_ path: String) -> TemplateValue { .text(urls.href(urls.asset(fingerprinted[path] ?? path))) }
         var links: [String: TemplateValue] = [
             "groupsURL": .text(urls.href(urls.groups)),
             "topRatedURL": .text(urls.href(urls.topRated)),
@@ -66,13 +68,12 @@ final class SiteWide: Sendable {
             "authorsURL": .text(urls.href(urls.authors)),
             "feedURL": .text(urls.href(urls.feed)),
             "apiURL": .text(urls.href(urls.apiGroups)),
-            "stylesheetURL": .text(urls.href(urls.asset(fingerprinted["assets/style.css"] ?? "assets/style.css"))),
+            "stylesheetURL": asset("assets/style.css"),
         ]
         // Only with a search endpoint: `{{#searchURL}}` shows the header's form.
         if let search = config.search {
             links["searchURL"] = .text(urls.href(search.path))
-            let stylesheet = SiteRenderer.searchStylesheet
-            links["searchStylesheetURL"] = .text(urls.href(urls.asset(fingerprinted[stylesheet] ?? stylesheet)))
+            links["searchStylesheetURL"] = asset(SiteRenderer.searchStylesheet)
         }
         self.links = links
     }
