@@ -34,6 +34,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // The system libvips (Debian libvips-dev), wrapped once by `ImageCodec` in ImageCoding.
+        // No pkgConfig: its flags carry a `-pthread` SwiftPM warns of (see Sources/CVips/shim.h).
+        .systemLibrary(
+            name: "CVips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         // renameat2/renamex_np, which Swift's system modules do not declare: the output swap.
         .target(name: "CFolderSwap"),
         // The command's allocator (Debian libmimalloc-dev): see Sources/SitegenCLI/Allocator.swift.
@@ -53,6 +59,8 @@ let package = Package(
         ),
         // The layers of the engine, lowest first: each imports only targets listed before it
         // (scripts/check-layers enforces it; CONTRIBUTING.md draws them).
+        // Images' bytes to smaller ones in web formats (libvips): no files, no model.
+        .target(name: "ImageCoding", dependencies: ["CVips"]),
         // Work on all cores (parallel maps, background tasks, releases off the critical path): the
         // threading every layer uses, kept out of the model's values.
         .target(name: "Parallel"),
@@ -123,6 +131,7 @@ let package = Package(
                 "PageRendering",
                 "MustacheCompiler",
                 "CFolderSwap",
+                "ImageCoding",
             ]
         ),
         // Test-only entry points (see the product above): above the build, used by nothing that ships.

@@ -24,6 +24,9 @@ public struct BuildOptions: Sendable {
     public var templateEngine: (@Sendable (Theme) -> any TemplateEngine)?
     /// Votes read from the ratings database (`RatingsDatabase.read`), counted with the rating files.
     public var recordedVotes: RecordedVotes?
+    /// Where sized copies of images are kept for the next build (`ImageCache`); nil keeps none
+    /// on disk. The command line's is `.sitegen-cache/` beside the content folder.
+    public var imageCache: URL?
     /// False hands what the build made (the catalogue, the theme, the plan) to the process
     /// instead of freeing it when the build ends: for a command that exits right after, as clang
     /// does with `-disable-free`. Freeing it is one thread's work at the end of every build,
@@ -79,10 +82,20 @@ public struct BuildReport: Sendable {
     public var catalogue: Catalogue?
     /// The ratings database the votes also came from, as messages name it.
     public var ratingsDatabase: String?
+    /// Local images sized by the encoder in this build, and those whose copies all came from the cache.
+    public var imagesMade = 0
+    public var imagesReused = 0
 
     public var summary: String {
         "Built \(count(skills, "skill")) in \(count(groups, "group")): \(count(pages, "page")) (\(count(files, "file"))), "
-            + "\(count(votesRead, "rating")) read from \(sources), in \(String(format: "%.2f", seconds)) s"
+            + "\(count(votesRead, "rating")) read from \(sources)\(imagesPart), in \(String(format: "%.2f", seconds)) s"
+    }
+
+    /// `, 27 images sized (3 made, 24 from the cache)`, when the site has local images to size.
+    private var imagesPart: String {
+        let total = imagesMade + imagesReused
+        guard total > 0 else { return "" }
+        return ", \(count(total, "image")) sized (\(imagesMade) made, \(imagesReused) from the cache)"
     }
 
     /// `4 files`, or `4 files and Content/votes.sqlite`.
@@ -114,7 +127,8 @@ extension BuildReport {
     /// so the two say the same. `notes` come first; the absent rating form's note follows.
     package init(
         catalogue: Catalogue, loaded: LoadedContent, options: BuildOptions, pages: Int, files: Int, unchanged: Int,
-        log: DiagnosticLog, notes: [String] = [], seconds: Double, stages: [(name: String, seconds: Double)]
+        log: DiagnosticLog, notes: [String] = [], seconds: Double, stages: [(name: String, seconds: Double)],
+        images: (made: Int, reused: Int)
     ) {
         self.init(
             skills: catalogue.entries.count, groups: catalogue.groups.count, pages: pages, files: files,
@@ -123,6 +137,8 @@ extension BuildReport {
         self.catalogue = catalogue
         ratingsDatabase = options.recordedVotes?.display
         unchangedFiles = unchanged
+        imagesMade = images.made
+        imagesReused = images.reused
         self.notes = notes + (catalogue.config.ratingForm == nil ? [RatingFormConfig.absentNote] : [])
     }
 }

@@ -83,12 +83,15 @@ struct SiteOptions: ParsableArguments {
         } else if FileManager.default.fileExists(atPath: url("Templates").path) {
             templatesURL = url("Templates")
         }
-        return BuildOptions(
+        var options = BuildOptions(
             content: ContentLocation(root: url(content), display: content), templates: templatesURL,
             templatesDisplay: templatesDisplay, output: url(output), outputDisplay: output, baseURL: baseURL,
             strict: strict,
             force: force
         )
+        // Beside the content, in the project the user keeps: where Hugo keeps `resources/`.
+        options.imageCache = url(content).deletingLastPathComponent().appendingPathComponent(".sitegen-cache")
+        return options
     }
 }
 

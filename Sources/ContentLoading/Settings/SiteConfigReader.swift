@@ -6,7 +6,7 @@ package enum SiteConfigReader {
     static let knownKeys = [
         "title", "description", "base_url", "language", "stars", "chart", "rating_form", "ranking", "page_size",
         "home_cards", "allow_empty", "ratings", "group_order", "try_url", "search", "report_url", "featured",
-        "collections", "reviews", "susi_api", "rich_results",
+        "collections", "reviews", "susi_api", "rich_results", "images",
     ]
 
     /// A settings file has no business being larger.
@@ -88,6 +88,7 @@ package enum SiteConfigReader {
             }
             ratings.warnUnknownKeys(known: ["database"], &log, what: "ratings")
         }
+        if let images = map.mapping("images", &log) { config.images = ImageSettingsReader.read(images, &log) }
         if let richResults = map.mapping("rich_results", &log) {
             config.richResults = RichResultsReader.read(richResults, &log)
         }

@@ -39,6 +39,8 @@ public struct SiteRenderer: Sendable {
     /// The paths of `Content/static/`'s files, as the load stage listed them: planning decides
     /// with them (a `robots.txt` of the owner's own wins) and never looks at the disk itself.
     public var staticPaths: Set<String> = []
+    /// The copies of skill images the build made, set before planning: cards and pages show them.
+    public var sizedImages = SizedImages.none
 
     /// Templates whose rendering was cut short as never ending, fragments included.
     let overrun: OverrunWatch.Names
@@ -389,6 +391,7 @@ public struct SiteRenderer: Sendable {
             guard case .local(let path)? = entry.skill.image, copied.insert(path).inserted else { continue }
             files.append(OutputFile(path: urls.media(path), copyOf: contentRoot.appendingPathComponent(path)))
         }
+        for file in sizedImages.files { files.append(OutputFile(path: urls.media(file.path), contents: file.contents)) }
         if catalogue.config.susiAPI { files += SusiMirrorFiles.files(catalogue, contentRoot: contentRoot) }
         return Plan(
             jobs: jobs.jobs, fileJobs: fileJobs.jobs,
@@ -649,8 +652,11 @@ public struct SiteRenderer: Sendable {
         let urls = catalogue.urls
         let image: CardData.Image? =
             switch skill.image {
-            case .local(let path)?: CardData.Image(url: urls.href(urls.media(path)), isLocal: true)
-            case .remote(let url)?: CardData.Image(url: url, isLocal: false)
+            case .local(let path)?:
+                CardData.Image(
+                    url: urls.href(urls.media(path)), isLocal: true, boxes: catalogue.config.images,
+                    sizing: sizedImages.sizings[path])
+            case .remote(let url)?: CardData.Image(url: url, isLocal: false, boxes: catalogue.config.images)
             case nil: nil
             }
         return CardData(

@@ -10,13 +10,17 @@ package enum AssetFingerprint {
     static let digits = 8
 
     package static func path(_ path: String, of bytes: Data) -> String {
-        let hash = SHA256.hash(data: bytes).prefix(digits / 2).map { String($0, radix: 16).leftPadded(to: 2) }
-            .joined()
+        let hash = hex(of: bytes, digits: digits)
         let folderEnd = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         // The last dot of the file's own name, unless it starts the name (`.nojekyll`).
         if let dot = path[folderEnd...].lastIndex(of: "."), dot > folderEnd {
             return path[..<dot] + "." + hash + path[dot...]
         }
         return path + "." + hash
+    }
+
+    /// The first `digits` hex digits of the bytes' SHA-256 (64: all of it), the same on every machine.
+    package static func hex(of bytes: Data, digits: Int = 64) -> String {
+        SHA256.hash(data: bytes).prefix((digits + 1) / 2).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 }

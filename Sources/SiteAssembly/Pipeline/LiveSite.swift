@@ -26,6 +26,8 @@ public struct LiveSite: Sendable {
     var lastApplied = false
     /// The theme as last loaded, good build or not, with what loading it said.
     var loadedTheme: LoadedTheme?
+    /// The sized copies of the last good build's images, by key (`ImageCache`).
+    var imageCopies: [String: Data] = [:]
 
     struct LoadedTheme: Sendable {
         var theme: Theme
@@ -48,6 +50,7 @@ public struct LiveSite: Sendable {
         var siteValues: [String: [String]]
         var site: SitePaths
         var catalogue: Catalogue
+        var sizedImages: SizedImages
         /// Every path of the site, claimed.
         var paths: OutputPaths
         /// By page (HTML and XML files): where its links lead.
@@ -95,6 +98,11 @@ public struct LiveSite: Sendable {
         var keeps: Bool {
             if case .kept = self { true } else { false }
         }
+
+        /// Whether the site goes to the output folder (`sitegen build`).
+        var writesFolder: Bool {
+            if case .folder = self { true } else { false }
+        }
     }
 
     public init() {}
@@ -139,24 +147,35 @@ public struct LiveSite: Sendable {
         // One log for every stage: whatever ends the build reports all that was found before it.
         var log = DiagnosticLog()
 
-        let loaded = times.time(.load) {
+        var loaded = times.time(.load) {
             load(options, keeps: keeps, changed: changed, changedOnly: changedOnly, appended: appended)
         }
         log.append(contentsOf: loaded.diagnostics)
+        let images = times.time(.images) {
+            ImageStage.run(
+                &loaded, location: options.content, cache: ImageCache(folder: options.imageCache, kept: imageCopies),
+                &log)
+        }
+        // Which images are sized, and which refused, is in every card: a change renders everything.
+        let sameImages = last?.sizedImages.sizings == images.sized.sizings
         let (theme, sameTheme) = times.time(.templates) {
             self.theme(options, language: loaded.config.language, changed: changedOnly ? changed : nil, &log)
         }
         if case .folder = destination, let problem = OutputFolder.problem(for: options) { log.append(problem) }
         try SiteBuilder.fail(on: log.items, strict: options.strict)
 
-        let catalogue = times.time(.model) { model(loaded, theme: theme, patching: lastLoadBuilt) }
+        let catalogue = times.time(.model) {
+            model(loaded, theme: theme, patching: lastLoadBuilt && sameImages)
+        }
         // Everything renders again when anything every page depends on changed.
         var kept = last.flatMap { last in
-            sameTheme && last.catalogue.config == catalogue.config && last.buildDate == options.buildDate ? last : nil
+            sameTheme && sameImages && last.catalogue.config == catalogue.config
+                && last.buildDate == options.buildDate ? last : nil
         }
         var renderer = times.time(.renderSetup) {
             SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root, reusing: last?.renderer)
         }
+        renderer.sizedImages = images.sized
         if let early, changedOnly, let index = Self.editedSkill(changed, in: catalogue, options),
             let page = times.time(.render, { firstPage(index, renderer: renderer, theme: theme, kept: &kept) })
         {
@@ -212,14 +231,15 @@ public struct LiveSite: Sendable {
                 ? BuildReport(
                     catalogue: catalogue, loaded: loaded, options: options, pages: planned.site.pageCount,
                     files: existing.count, unchanged: existing.count - written.count, log: log, seconds: seconds,
-                    stages: times.stages)
+                    stages: times.stages, images: (images.made, images.reused))
                 : BuildReport(
                     catalogue: catalogue, loaded: loaded, options: options, pages: made.pageCount,
                     files: made.fileCount,
                     unchanged: sink?.unchanged ?? 0, log: log, notes: sink?.note.map { [$0] } ?? [],
-                    seconds: seconds, stages: times.stages),
+                    seconds: seconds, stages: times.stages, images: (images.made, images.reused)),
             written: written.sorted(), removed: removed.sorted(), rendered: jobs.pages.count + jobs.files.count,
             whole: kept == nil)
+        if destination.writesFolder { ImageCache(folder: options.imageCache).prune(keeping: Set(images.copies.keys)) }
         guard keeps else {
             if !options.freesMemory { ProcessLifetime.keep((loaded, theme, renderer, planned, known, sink)) }
             return update
@@ -229,7 +249,9 @@ public struct LiveSite: Sendable {
         last = Built(
             theme: theme, renderer: renderer, cards: planned.plan.cards, sitemap: planned.plan.sitemap,
             outline: planned.plan.outline, buildDate: options.buildDate, keys: jobs.keys, siteValues: jobs.siteValues,
-            site: planned.keptSite(known: known.wait()), catalogue: catalogue, paths: paths, linkTargets: linkTargets)
+            site: planned.keptSite(known: known.wait()), catalogue: catalogue, sizedImages: images.sized, paths: paths,
+            linkTargets: linkTargets)
+        imageCopies = images.copies
         // The caller's references go first, so the last one is dropped on the queue.
         LaterRelease.drop((consume previous, kept.take(), consume planned))
         lastApplied = true

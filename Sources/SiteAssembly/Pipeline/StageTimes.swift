@@ -8,7 +8,7 @@ import Parallel
 struct StageTimes {
     /// In pipeline order, which is the order they are reported in.
     enum Stage: String, CaseIterable {
-        case load, templates, model
+        case load, images, templates, model
         /// The renderer's preparation: every description through Markdown, the listings' data.
         case renderSetup = "render setup"
         case plan, render

@@ -63,6 +63,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var collections: [SkillCollection] = []
     /// `rich_results`: the price, app type and platform skill pages tell search engines.
     public var richResults = RichResults()
+    /// `images`: the boxes skill images are sized for, and the pixel limit.
+    public var images = ImageSettings()
 
     public init() {}
 

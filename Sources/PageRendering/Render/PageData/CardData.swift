@@ -1,11 +1,34 @@
+import CatalogueModel
 import MustacheCompiler
 
 /// A skill as `card.mustache` sees it, and as the skill page sees it beneath its own values.
 package struct CardData: PageData {
     package struct Image: Sendable {
-        /// Href, relative to the site root when local.
+        /// Href, relative to the site root when local: the file as the skill gave it.
         package let url: String
         let isLocal: Bool
+        /// The boxes, in CSS pixels, a card and the skill page show it in (`images` in site.yml).
+        let smallBox: Int
+        let largeBox: Int
+        /// How the build sized it (`SizedImages`); nil shows the file as given.
+        let sizing: SizedImages.Sizing?
+
+        init(url: String, isLocal: Bool, boxes: ImageSettings, sizing: SizedImages.Sizing? = nil) {
+            self.url = url
+            self.isLocal = isLocal
+            smallBox = boxes.card
+            largeBox = boxes.page
+            self.sizing = sizing?.isSized == true ? sizing : nil
+        }
+
+        /// The href shown at `box` pixels: its WebP copy, or its fallback copy, or the original
+        /// where that is lighter. Nil when the image is not sized, or has no WebP copies.
+        func copy(box: Int, webp: Bool) -> String? {
+            guard let sizing else { return nil }
+            if webp { return sizing.webp ? url + SizedImages.suffix(box: box, fileExtension: "webp") : nil }
+            return sizing.copies.contains(box)
+                ? url + SizedImages.suffix(box: box, fileExtension: sizing.fallback) : url
+        }
     }
 
     /// Only for rated skills: an unrated card has `rated` false and none of these.
@@ -54,6 +77,12 @@ package struct CardData: PageData {
         case .image: image.map { .text($0.url) }
         case .imageIsLocal: image?.isLocal == true ? .flag(true) : nil
         case .imageIsRemote: image?.isLocal == false ? .flag(true) : nil
+        case .imageSized: image?.sizing != nil ? .flag(true) : nil
+        case .imageSmallBox: image.map { .text(String($0.smallBox)) }
+        case .imageLargeBox: image.map { .text(String($0.largeBox)) }
+        case .imageSmall, .imageSmall2x, .imageSmallWebP, .imageSmallWebP2x, .imageLarge, .imageLarge2x,
+            .imageLargeWebP, .imageLargeWebP2x:
+            imageCopy(key).map(TemplateValue.text)
         case .rated: .flag(rating != nil)
         case .averageText: rating.map { .text($0.averageText) }
         case .totalText: rating.map { .text($0.totalText) }
@@ -65,6 +94,23 @@ package struct CardData: PageData {
         case .rank: rank
         case .added: added.map(TemplateValue.text)
         case .t: t
+        default: nil
+        }
+    }
+
+    /// The sized copy a name stands for: small (the card's box) or large (the page's), 1× or 2×,
+    /// WebP or the fallback.
+    private func imageCopy(_ key: PageName) -> String? {
+        guard let image else { return nil }
+        return switch key {
+        case .imageSmall: image.copy(box: image.smallBox, webp: false)
+        case .imageSmall2x: image.copy(box: image.smallBox * 2, webp: false)
+        case .imageSmallWebP: image.copy(box: image.smallBox, webp: true)
+        case .imageSmallWebP2x: image.copy(box: image.smallBox * 2, webp: true)
+        case .imageLarge: image.copy(box: image.largeBox, webp: false)
+        case .imageLarge2x: image.copy(box: image.largeBox * 2, webp: false)
+        case .imageLargeWebP: image.copy(box: image.largeBox, webp: true)
+        case .imageLargeWebP2x: image.copy(box: image.largeBox * 2, webp: true)
         default: nil
         }
     }
@@ -81,11 +127,17 @@ package struct CardData: PageData {
         case .contentLang: printer.print(contentLang, into: &output)
         case .firstExample: printer.print(firstExample, into: &output)
         case .image: printer.print(image?.url, into: &output)
+        case .imageSmallBox: printer.print(image.map { String($0.smallBox) }, into: &output)
+        case .imageLargeBox: printer.print(image.map { String($0.largeBox) }, into: &output)
+        case .imageSmall, .imageSmall2x, .imageSmallWebP, .imageSmallWebP2x, .imageLarge, .imageLarge2x,
+            .imageLargeWebP, .imageLargeWebP2x:
+            printer.print(imageCopy(name), into: &output)
         case .averageText: printer.print(rating?.averageText, into: &output)
         case .totalText: printer.print(rating?.totalText, into: &output)
         case .ratingLabel: printer.print(rating?.ratingLabel, into: &output)
         case .added: printer.print(added, into: &output)
-        case .imageIsLocal, .imageIsRemote, .rated, .starRow, .starRowLarge, .root, .cardLevel, .rank, .t: .unhandled
+        case .imageIsLocal, .imageIsRemote, .imageSized, .rated, .starRow, .starRowLarge, .root, .cardLevel, .rank, .t:
+            .unhandled
         default: .absent
         }
     }

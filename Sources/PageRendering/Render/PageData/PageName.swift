@@ -91,6 +91,17 @@ package enum PageName: String, CaseIterable, Sendable {
     case image
     case imageIsLocal
     case imageIsRemote
+    case imageLarge
+    case imageLarge2x
+    case imageLargeBox
+    case imageLargeWebP
+    case imageLargeWebP2x
+    case imageSized
+    case imageSmall
+    case imageSmall2x
+    case imageSmallBox
+    case imageSmallWebP
+    case imageSmallWebP2x
     case initial
     case items
     case jsonLD

@@ -17,6 +17,11 @@ public struct OutputFile: Sendable, Equatable {
         self.contents = .data(data)
     }
 
+    public init(path: String, contents: Contents) {
+        self.path = path
+        self.contents = contents
+    }
+
     public init(path: String, text: String) { self.init(path: path, data: Data(text.utf8)) }
 
     public init(path: String, copyOf source: URL) {

@@ -1,0 +1,97 @@
+// The few libvips (Debian libvips-dev) calls `ImageCodec` makes, declared here rather than
+// through <vips/vips.h>: that header needs glib's include folders, which SwiftPM only learns
+// from pkg-config together with a `-pthread` it refuses with a warning on every build.
+// scripts/check-vips-shim compiles these declarations against the real headers, so a
+// difference is an error, not a crash. libvips' calls are variadic (options as name/value
+// pairs), which Swift cannot call: the fixed-argument forms below are what Swift sees.
+#include <stddef.h>
+#include <stdlib.h>
+
+typedef struct _VipsImage VipsImage;
+
+int vips_init(const char *argv0);
+int vips_version(int flag);
+void vips_cache_set_max(int max);
+void vips_cache_set_max_mem(size_t max_mem);
+void vips_cache_set_max_files(int max_files);
+void vips_concurrency_set(int concurrency);
+void vips_block_untrusted_set(int state);
+const char *vips_foreign_find_load_buffer(const void *data, size_t size);
+VipsImage *vips_image_new_from_buffer(const void *buf, size_t len, const char *option_string, ...);
+int vips_image_get_width(const VipsImage *image);
+int vips_image_get_height(const VipsImage *image);
+int vips_thumbnail_buffer(void *buf, size_t len, VipsImage **out, int width, ...);
+int vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+int vips_pngsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+int vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+void vips_error_clear(void);
+void g_object_unref(void *object);
+void g_free(void *mem);
+
+// VipsAccess's VIPS_ACCESS_SEQUENTIAL and VipsSize's VIPS_SIZE_DOWN (checked by the script).
+enum { SITEGEN_VIPS_ACCESS_SEQUENTIAL = 1, SITEGEN_VIPS_SIZE_DOWN = 2 };
+// The library's ABI (libvips.so.42), which these declarations are for.
+enum { SITEGEN_VIPS_ABI = 42 };
+
+// Once per process; -1 for another ABI or a failed start. Caching off (each image is read once
+// a build, and the cache would hold decoded pixels), one worker thread per call (the build runs
+// one call per core), and the loaders libvips marks untrusted (formats no icon uses) blocked.
+static inline int sitegen_vips_start(void) {
+    if (vips_version(3) - vips_version(5) != SITEGEN_VIPS_ABI) return -1;
+    // libvips' own warnings ("error in tile 0 x 0") would reach standard error beside the
+    // build's: the build says what failed, naming the file.
+    setenv("VIPS_WARNING", "0", 0);
+    if (vips_init("sitegen")) return -1;
+    vips_cache_set_max(0);
+    vips_cache_set_max_mem(0);
+    vips_cache_set_max_files(0);
+    vips_concurrency_set(1);
+    vips_block_untrusted_set(1);
+    return 0;
+}
+
+// The loader libvips picks for these bytes (from their content, never a name), or NULL.
+static inline const char *sitegen_vips_loader(const void *data, size_t size) {
+    return vips_foreign_find_load_buffer(data, size);
+}
+
+// The image's size from its header alone: nothing is decoded. 0, or -1 when it cannot be read.
+static inline int sitegen_vips_header(const void *data, size_t size, int *width, int *height) {
+    VipsImage *image = vips_image_new_from_buffer(data, size, "", "access", SITEGEN_VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!image) return -1;
+    *width = vips_image_get_width(image);
+    *height = vips_image_get_height(image);
+    g_object_unref(image);
+    return 0;
+}
+
+// The image shrunk (never enlarged) to fit `box` × `box`, encoded: format 0 WebP, 1 PNG, 2 JPEG.
+// A truncated or damaged file is an error, not a half-drawn picture. No metadata is kept, so
+// the same bytes in give the same bytes out. `*out` is freed with sitegen_vips_free.
+static inline int sitegen_vips_sized(
+    const void *data, size_t size, int box, int format, void **out, size_t *outSize
+) {
+    VipsImage *image = NULL;
+    if (vips_thumbnail_buffer((void *)data, size, &image, box, "height", box, "size", SITEGEN_VIPS_SIZE_DOWN,
+            "option_string", "fail_on=error", NULL))
+        return -1;
+    int failed;
+    switch (format) {
+    case 0:
+        failed = vips_webpsave_buffer(image, out, outSize, "Q", 82, "effort", 4, "strip", 1, NULL);
+        break;
+    case 1:
+        failed = vips_pngsave_buffer(image, out, outSize, "compression", 9, "strip", 1, NULL);
+        break;
+    default:
+        failed = vips_jpegsave_buffer(image, out, outSize, "Q", 85, "strip", 1, "optimize_coding", 1, NULL);
+        break;
+    }
+    g_object_unref(image);
+    return failed ? -1 : 0;
+}
+
+// What libvips noted of the last failure is dropped: the build says its own words, the same
+// whichever thread failed first.
+static inline void sitegen_vips_error_clear(void) { vips_error_clear(); }
+static inline void sitegen_vips_free(void *data) { g_free(data); }

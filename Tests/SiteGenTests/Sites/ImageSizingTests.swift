@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import CatalogueModel
+@testable import SiteAssembly
+
+/// Skill images sized at build time (`ImageStage`): copies at every box in WebP and the
+/// original's format, `<picture>` markup that names them, the cache a second build takes them
+/// from, and hostile files (truncated, a decompression bomb, SVG and text under a PNG name, a
+/// JPEG named PNG) as warnings and placeholders. Tests/Fixtures/images holds one skill per file.
+@Suite struct ImageSizingTests {
+    private static func build(cache: URL?) throws -> (report: BuildReport, files: [String: Data]) {
+        var options = FixtureSite.options(try FixtureSite.memoryContent("images"))
+        options.imageCache = cache
+        return try FixtureSite.build(options)
+    }
+
+    private static func page(_ files: [String: Data], _ id: String) -> String {
+        files["skills/\(id)/index.html"].map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    @Test func anOversizedImageIsShownFromCopiesAtItsBoxesWithWebPFirst() throws {
+        let (_, files) = try Self.build(cache: nil)
+        let page = Self.page(files, "oversized")
+        #expect(page.contains(#"<source type="image/webp" srcset="../../media/images/oversized.png.112.webp, "#))
+        #expect(
+            page.contains(
+                #"<img src="../../media/images/oversized.png.112.png" srcset="../../media/images/oversized.png.224.png 2x""#
+            ))
+        #expect(page.contains(#"width="112" height="112""#))
+        let original = try #require(files["media/images/oversized.png"])
+        for box in [56, 112, 224] {
+            let webp = try #require(files["media/images/oversized.png.\(box).webp"])
+            let png = try #require(files["media/images/oversized.png.\(box).png"])
+            #expect(webp.starts(with: Data("RIFF".utf8)) && webp.count < original.count / 4)
+            #expect(png.starts(with: Data([0x89, 0x50, 0x4E, 0x47])) && png.count < original.count)
+        }
+        // The home page's card shows the card's box.
+        let home = String(decoding: try #require(files["index.html"]), as: UTF8.self)
+        #expect(home.contains(#"srcset="media/images/oversized.png.56.webp, media/images/oversized.png.112.webp 2x""#))
+    }
+
+    @Test func aJPEGKeepsJPEGAsItsFallbackAndOneNamedPNGIsSizedByItsBytesWithAWarning() throws {
+        let (report, files) = try Self.build(cache: nil)
+        #expect(files["media/images/photo.jpg.56.jpg"]?.starts(with: Data([0xFF, 0xD8])) == true)
+        #expect(files["media/images/says-png.png.56.jpg"]?.starts(with: Data([0xFF, 0xD8])) == true)
+        let warning = report.warnings.first { $0.path == "Content/images/says-png.png" }
+        #expect(warning?.message.contains("holds JPEG data though its name says png") == true)
+        #expect(!report.warnings.contains { $0.path == "Content/images/photo.jpg" })
+    }
+
+    @Test(arguments: [
+        ("truncated", "truncated or damaged"), ("bomb", "is 30000 × 30000 pixels, more than `images.max_pixels`"),
+        ("script", "holds SVG, which can carry script"), ("not-an-image", "is not an image libvips can read"),
+    ])
+    func aHostileImageIsAWarningAndThePlaceholderAndIsNotPublished(name: String, reason: String) throws {
+        let (report, files) = try Self.build(cache: nil)
+        let warning = report.warnings.first { $0.path == "Content/images/\(name).png" }
+        #expect(warning?.message.contains(reason) == true, "\(String(describing: warning))")
+        #expect(warning?.message.contains("its skills show the placeholder") == true)
+        #expect(!files.keys.contains { $0.hasPrefix("media/images/\(name).png") })
+        let page = Self.page(files, name)
+        #expect(page.contains(#"class="placeholder placeholder-large""#))
+        #expect(!page.contains("\(name).png"))
+    }
+
+    // photo.jpg and says-png.png hold the same bytes: two distinct images are sized.
+    @Test func aSecondBuildTakesEveryCopyFromTheCacheAndWritesTheSameBytes() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let first = try Self.build(cache: folder)
+        #expect(first.report.imagesMade == 2 && first.report.imagesReused == 0)
+        let second = try Self.build(cache: folder)
+        #expect(second.report.imagesMade == 0 && second.report.imagesReused == 2)
+        #expect(second.report.summary.contains("2 images sized (0 made, 2 from the cache)"))
+        #expect(first.files == second.files)
+    }
+
+    @Test func resizeFalsePublishesImagesAsGiven() throws {
+        let site = try TestSite(copying: FixtureSite.fixture("images"))
+        site.write("site.yml", "images:\n  resize: false\n")
+        try site.build()
+        #expect(site.built["media/images/oversized.png"] != nil)
+        #expect(!site.built.keys.contains { $0.hasSuffix(".webp") })
+        #expect(try !site.read("skills/oversized/index.html").contains("<picture>"))
+    }
+}
