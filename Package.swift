@@ -137,7 +137,9 @@ let package = Package(
         // Test-only entry points (see the product above): above the build, used by nothing that ships.
         .target(
             name: "SiteGenTesting",
-            dependencies: ["CatalogueModel", "ContentLoading", "PageRendering", "MustacheCompiler", "SiteAssembly"]
+            dependencies: [
+                "CatalogueModel", "ContentLoading", "PageRendering", "MustacheCompiler", "SiteAssembly", "ImageCoding",
+            ]
         ),
         // `sitegen serve`: HTTP lives here so the engine's layers stay free of it.
         .target(

@@ -5,7 +5,7 @@ import PackageDescription
 
 let readers = [
     "FuzzVoteLines", "FuzzCountsJSON", "FuzzSusiStore", "FuzzFrontMatter", "FuzzSusiSkillFile", "FuzzSiteConfig",
-    "FuzzPlainYAML", "FuzzSusiQuery",
+    "FuzzPlainYAML", "FuzzSusiQuery", "FuzzSkillImage",
 ]
 
 let package = Package(

@@ -1,6 +1,8 @@
 import CatalogueModel
 import ContentLoading
 import Foundation
+import ImageCoding
+import SiteAssembly
 
 /// Each content reader from raw file bytes to diagnostics, without a content folder around it:
 /// the fuzz targets in `Fuzz/` drive the readers through these, and tests replay what they find.
@@ -93,5 +95,32 @@ public enum ReaderEntryPoints {
         else { return log.items }
         _ = SiteConfigReader.read(text, path: path, &log)
         return log.items
+    }
+
+    /// A skill's image: a one-skill catalogue whose `images/x.png` holds the bytes, built into
+    /// memory as `sitegen build` would, image stage included. Whatever the bytes, the build
+    /// answers with a warning, or publishes copies that are images and never SVG.
+    public static func skillImage(_ bytes: [UInt8]) -> [Diagnostic] {
+        let root = URL(fileURLWithPath: "/memory/Content")
+        let files = [
+            root.appendingPathComponent("skills/g/x.md").path: Data(
+                "---\nname: X\ngroup: G\nimage: images/x.png\n---\nA skill.\n".utf8),
+            root.appendingPathComponent("images/x.png").path: Data(bytes),
+        ]
+        let options = BuildOptions(
+            content: ContentLocation(root: root, display: "Content", source: .memory(files)), templates: nil,
+            output: URL(fileURLWithPath: "/memory/Public"), outputDisplay: "Public")
+        let output = MemoryOutput()
+        do {
+            let report = try SiteBuilder.build(options, into: output)
+            for (path, data) in output.files where path.hasPrefix("media/images/x.png") {
+                let kind = ImageCodec.kind(of: [UInt8](data))
+                // The original is published as given only when it is an image; a copy always is one.
+                precondition(kind != nil && kind != .svg, "published \(path), which is not a safe image")
+            }
+            return report.warnings
+        } catch {
+            return error.diagnostics
+        }
     }
 }

@@ -77,7 +77,10 @@ import Testing
         let stages = lines.filter { $0.hasPrefix("  ") }
         #expect(
             stages.map { $0.split(separator: " ").dropLast(2).joined(separator: " ") }
-                == ["load", "templates", "model", "render setup", "plan", "render", "link check", "write", "total"],
+                == [
+                    "load", "images", "templates", "model", "render setup", "plan", "render", "link check", "write",
+                    "total",
+                ],
             "\(run.output)")
         #expect(stages.allSatisfy { $0.hasSuffix(" s") })
         #expect(lines.last?.hasSuffix("files unchanged") == true)

@@ -12,12 +12,15 @@ struct ImageCache: Sendable {
     let folder: URL?
     /// The copies of the last good build, by key.
     let kept: [String: Data]
+    /// Whether new copies go to the folder: `sitegen check` reads the cache but never writes.
+    let stores: Bool
 
-    init(folder: URL?, kept: [String: Data] = [:]) {
+    init(folder: URL?, kept: [String: Data] = [:], stores: Bool = true) {
         // One folder per encoder and settings: a new libvips leaves the old copies unread.
         self.folder = folder?.appendingPathComponent(
             "images-" + AssetFingerprint.hex(of: Data(ImageCodec.encoderVersion.utf8), digits: 8), isDirectory: true)
         self.kept = kept
+        self.stores = stores
     }
 
     /// A copy's key: the hash of the source's bytes, the box and the format's extension.
@@ -34,7 +37,7 @@ struct ImageCache: Sendable {
     /// Keeps a copy on disk for the next build. A folder that cannot be written only costs that
     /// build the encoding again, so a failure is not an error.
     func store(_ data: Data, as key: String) {
-        guard let folder else { return }
+        guard stores, let folder else { return }
         let file = folder.appendingPathComponent(key)
         // Written whole under another name first: a build stopped midway leaves no half copy.
         let partial = folder.appendingPathComponent(".\(key).\(ProcessInfo.processInfo.processIdentifier).partial")

@@ -99,6 +99,11 @@ public struct LiveSite: Sendable {
             if case .kept = self { true } else { false }
         }
 
+        /// Whether nothing is written anywhere, not even the image cache (`sitegen check`).
+        var isNowhere: Bool {
+            if case .nowhere = self { true } else { false }
+        }
+
         /// Whether the site goes to the output folder (`sitegen build`).
         var writesFolder: Bool {
             if case .folder = self { true } else { false }
@@ -153,8 +158,8 @@ public struct LiveSite: Sendable {
         log.append(contentsOf: loaded.diagnostics)
         let images = times.time(.images) {
             ImageStage.run(
-                &loaded, location: options.content, cache: ImageCache(folder: options.imageCache, kept: imageCopies),
-                &log)
+                &loaded, location: options.content,
+                cache: ImageCache(folder: options.imageCache, kept: imageCopies, stores: !destination.isNowhere), &log)
         }
         // Which images are sized, and which refused, is in every card: a change renders everything.
         let sameImages = last?.sizedImages.sizings == images.sized.sizings

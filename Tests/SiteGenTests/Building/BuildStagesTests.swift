@@ -79,13 +79,13 @@ import Testing
         let built = try site.build()
         #expect(
             built.stages.map(\.name) == [
-                "load", "templates", "model", "render setup", "plan", "render", "link check", "write",
+                "load", "images", "templates", "model", "render setup", "plan", "render", "link check", "write",
             ])
         #expect(built.stages.allSatisfy { $0.seconds >= 0 })
         let checked = try SiteBuilder.check(site.options())
         #expect(
             checked.stages.map(\.name) == [
-                "load", "templates", "model", "render setup", "plan", "render", "link check",
+                "load", "images", "templates", "model", "render setup", "plan", "render", "link check",
             ]
         )
     }

@@ -29,7 +29,7 @@ import Testing
 
     @Test func imagesAndStaticFilesAreCopiedFromTheContentSource() throws {
         let site = TestSite()
-        let image = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF])
+        let image = SmallImage.png
         site.write("images/pic.png", data: image)
         site.write("static/favicon.ico", "ico")
         site.skill("g/x", name: "X", group: "G", image: "images/pic.png")

@@ -186,8 +186,8 @@ import Testing
     func fixture() -> TestSite {
         let site = TestSite()
         site.write("site.yml", "title: Sub-path\nbase_url: \(Self.base)\npage_size: 2\n")
-        site.write("images/pic.png", "png")
-        site.write("images/grüße.png", "png")
+        site.write("images/pic.png", data: SmallImage.png)
+        site.write("images/grüße.png", data: SmallImage.png)
         site.write("static/favicon.ico", "ico")
         site.skill(
             "news/headlines", name: "Headlines", group: "News", author: "Ann Author", created: "2019-03-01",

@@ -1,4 +1,5 @@
 import Foundation
+import SiteGenTesting
 import Testing
 
 @testable import CatalogueModel
@@ -21,7 +22,7 @@ import Testing
 
     @Test func aPatchedCheckSaysWhatAWholeCheckSays() {
         let site = TestSite()
-        site.write("images/here.png", "png")
+        site.write("images/here.png", data: SmallImage.png)
         let location = site.location
         var random = SplitMix64(seed: 0x5EED_C0DE)
         // Mostly one group's spelling and no missing image, so that most steps are clean ones.

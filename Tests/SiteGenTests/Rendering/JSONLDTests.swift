@@ -1,4 +1,5 @@
 import Foundation
+import SiteGenTesting
 import Testing
 
 @testable import CatalogueModel
@@ -59,7 +60,7 @@ import Testing
     @Test func skillPagesCarryOpenGraphAndCanonical() throws {
         let site = TestSite()
         site.write("site.yml", "base_url: https://example.org/catalogue/\n")
-        site.write("images/x.png", "png")
+        site.write("images/x.png", data: SmallImage.png)
         site.skill("g/x", name: "X & Y", group: "G", image: "images/x.png")
         try site.build()
         let html = try site.read("skills/g/x/index.html")

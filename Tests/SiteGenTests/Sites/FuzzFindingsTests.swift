@@ -16,6 +16,7 @@ import Testing
         "FuzzFrontMatter": ReaderEntryPoints.markdownSkill,
         "FuzzSusiSkillFile": ReaderEntryPoints.susiSkillFile,
         "FuzzSiteConfig": ReaderEntryPoints.siteConfig,
+        "FuzzSkillImage": ReaderEntryPoints.skillImage,
     ]
     static let corpus = TestSupport.repoRoot.appendingPathComponent("Fuzz/Corpus")
 

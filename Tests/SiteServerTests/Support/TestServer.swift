@@ -1,6 +1,7 @@
 import ContentLoading
 import Foundation
 import SiteAssembly
+import SiteGenTesting
 
 @testable import SiteServer
 
@@ -68,7 +69,7 @@ final class TestServer: StoppableServer {
         }
         try FileManager.default.createDirectory(
             at: content.appendingPathComponent("images"), withIntermediateDirectories: true)
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(
+        try SmallImage.png.write(
             to: content.appendingPathComponent("images/headline.png"))
         try FileManager.default.createDirectory(
             at: content.appendingPathComponent("ratings"), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import SiteGenTesting
 
 /// A catalogue as odd as SUSI's own repository, mirrored with `susi_api: true`: a SUSI `.txt`
 /// skill with a space in its file name, CRLF lines and an author's e-mail address; a group with a
@@ -89,8 +90,8 @@ enum SusiFixture {
         """,
     ]
 
-    /// The images' bytes (a PNG signature is all a copy needs).
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00]
+    /// The images' bytes: a real PNG, since a build refuses what is not an image.
+    static let png = SmallImage.png
     static let images = [
         "images/tea.png", "skills/susi_skill_data/models/general/Knowledge/en/images/capitals.png",
     ]
@@ -99,7 +100,7 @@ enum SusiFixture {
         for (path, text) in files {
             try write(Data(text.utf8), to: content.appendingPathComponent(path))
         }
-        for path in images { try write(Data(png), to: content.appendingPathComponent(path)) }
+        for path in images { try write(png, to: content.appendingPathComponent(path)) }
         try write(Data(siteYAML.utf8), to: content.appendingPathComponent("site.yml"))
     }
 

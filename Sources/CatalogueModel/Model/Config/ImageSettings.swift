@@ -8,7 +8,7 @@ public struct ImageSettings: Sendable, Equatable {
     /// `images.max_pixels`: width × height above which an image is not decoded (a 30,000 ×
     /// 30,000 PNG of a few kilobytes asks for 3.6 GB): the page shows the placeholder.
     public var maxPixels = 40_000_000
-    /// `images.resize`: false publishes images as they are, as before the build sized them.
+    /// `images.resize`: false publishes images as they are, with no copies.
     public var resize = true
 
     public init() {}

@@ -29,6 +29,13 @@ package struct CardData: PageData {
             return sizing.copies.contains(box)
                 ? url + SizedImages.suffix(box: box, fileExtension: sizing.fallback) : url
         }
+
+        /// The href for a 2× screen at `box`; nil when it is the 1× one (the original serves
+        /// both), so a page names no `srcset` that says nothing.
+        func copy2x(box: Int, webp: Bool) -> String? {
+            let double = copy(box: box * 2, webp: webp)
+            return double == copy(box: box, webp: webp) ? nil : double
+        }
     }
 
     /// Only for rated skills: an unrated card has `rated` false and none of these.
@@ -104,13 +111,13 @@ package struct CardData: PageData {
         guard let image else { return nil }
         return switch key {
         case .imageSmall: image.copy(box: image.smallBox, webp: false)
-        case .imageSmall2x: image.copy(box: image.smallBox * 2, webp: false)
+        case .imageSmall2x: image.copy2x(box: image.smallBox, webp: false)
         case .imageSmallWebP: image.copy(box: image.smallBox, webp: true)
-        case .imageSmallWebP2x: image.copy(box: image.smallBox * 2, webp: true)
+        case .imageSmallWebP2x: image.copy2x(box: image.smallBox, webp: true)
         case .imageLarge: image.copy(box: image.largeBox, webp: false)
-        case .imageLarge2x: image.copy(box: image.largeBox * 2, webp: false)
+        case .imageLarge2x: image.copy2x(box: image.largeBox, webp: false)
         case .imageLargeWebP: image.copy(box: image.largeBox, webp: true)
-        case .imageLargeWebP2x: image.copy(box: image.largeBox * 2, webp: true)
+        case .imageLargeWebP2x: image.copy2x(box: image.largeBox, webp: true)
         default: nil
         }
     }
