@@ -1,6 +1,6 @@
 import CVips
 
-/// The one door to libvips (Debian libvips-dev): what an image's bytes hold, how large it is,
+/// The one door to libvips (Debian libvips42, loaded when first needed): what an image's bytes hold, how large it is,
 /// and a copy shrunk to fit a square box in a web format. Bytes in, bytes out: reading and
 /// writing files, caching and what to say of a bad image are the build's.
 public enum ImageCodec {
@@ -47,20 +47,32 @@ public enum ImageCodec {
         }
     }
 
-    /// libvips started once per process; false when it could not be (then nothing is decoded).
-    private static let started: Bool = sitegen_vips_start() == 0
+    /// libvips, loaded and started once per process; nil when it is not installed or could not
+    /// start (then nothing is decoded). Written once, by the lazy initialiser's own lock, and
+    /// only read after: the calls it holds are libvips' own, safe from any thread.
+    private nonisolated(unsafe) static let vips: sitegen_vips? = {
+        var vips = sitegen_vips()
+        return sitegen_vips_load(&vips) == 0 ? vips : nil
+    }()
+
+    /// Whether libvips is installed (`libvips.so.42`) and started: without it a build publishes
+    /// images as they are.
+    public static var isAvailable: Bool { vips != nil }
 
     /// libvips' version and the settings `sized` encodes with: part of every cached rendition's key,
     /// so that another encoder or other settings make new files.
-    public static let encoderVersion: String =
-        "vips \(vips_version(0)).\(vips_version(1)).\(vips_version(2)) webp82 png9 jpeg85"
+    public static let encoderVersion: String = {
+        guard var vips else { return "none" }
+        let version = (0..<3).map { String(sitegen_vips_version(&vips, Int32($0))) }.joined(separator: ".")
+        return "vips \(version) webp82 png9 jpeg85"
+    }()
 
     /// What the bytes hold, or nil when libvips has no loader for them (or only one it blocks).
     public static func kind(of bytes: [UInt8]) -> Kind? {
-        guard started, !bytes.isEmpty else { return nil }
-        let loader = bytes.withUnsafeBytes { raw in sitegen_vips_loader(raw.baseAddress, raw.count) }
+        guard var vips, !bytes.isEmpty else { return nil }
+        let loader = bytes.withUnsafeBytes { raw in sitegen_vips_loader(&vips, raw.baseAddress, raw.count) }
         guard let loader else {
-            sitegen_vips_error_clear()
+            sitegen_vips_error_clear(&vips)
             return nil
         }
         let name = String(cString: loader).lowercased()
@@ -79,12 +91,14 @@ public enum ImageCodec {
     /// Width and height from the header alone, before any pixel is decoded: what a pixel limit
     /// is checked against. Nil when the header cannot be read.
     public static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
-        guard started, !bytes.isEmpty else { return nil }
+        guard var vips, !bytes.isEmpty else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
-        let status = bytes.withUnsafeBytes { raw in sitegen_vips_header(raw.baseAddress, raw.count, &width, &height) }
+        let status = bytes.withUnsafeBytes { raw in
+            sitegen_vips_header(&vips, raw.baseAddress, raw.count, &width, &height)
+        }
         guard status == 0, width > 0, height > 0 else {
-            sitegen_vips_error_clear()
+            sitegen_vips_error_clear(&vips)
             return nil
         }
         return (Int(width), Int(height))
@@ -95,15 +109,15 @@ public enum ImageCodec {
     /// truncated or damaged file is refused, not drawn in part. Check `size(of:)` first: this
     /// decodes every pixel.
     public static func sized(_ bytes: [UInt8], box: Int, as format: Format) -> [UInt8]? {
-        guard started, !bytes.isEmpty, box > 0, let box = Int32(exactly: box) else { return nil }
+        guard var vips, !bytes.isEmpty, box > 0, let box = Int32(exactly: box) else { return nil }
         var out: UnsafeMutableRawPointer?
         var count = 0
         let status = bytes.withUnsafeBytes { raw in
-            sitegen_vips_sized(raw.baseAddress, raw.count, box, format.code, &out, &count)
+            sitegen_vips_sized(&vips, raw.baseAddress, raw.count, box, format.code, &out, &count)
         }
-        defer { sitegen_vips_free(out) }
+        defer { sitegen_vips_free(&vips, out) }
         guard status == 0, let out, count > 0 else {
-            sitegen_vips_error_clear()
+            sitegen_vips_error_clear(&vips)
             return nil
         }
         return Array(UnsafeRawBufferPointer(start: out, count: count))

@@ -99,6 +99,7 @@ package enum SiteServer {
 
         let router = Router()
         router.add(middleware: PreviewHostMiddleware(host: PreviewHost(listeningOn: options.host)))
+        router.add(middleware: NoSniffMiddleware())
         if options.liveReload {
             router.add(middleware: LiveReloadMiddleware(news: rebuilder.news, rebuilder: rebuilder))
         }

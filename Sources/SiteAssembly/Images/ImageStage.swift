@@ -20,7 +20,13 @@ enum ImageStage {
         var reused = 0
         /// Every copy of this build, by key: what the next build of a kept site looks in first.
         var copies: [String: Data] = [:]
+        /// Why nothing was sized though the site has local images: printed as a note.
+        var note: String?
     }
+
+    static let withoutLibvips =
+        "images are published as they are: libvips could not be loaded (apt-get install libvips42, or set "
+        + "SITEGEN_VIPS_LIBRARY to its file; see docs/images.md)"
 
     static func run(
         _ loaded: inout LoadedContent, location: ContentLocation, cache: ImageCache, _ log: inout DiagnosticLog
@@ -31,6 +37,8 @@ enum ImageStage {
         for skill in loaded.skills {
             if case .local(let path)? = skill.image { paths.insert(path) }
         }
+        // libvips is loaded only here, for a site that has images to size.
+        guard paths.isEmpty || ImageCodec.isAvailable else { return Output(note: withoutLibvips) }
         let source = location.source
         let root = location.root
         let read = paths.sorted().parallelMapSingly { path in

@@ -235,16 +235,20 @@ public struct LiveSite: Sendable {
             report: keeps
                 ? BuildReport(
                     catalogue: catalogue, loaded: loaded, options: options, pages: planned.site.pageCount,
-                    files: existing.count, unchanged: existing.count - written.count, log: log, seconds: seconds,
-                    stages: times.stages, images: (images.made, images.reused))
+                    files: existing.count, unchanged: existing.count - written.count, log: log,
+                    notes: images.note.map { [$0] } ?? [], seconds: seconds, stages: times.stages,
+                    images: (images.made, images.reused))
                 : BuildReport(
                     catalogue: catalogue, loaded: loaded, options: options, pages: made.pageCount,
                     files: made.fileCount,
-                    unchanged: sink?.unchanged ?? 0, log: log, notes: sink?.note.map { [$0] } ?? [],
+                    unchanged: sink?.unchanged ?? 0, log: log, notes: [images.note, sink?.note].compactMap { $0 },
                     seconds: seconds, stages: times.stages, images: (images.made, images.reused)),
             written: written.sorted(), removed: removed.sorted(), rendered: jobs.pages.count + jobs.files.count,
             whole: kept == nil)
-        if destination.writesFolder { ImageCache(folder: options.imageCache).prune(keeping: Set(images.copies.keys)) }
+        // Without libvips nothing was sized: the cache is kept for when it is back.
+        if destination.writesFolder, images.note == nil {
+            ImageCache(folder: options.imageCache).prune(keeping: Set(images.copies.keys))
+        }
         guard keeps else {
             if !options.freesMemory { ProcessLifetime.keep((loaded, theme, renderer, planned, known, sink)) }
             return update

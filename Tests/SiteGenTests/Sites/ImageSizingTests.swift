@@ -84,4 +84,26 @@ import Testing
         #expect(!site.built.keys.contains { $0.hasSuffix(".webp") })
         #expect(try !site.read("skills/oversized/index.html").contains("<picture>"))
     }
+
+    /// libvips is loaded when a build first has an image to size; where it cannot be, the
+    /// build still succeeds, says so once, and publishes the images as given.
+    @Test func withoutLibvipsTheBuildSaysSoAndPublishesImagesAsGiven() throws {
+        let sitegen = try #require(SitegenExecutable.url, "the sitegen executable was not built")
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let content = folder.appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: FixtureSite.fixture("images"), to: content)
+        let run = try SitegenExecutable.run(
+            sitegen, ["build"], in: folder, environment: ["SITEGEN_VIPS_LIBRARY": "/nonexistent/libvips.so.42"])
+        #expect(run.status == 0, "\(run.errorOutput)")
+        #expect(run.output.contains("note: images are published as they are: libvips could not be loaded"))
+        #expect(!run.output.contains("images sized"))
+        let media = folder.appendingPathComponent("Public/media/images")
+        let published = try FileManager.default.contentsOfDirectory(atPath: media.path)
+        #expect(!published.contains { $0.hasSuffix(".webp") })
+        #expect(
+            try Data(contentsOf: media.appendingPathComponent("oversized.png"))
+                == Data(contentsOf: content.appendingPathComponent("images/oversized.png")))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".sitegen-cache").path))
+    }
 }

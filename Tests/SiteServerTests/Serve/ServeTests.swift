@@ -21,6 +21,9 @@ import Testing
             let image = try await server.get("/media/images/headline.png")
             #expect(image.status == 200)
             #expect(image.header("Content-Type") == "image/png")
+            // A file is what its name says: a `.png` holding SVG is never run as a document.
+            #expect(image.header("X-Content-Type-Options") == "nosniff")
+            #expect(home.header("X-Content-Type-Options") == "nosniff")
 
             let page = try await server.get("/skills/news/headline-finder/")
             #expect(page.status == 200)
