@@ -8,20 +8,26 @@ import PageRendering
 /// never by a name or a date: an image edited back to what it was finds its copies again, and
 /// another libvips makes new ones.
 struct ImageCache: Sendable {
-    /// The folder of this encoder's copies; nil keeps none on disk (a site built in memory).
-    let folder: URL?
+    /// Where the cache lives (`.sitegen-cache/`); nil keeps none on disk (a site built in memory).
+    let root: URL?
     /// The copies of the last good build, by key.
     let kept: [String: Data]
     /// Whether new copies go to the folder: `sitegen check` reads the cache but never writes.
     let stores: Bool
 
     init(folder: URL?, kept: [String: Data] = [:], stores: Bool = true) {
-        // One folder per encoder and settings: a new libvips leaves the old copies unread.
-        self.folder = folder?.appendingPathComponent(
-            "images-" + AssetFingerprint.hex(of: Data(ImageCodec.encoderVersion.utf8), digits: 8), isDirectory: true)
+        root = folder
         self.kept = kept
         self.stores = stores
     }
+
+    /// The folder of this encoder's copies. One per encoder and settings: a new libvips leaves
+    /// the old copies unread. Named only when an image is sized, since naming the encoder loads
+    /// libvips.
+    var folder: URL? { root?.appendingPathComponent(Self.folderName, isDirectory: true) }
+
+    private static let folderName =
+        "images-" + AssetFingerprint.hex(of: Data(ImageCodec.encoderVersion.utf8), digits: 8)
 
     /// A copy's key: the hash of the source's bytes, the box and the format's extension.
     static func key(source hash: String, box: Int, format: ImageCodec.Format) -> String {

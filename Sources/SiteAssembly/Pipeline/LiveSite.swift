@@ -245,8 +245,9 @@ public struct LiveSite: Sendable {
                     seconds: seconds, stages: times.stages, images: (images.made, images.reused)),
             written: written.sorted(), removed: removed.sorted(), rendered: jobs.pages.count + jobs.files.count,
             whole: kept == nil)
-        // Without libvips nothing was sized: the cache is kept for when it is back.
-        if destination.writesFolder, images.note == nil {
+        // Only after images were sized: without libvips the cache is kept for when it is back,
+        // and a site without images never loads libvips to name its folder.
+        if destination.writesFolder, !images.copies.isEmpty {
             ImageCache(folder: options.imageCache).prune(keeping: Set(images.copies.keys))
         }
         guard keeps else {
