@@ -28,10 +28,29 @@ enum ImageStage {
         "images are published as they are: libvips could not be loaded (apt-get install libvips42, or set "
         + "SITEGEN_VIPS_LIBRARY to its file; see docs/images.md)"
 
+    /// What a run found of each image, for the next run of a kept site (`sitegen serve`): a file
+    /// that did not change since is neither read nor hashed again.
+    struct Memo: Sendable {
+        enum Found: Sendable {
+            case image(hash: String, SizedImage)
+            case unreadable(String)
+        }
+
+        var settings = ImageSettings()
+        /// By content path.
+        var found: [String: Found] = [:]
+    }
+
+    /// - Parameters:
+    ///   - memo: the last run's findings, reused for each path `unchanged` says did not change.
+    ///   - unchanged: whether the file at a content path is known not to have changed since `memo`.
     static func run(
-        _ loaded: inout LoadedContent, location: ContentLocation, cache: ImageCache, _ log: inout DiagnosticLog
+        _ loaded: inout LoadedContent, location: ContentLocation, cache: ImageCache, memo: inout Memo,
+        unchanged: (String) -> Bool = { _ in false }, _ log: inout DiagnosticLog
     ) -> Output {
         let settings = loaded.config.images
+        let last = memo.settings == settings ? memo.found : [:]
+        memo = Memo(settings: settings)
         guard settings.resize else { return Output() }
         var paths = Set<String>()
         for skill in loaded.skills {
@@ -39,37 +58,54 @@ enum ImageStage {
         }
         // libvips is loaded only here, for a site that has images to size.
         guard paths.isEmpty || ImageCodec.isAvailable else { return Output(note: withoutLibvips) }
+        let sorted = paths.sorted()
+        var found: [String: Memo.Found] = [:]
+        for path in sorted where unchanged(path) { found[path] = last[path] }
         let source = location.source
         let root = location.root
-        let read = paths.sorted().parallelMapSingly { path in
+        let toRead = sorted.filter { found[$0] == nil }
+        let read = toRead.parallelMapSingly { path in
             Result { () throws(RegularFile.Failure) -> (data: Data, hash: String) in
                 let data = try source.read(root.appendingPathComponent(path), limit: InputLimits.staticFileBytes)
                 return (data, AssetFingerprint.hex(of: data))
             }
         }
+        var byHash: [String: SizedImage] = [:]
+        for case .image(let hash, let image) in found.values { byHash[hash] = image }
+        let remembered = Set(byHash.keys)
         // Each distinct content once, in a fixed order: copies found in the cache are the same
         // whichever file of a pair was sized first.
         var distinct: [String: Data] = [:]
-        for case .success(let file) in read { distinct[file.hash] = file.data }
+        for case .success(let file) in read where byHash[file.hash] == nil { distinct[file.hash] = file.data }
         let hashes = distinct.keys.sorted()
         let sized = hashes.map { ($0, distinct[$0] ?? Data()) }.parallelMapSingly { hash, data in
             SizedImage(data, hash: hash, settings: settings, cache: cache)
         }
-        let byHash = Dictionary(uniqueKeysWithValues: zip(hashes, sized))
-        var output = Output()
-        for image in sized {
-            for copy in image.made { output.copies[copy.key] = copy.data }
-            if case .sized = image.outcome {
-                if image.made.allSatisfy({ $0.reused }) { output.reused += 1 } else { output.made += 1 }
+        for (hash, image) in zip(hashes, sized) { byHash[hash] = image }
+        for (path, file) in zip(toRead, read) {
+            switch file {
+            case .failure(let failure): found[path] = .unreadable(failure.description)
+            case .success(let file): found[path] = byHash[file.hash].map { .image(hash: file.hash, $0) }
             }
         }
+        var output = Output()
+        var used = Set<String>()
+        for case .image(let hash, let image) in found.values where used.insert(hash).inserted {
+            for copy in image.made { output.copies[copy.key] = copy.data }
+            if case .sized = image.outcome {
+                let encoded = !remembered.contains(hash) && !image.made.allSatisfy { $0.reused }
+                if encoded { output.made += 1 } else { output.reused += 1 }
+            }
+        }
+        memo.found = found
         var files: [OutputFile] = []
-        for (path, file) in zip(paths.sorted(), read) {
+        for path in sorted {
             let display = location.display + "/" + path
             let outcome: SizedImage.Outcome
-            switch file {
-            case .failure(let failure): outcome = .refused(failure.description)
-            case .success(let file): outcome = byHash[file.hash]?.outcome ?? .refused("could not be sized")
+            switch found[path] {
+            case .unreadable(let reason)?: outcome = .refused(reason)
+            case .image(_, let image)?: outcome = image.outcome
+            case nil: outcome = .refused("could not be sized")
             }
             switch outcome {
             case .refused(let reason):

@@ -28,6 +28,9 @@ public struct LiveSite: Sendable {
     var loadedTheme: LoadedTheme?
     /// The sized copies of the last good build's images, by key (`ImageCache`).
     var imageCopies: [String: Data] = [:]
+    /// What the last run found of each image: under `serve`, an image file that did not change is
+    /// not read and hashed again on every rebuild.
+    var imageMemo = ImageStage.Memo()
 
     struct LoadedTheme: Sendable {
         var theme: Theme
@@ -157,9 +160,13 @@ public struct LiveSite: Sendable {
         }
         log.append(contentsOf: loaded.diagnostics)
         let images = times.time(.images) {
-            ImageStage.run(
+            // With `changedOnly`, a file not in `changed` is as the last run found it.
+            let root = options.content.root
+            return ImageStage.run(
                 &loaded, location: options.content,
-                cache: ImageCache(folder: options.imageCache, kept: imageCopies, stores: !destination.isNowhere), &log)
+                cache: ImageCache(folder: options.imageCache, kept: imageCopies, stores: !destination.isNowhere),
+                memo: &imageMemo, unchanged: { changedOnly && !changed.contains(root.appendingPathComponent($0).path) },
+                &log)
         }
         // Which images are sized, and which refused, is in every card: a change renders everything.
         let sameImages = last?.sizedImages.sizings == images.sized.sizings

@@ -106,4 +106,26 @@ import Testing
                 == Data(contentsOf: content.appendingPathComponent("images/oversized.png")))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".sitegen-cache").path))
     }
+
+    /// Under `serve`, an image file the watcher did not name is as the last run found it: a
+    /// rebuild after a name edit neither reads nor hashes the site's images again.
+    @Test func aKeptSiteReadsOnlyTheImagesThatChanged() throws {
+        let site = try TestSite(copying: FixtureSite.fixture("images"))
+        var live = LiveSite()
+        try live.apply(site.options())
+        let copy = "media/images/oversized.png.56.webp"
+        let first = try #require(live.files[copy])
+        let photo = try Data(contentsOf: FixtureSite.fixture("images").appendingPathComponent("images/photo.jpg"))
+        site.write("images/oversized.png", data: photo)
+        site.skill("oversized", name: "Renamed", group: "Images", image: "images/oversized.png")
+        let skill = site.content.appendingPathComponent("skills/oversized.md").path
+        let renamed = try live.apply(site.options(), changed: [skill], changedOnly: true)
+        #expect(live.files[copy] == first, "an image the watcher did not name was read again")
+        #expect(renamed.report.imagesMade == 0 && renamed.report.imagesReused == 2)
+        let image = site.content.appendingPathComponent("images/oversized.png").path
+        let edited = try live.apply(site.options(), changed: [image], changedOnly: true)
+        #expect(live.files[copy] != first)
+        #expect(edited.report.imagesMade == 0, "photo.jpg's bytes were sized already")
+        #expect(edited.report.warnings.contains { $0.message.contains("holds JPEG data though its name says png") })
+    }
 }
