@@ -53,7 +53,8 @@ enum { SITEGEN_VIPS_ACCESS_SEQUENTIAL = 1, SITEGEN_VIPS_SIZE_DOWN = 2 };
 enum { SITEGEN_VIPS_ABI = 42 };
 
 // Once per process: loads libvips and finds every call, then starts it. 0, or -1 when the
-// library is not installed, lacks a call, has another ABI or fails to start. Caching off (each
+// library is not installed, lacks a call (vips_block_untrusted_set is 8.13's), has another ABI
+// or fails to start. Caching off (each
 // image is read once a build, and the cache would hold decoded pixels), one worker thread per
 // call (the build runs one call per core), and the loaders libvips marks untrusted (formats no
 // icon uses) blocked.
@@ -72,9 +73,8 @@ static inline int sitegen_vips_load(sitegen_vips *vips) {
     SITEGEN_VIPS_CALLS(SITEGEN_VIPS_FIND)
 #undef SITEGEN_VIPS_FIND
     if (vips->vips_version(3) - vips->vips_version(5) != SITEGEN_VIPS_ABI) return -1;
-    // libvips' own warnings ("error in tile 0 x 0") would reach standard error beside the
-    // build's: the build says what failed, naming the file.
-    setenv("VIPS_WARNING", "0", 0);
+    // VIPS_WARNING=0, which keeps libvips' own warnings ("error in tile 0 x 0") off standard
+    // error, is set by sitegen's main before any thread starts: setenv here could race a getenv.
     if (vips->vips_init("sitegen")) return -1;
     vips->vips_cache_set_max(0);
     vips->vips_cache_set_max_mem(0);

@@ -25,6 +25,13 @@ struct Sitegen: AsyncParsableCommand {
 
     /// Raised with each release; the commit says exactly which code a binary holds.
     static let version = "0.7.0"
+
+    static func main() async {
+        // libvips' own warnings ("error in tile 0 x 0") stay off standard error: the build says
+        // what failed, naming the file. Set before any thread starts, since setenv may race getenv.
+        setenv("VIPS_WARNING", "0", 0)
+        await main(nil)
+    }
 }
 
 /// Options shared by every command that reads a catalogue.

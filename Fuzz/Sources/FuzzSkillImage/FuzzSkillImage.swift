@@ -1,7 +1,7 @@
 import FuzzInput
 import SiteGenTesting
 
-/// libFuzzer feeds a skill's image to a whole in-memory build, libvips and the cache included.
+/// libFuzzer feeds a skill's image to a whole in-memory build, libvips included (no disk cache).
 @main
 enum FuzzSkillImage {
     static func main() {

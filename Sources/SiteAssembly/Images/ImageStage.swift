@@ -120,11 +120,18 @@ enum ImageStage {
                     )
                 }
                 guard sizing.isSized else { continue }
+                // `a.png.56.png` may be another skill's own image: then `a.png` is shown as given.
+                if let clash = copies.map({ path + $0.suffix }).first(where: paths.contains) {
+                    let reason = "a copy of it would be named `\(clash)`, another skill's image"
+                    log.warning(display, "image is shown as given: " + reason)
+                    continue
+                }
                 output.sized.sizings[path] = sizing
                 for copy in copies { files.append(OutputFile(path: path + copy.suffix, data: copy.data)) }
             }
         }
         output.sized.files = files.sorted { $0.path < $1.path }
+        output.sized.refused = output.refused
         if !output.refused.isEmpty {
             for index in loaded.skills.indices {
                 if case .local(let path)? = loaded.skills[index].image, output.refused.contains(path) {

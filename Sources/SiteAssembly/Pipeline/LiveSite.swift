@@ -169,7 +169,7 @@ public struct LiveSite: Sendable {
                 &log)
         }
         // Which images are sized, and which refused, is in every card: a change renders everything.
-        let sameImages = last?.sizedImages.sizings == images.sized.sizings
+        let sameImages = last?.sizedImages.showsLike(images.sized) ?? false
         let (theme, sameTheme) = times.time(.templates) {
             self.theme(options, language: loaded.config.language, changed: changedOnly ? changed : nil, &log)
         }

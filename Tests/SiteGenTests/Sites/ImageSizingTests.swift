@@ -1,4 +1,5 @@
 import Foundation
+import SiteGenTesting
 import Testing
 
 @testable import CatalogueModel
@@ -127,5 +128,63 @@ import Testing
         #expect(live.files[copy] != first)
         #expect(edited.report.imagesMade == 0, "photo.jpg's bytes were sized already")
         #expect(edited.report.warnings.contains { $0.message.contains("holds JPEG data though its name says png") })
+    }
+
+    /// An image shown as given (already near its box, so not in the sizings) that turns hostile
+    /// under `serve` is refused on every page at once, and its file is no longer published.
+    @Test func anImageThatTurnsHostileUnderServeIsRefusedAtOnce() throws {
+        let site = TestSite()
+        site.write("images/tiny.png", data: SmallImage.png)
+        site.skill("g/tiny", name: "Tiny", group: "G", image: "images/tiny.png")
+        site.skill("g/other", name: "Other", group: "G")
+        var live = LiveSite()
+        try live.apply(site.options())
+        #expect(live.files["media/images/tiny.png"] == SmallImage.png)
+        let script = try Data(contentsOf: FixtureSite.fixture("images").appendingPathComponent("images/script.png"))
+        site.write("images/tiny.png", data: script)
+        let image = site.content.appendingPathComponent("images/tiny.png").path
+        try live.apply(site.options(), changed: [image], changedOnly: true)
+        #expect(live.files["media/images/tiny.png"] == nil)
+        let page = String(decoding: try #require(live.files["skills/g/tiny/index.html"]), as: UTF8.self)
+        #expect(page.contains(#"class="placeholder placeholder-large""#) && !page.contains("tiny.png"))
+        site.write("images/tiny.png", data: SmallImage.png)
+        try live.apply(site.options(), changed: [image], changedOnly: true)
+        #expect(live.files["media/images/tiny.png"] == SmallImage.png)
+        let full = MemoryOutput()
+        _ = try SiteBuilder.build(site.options(), into: full)
+        #expect(full.files == live.files)
+    }
+
+    /// A skill's own image may have the name of another's copy: that other is shown as given
+    /// rather than the build failing on two files with one name.
+    @Test func anImageNamedLikeAnothersCopyKeepsBothAndTheBuildGoesOn() throws {
+        let site = try TestSite(copying: FixtureSite.fixture("images"))
+        site.write("images/oversized.png.56.png", data: SmallImage.png)
+        site.skill("g/clash", name: "Clash", group: "G", image: "images/oversized.png.56.png")
+        let report = try site.build()
+        let warning = report.warnings.first { $0.path == "Content/images/oversized.png" }
+        #expect(warning?.message.contains("would be named `images/oversized.png.56.png`") == true)
+        #expect(site.built["media/images/oversized.png.56.png"] == SmallImage.png)
+        let page = try site.read("skills/oversized/index.html")
+        #expect(page.contains(#"<img src="../../media/images/oversized.png" alt="" width="112""#))
+        #expect(!site.built.keys.contains("media/images/oversized.png.112.png"))
+    }
+
+    /// A cache entry that does not hold what its name says (written by hand, cut short) is made again.
+    @Test func aDamagedCacheEntryIsMadeAgain() throws {
+        let folder = try FixtureSite.temporaryFolder()
+        defer { FixtureSite.remove(folder) }
+        let first = try Self.build(cache: folder)
+        let manager = FileManager.default
+        for entry in try manager.subpathsOfDirectory(atPath: folder.path) {
+            let file = folder.appendingPathComponent(entry)
+            var isFolder: ObjCBool = false
+            if manager.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue {
+                try Data("<svg onload=alert(1)>".utf8).write(to: file)
+            }
+        }
+        let second = try Self.build(cache: folder)
+        #expect(second.report.imagesMade == 2)
+        #expect(first.files == second.files)
     }
 }

@@ -27,6 +27,8 @@ public struct SizedImages: Sendable, Equatable {
     public var sizings: [String: Sizing]
     /// The copies, each at its path below the media folder (`images/tea-timer.png.56.webp`), sorted.
     public var files: [OutputFile]
+    /// The content paths of the images refused (shown as the placeholder).
+    public var refused: Set<String> = []
 
     public init(sizings: [String: Sizing] = [:], files: [OutputFile] = []) {
         self.sizings = sizings
@@ -34,6 +36,10 @@ public struct SizedImages: Sendable, Equatable {
     }
 
     public static let none = SizedImages()
+
+    /// Whether every page shows the images as `other` does: the same sizings and refusals. The
+    /// copies' bytes may differ; pages name copies, not bytes.
+    public func showsLike(_ other: SizedImages) -> Bool { sizings == other.sizings && refused == other.refused }
 
     /// What a copy's name adds to its source's: `.56.webp`.
     public static func suffix(box: Int, fileExtension: String) -> String { ".\(box).\(fileExtension)" }
