@@ -68,18 +68,18 @@ public enum ImageCodec {
     /// images as they are.
     public static var isAvailable: Bool { vips != nil }
 
-    /// What `sized` makes, named: libvips' version and the hash of a probe image encoded in every
+    /// What `sized` makes, for naming it: libvips' version and a probe image encoded in every
     /// format, so that another libvips, another libwebp, libspng or libjpeg, or other settings
-    /// give another name. Part of every cached copy's key. "none" without libvips.
-    public static let encoderVersion: String = {
-        guard var vips else { return "none" }
+    /// give other bytes. The build hashes it into every cached copy's folder. Empty without libvips.
+    public static let encoderSignature: [UInt8] = {
+        guard var vips else { return [] }
         let version = (0..<3).map { String(sitegen_vips_version(&vips, Int32($0))) }.joined(separator: ".")
-        var probes: [UInt8] = []
-        for format in Format.allCases { probes += sized(probe, box: 4, as: format) ?? [] }
-        return "vips \(version) " + String(fnv1a(probes), radix: 16)
+        var signature = Array("vips \(version)".utf8)
+        for format in Format.allCases { signature += sized(probe, box: 4, as: format) ?? [] }
+        return signature
     }()
 
-    /// An 8 × 8 colour gradient, shrunk to 4 × 4 for `encoderVersion`.
+    /// An 8 × 8 colour gradient, shrunk to 4 × 4 for `encoderSignature`.
     private static let probe: [UInt8] = [
         0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
         0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x08, 0x08, 0x02, 0x00, 0x00, 0x00, 0x4B, 0x6D, 0x29,
@@ -94,13 +94,6 @@ public enum ImageCodec {
         0x9A, 0x78, 0xBE, 0xCC, 0xED, 0xDF, 0xCC, 0xFC, 0x01, 0xEE, 0x3F, 0x54, 0x01, 0xA4, 0xA8, 0xA9,
         0xCE, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
-
-    /// FNV-1a, 64 bits: a fingerprint of the probes, not a security boundary.
-    private static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
 
     /// What the bytes hold, or nil when libvips has no loader for them (or only one it blocks).
     public static func kind(of bytes: [UInt8]) -> Kind? {

@@ -13,13 +13,11 @@ import Parallel
 enum ImageStage {
     struct Output: Sendable {
         var sized = SizedImages.none
-        /// The content paths shown as the placeholder.
-        var refused: Set<String> = []
         /// Distinct images sized by the encoder in this build, and those whose copies all came from the cache.
         var made = 0
         var reused = 0
-        /// Every copy of this build, by key: what the next build of a kept site looks in first.
-        var copies: [String: Data] = [:]
+        /// The cache keys of every copy this build made or found: what a pruned cache keeps.
+        var cacheKeys: Set<String> = []
         /// Why nothing was sized though the site has local images: printed as a note.
         var note: String?
     }
@@ -49,7 +47,8 @@ enum ImageStage {
         unchanged: (String) -> Bool = { _ in false }, _ log: inout DiagnosticLog
     ) -> Output {
         let settings = loaded.config.images
-        let last = memo.settings == settings ? memo.found : [:]
+        let previous = memo.found
+        let last = memo.settings == settings ? previous : [:]
         memo = Memo(settings: settings)
         guard settings.resize else { return Output() }
         var paths = Set<String>()
@@ -78,8 +77,16 @@ enum ImageStage {
         var distinct: [String: Data] = [:]
         for case .success(let file) in read where byHash[file.hash] == nil { distinct[file.hash] = file.data }
         let hashes = distinct.keys.sorted()
+        // The last run's copies, for images edited back or renamed: the memo holds them already.
+        var withKept = cache
+        if !hashes.isEmpty {
+            for case .image(_, let image) in previous.values {
+                for copy in image.made { withKept.kept[copy.key] = copy.data }
+            }
+        }
+        let lookup = withKept
         let sized = hashes.map { ($0, distinct[$0] ?? Data()) }.parallelMapSingly { hash, data in
-            SizedImage(data, hash: hash, settings: settings, cache: cache)
+            SizedImage(data, hash: hash, settings: settings, cache: lookup)
         }
         for (hash, image) in zip(hashes, sized) { byHash[hash] = image }
         for (path, file) in zip(toRead, read) {
@@ -91,7 +98,7 @@ enum ImageStage {
         var output = Output()
         var used = Set<String>()
         for case .image(let hash, let image) in found.values where used.insert(hash).inserted {
-            for copy in image.made { output.copies[copy.key] = copy.data }
+            for copy in image.made { output.cacheKeys.insert(copy.key) }
             if case .sized = image.outcome {
                 let encoded = !remembered.contains(hash) && !image.made.allSatisfy { $0.reused }
                 if encoded { output.made += 1 } else { output.reused += 1 }
@@ -110,7 +117,7 @@ enum ImageStage {
             switch outcome {
             case .refused(let reason):
                 log.warning(display, "image \(reason); its skills show the placeholder")
-                output.refused.insert(path)
+                output.sized.refused.insert(path)
             case .sized(let sizing, let copies, let kind):
                 let named = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
                 if !kind.extensions.contains(named) {
@@ -131,10 +138,9 @@ enum ImageStage {
             }
         }
         output.sized.files = files.sorted { $0.path < $1.path }
-        output.sized.refused = output.refused
-        if !output.refused.isEmpty {
+        if !output.sized.refused.isEmpty {
             for index in loaded.skills.indices {
-                if case .local(let path)? = loaded.skills[index].image, output.refused.contains(path) {
+                if case .local(let path)? = loaded.skills[index].image, output.sized.refused.contains(path) {
                     loaded.skills[index].image = nil
                 }
             }

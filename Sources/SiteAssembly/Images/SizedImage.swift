@@ -58,9 +58,7 @@ struct SizedImage: Sendable {
                 let key = ImageCache.key(source: hash, box: box, format: format)
                 let suffix = SizedImages.suffix(box: box, fileExtension: format.fileExtension)
                 let copy: Copy
-                // A cache entry is a file anyone with the folder could have written: used only
-                // when it holds what its name says.
-                if let kept = cache.copy(key), ImageCodec.kind(of: [UInt8](kept)) == format.kind {
+                if let kept = cache.copy(key, format: format) {
                     copy = Copy(suffix: suffix, key: key, data: kept, reused: true)
                 } else {
                     guard let encoded = ImageCodec.sized(bytes, box: box, as: format) else {

@@ -26,10 +26,8 @@ public struct LiveSite: Sendable {
     var lastApplied = false
     /// The theme as last loaded, good build or not, with what loading it said.
     var loadedTheme: LoadedTheme?
-    /// The sized copies of the last good build's images, by key (`ImageCache`).
-    var imageCopies: [String: Data] = [:]
-    /// What the last run found of each image: under `serve`, an image file that did not change is
-    /// not read and hashed again on every rebuild.
+    /// What the last run found of each image, with its copies: under `serve`, an image file that
+    /// did not change is not read and hashed again on every rebuild.
     var imageMemo = ImageStage.Memo()
 
     struct LoadedTheme: Sendable {
@@ -164,7 +162,7 @@ public struct LiveSite: Sendable {
             let root = options.content.root
             return ImageStage.run(
                 &loaded, location: options.content,
-                cache: ImageCache(folder: options.imageCache, kept: imageCopies, stores: !destination.isNowhere),
+                cache: ImageCache(folder: options.imageCache, stores: !destination.isNowhere),
                 memo: &imageMemo, unchanged: { changedOnly && !changed.contains(root.appendingPathComponent($0).path) },
                 &log)
         }
@@ -254,8 +252,8 @@ public struct LiveSite: Sendable {
             whole: kept == nil)
         // Only after images were sized: without libvips the cache is kept for when it is back,
         // and a site without images never loads libvips to name its folder.
-        if destination.writesFolder, !images.copies.isEmpty {
-            ImageCache(folder: options.imageCache).prune(keeping: Set(images.copies.keys))
+        if destination.writesFolder, !images.cacheKeys.isEmpty {
+            ImageCache(folder: options.imageCache).prune(keeping: images.cacheKeys)
         }
         guard keeps else {
             if !options.freesMemory { ProcessLifetime.keep((loaded, theme, renderer, planned, known, sink)) }
@@ -268,7 +266,6 @@ public struct LiveSite: Sendable {
             outline: planned.plan.outline, buildDate: options.buildDate, keys: jobs.keys, siteValues: jobs.siteValues,
             site: planned.keptSite(known: known.wait()), catalogue: catalogue, sizedImages: images.sized, paths: paths,
             linkTargets: linkTargets)
-        imageCopies = images.copies
         // The caller's references go first, so the last one is dropped on the queue.
         LaterRelease.drop((consume previous, kept.take(), consume planned))
         lastApplied = true

@@ -10,7 +10,8 @@ package struct CardData: PageData {
         /// The boxes, in CSS pixels, a card and the skill page show it in (`images` in site.yml).
         let smallBox: Int
         let largeBox: Int
-        /// How the build sized it (`SizedImages`); nil shows the file as given.
+        /// How the build sized it (`SizedImages`, which holds only images with a copy shown); nil
+        /// shows the file as given.
         let sizing: SizedImages.Sizing?
 
         init(url: String, isLocal: Bool, boxes: ImageSettings, sizing: SizedImages.Sizing? = nil) {
@@ -18,7 +19,7 @@ package struct CardData: PageData {
             self.isLocal = isLocal
             smallBox = boxes.card
             largeBox = boxes.page
-            self.sizing = sizing?.isSized == true ? sizing : nil
+            self.sizing = sizing
         }
 
         /// The href shown at `box` pixels: its WebP copy, or its fallback copy, or the original

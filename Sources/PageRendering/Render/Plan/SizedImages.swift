@@ -24,6 +24,7 @@ public struct SizedImages: Sendable, Equatable {
         public var isSized: Bool { webp || !copies.isEmpty }
     }
 
+    /// By content path: only the images a page shows a copy of (`Sizing.isSized`).
     public var sizings: [String: Sizing]
     /// The copies, each at its path below the media folder (`images/tea-timer.png.56.webp`), sorted.
     public var files: [OutputFile]
