@@ -35,11 +35,13 @@ public struct PostgresSearchIndex: SearchIndex {
     public func update(_ catalogue: SearchCatalogue) async throws -> SearchIndexUpdate {
         try await run(within: PostgresLink.bulkDeadline) { client in
             try await client.withTransaction(logger: Self.logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.advisoryLock))", logger: Self.logger)
+                try await connection.wholeResult(
+                    "SELECT pg_advisory_xact_lock(\(Self.advisoryLock))", logger: Self.logger)
                 var stored: [String: (digest: String, rating: SearchRating)] = [:]
-                let rows = try await connection.query(
+                let rows = try await connection.wholeResult(
                     "SELECT id, digest, score, votes FROM sitegen_search_skills", logger: Self.logger)
-                for try await (id, digest, score, votes) in rows.decode((String, String, Double, Int).self) {
+                for row in rows {
+                    let (id, digest, score, votes) = try row.decode((String, String, Double, Int).self)
                     stored[id] = (digest, SearchRating(score: score, votes: votes))
                 }
                 let changes = catalogue.changes(from: stored)
@@ -53,14 +55,14 @@ public struct PostgresSearchIndex: SearchIndex {
     /// first update of a 10,000-skill catalogue is ten round trips.
     private static func write(_ changes: SearchChanges, _ connection: PostgresConnection) async throws {
         if !changes.removed.isEmpty {
-            try await connection.query(
+            try await connection.wholeResult(
                 "DELETE FROM sitegen_search_skills WHERE id = ANY(\(changes.removed))", logger: logger)
         }
         for batch in changes.rescored.batches(of: 1000) {
             let ids = batch.map(\.id)
             let scores = batch.map(\.rating.score)
             let votes = batch.map(\.rating.votes)
-            try await connection.query(
+            try await connection.wholeResult(
                 """
                 UPDATE sitegen_search_skills AS s SET score = u.score, votes = u.votes
                 FROM unnest(\(ids)::text[], \(scores)::float8[], \(votes)::int8[]) AS u(id, score, votes)
@@ -80,7 +82,7 @@ public struct PostgresSearchIndex: SearchIndex {
             let descriptions = words(\.description)
             let authors = words(\.author)
             let groups = words(\.group)
-            try await connection.query(
+            try await connection.wholeResult(
                 """
                 INSERT INTO sitegen_search_skills (id, digest, score, votes, name, examples, description, author, grp)
                 SELECT * FROM unnest(\(ids)::text[], \(digests)::text[], \(scores)::float8[], \(votes)::int8[], \(names)::text[],
@@ -98,23 +100,23 @@ public struct PostgresSearchIndex: SearchIndex {
         let tsquery = query.tsquery
         return try await run { client in
             var total = 0
-            for try await count in try await client.query(
+            for row in try await client.wholeResult(
                 """
                 SELECT count(*) FROM sitegen_search_skills WHERE document @@ to_tsquery('simple', \(tsquery))
-                """, logger: Self.logger
-            ).decode(Int.self) {
-                total = count
+                """, logger: Self.logger)
+            {
+                total = try row.decode(Int.self)
             }
             guard total > 0, !overflow, offset < total else { return SearchResults(ids: [], total: total) }
             var ids: [String] = []
-            let rows = try await client.query(
+            let rows = try await client.wholeResult(
                 """
                 SELECT id FROM sitegen_search_skills, to_tsquery('simple', \(tsquery)) AS query
                 WHERE document @@ query
                 ORDER BY ts_rank_cd(\(SearchSchema.tsRankWeights)::float4[], document, query) DESC, score DESC, votes DESC, id
                 LIMIT \(pageSize) OFFSET \(offset)
                 """, logger: Self.logger)
-            for try await id in rows.decode(String.self) { ids.append(id) }
+            for row in rows { ids.append(try row.decode(String.self)) }
             return SearchResults(ids: ids, total: total)
         }
     }

@@ -99,14 +99,14 @@ package struct Schema: Sendable {
         }
         do {
             try await connection.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(lock))", logger: logger)
-                try await connection.query(PostgresQuery(unsafeSQL: createVersionTable), logger: logger)
+                try await connection.wholeResult("SELECT pg_advisory_xact_lock(\(lock))", logger: logger)
+                try await connection.wholeResult(PostgresQuery(unsafeSQL: createVersionTable), logger: logger)
                 var current: Int?
-                let rows = try await connection.query(
+                let rows = try await connection.wholeResult(
                     PostgresQuery(unsafeSQL: "SELECT version FROM \(versionTable)"), logger: logger)
-                for try await version in rows.decode(Int.self) { current = version }
+                for row in rows { current = try row.decode(Int.self) }
                 if current == nil {
-                    try await connection.query(
+                    try await connection.wholeResult(
                         PostgresQuery(unsafeSQL: "INSERT INTO \(versionTable) (version) VALUES (0)"), logger: logger)
                 }
                 guard let pending = pending(after: current ?? 0) else {
@@ -114,9 +114,9 @@ package struct Schema: Sendable {
                 }
                 for migration in pending {
                     for statement in migration.postgres {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                        try await connection.wholeResult(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
-                    try await connection.query(
+                    try await connection.wholeResult(
                         PostgresQuery(unsafeSQL: "UPDATE \(versionTable) SET version = \(migration.version)"),
                         logger: logger)
                 }

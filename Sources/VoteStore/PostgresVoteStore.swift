@@ -94,9 +94,8 @@ public struct PostgresVoteStore: VoteStore {
                 """, binds: binds)
         return try await run { client in
             var outcome = VoteRecording.keptLater
-            for try await (admitted, tokens, inserted) in try await client.query(query, logger: Self.logger).decode(
-                (Bool, Double, Bool?).self)
-            {
+            for row in try await client.wholeResult(query, logger: Self.logger) {
+                let (admitted, tokens, inserted) = try row.decode((Bool, Double, Bool?).self)
                 if !admitted, let limit {
                     outcome = .limited(retryAfter: limit.secondsUntilOne(from: tokens))
                 } else if let inserted {
@@ -124,7 +123,7 @@ public struct PostgresVoteStore: VoteStore {
             // Housekeeping only: a failure (the server away, another instance's sweep in the
             // way) leaves rows for the next sweep and costs the vote nothing.
             _ = try? await store.run { client in
-                _ = try await client.query(
+                try await client.wholeResult(
                     """
                     DELETE FROM sitegen_rate_buckets
                     WHERE updated_at < (extract(epoch FROM clock_timestamp()) * 1000)::bigint - \(milliseconds)
@@ -140,13 +139,14 @@ public struct PostgresVoteStore: VoteStore {
 
     public func votes() async throws -> [Vote] {
         try await run(within: PostgresLink.bulkDeadline) { client in
-            let rows = try await client.query(
+            let rows = try await client.wholeResult(
                 "SELECT skill, voter, stars, voted_at, comment FROM sitegen_votes ORDER BY skill, voter",
                 logger: Self.logger)
             var votes: [Vote] = []
-            for try await (skill, voter, stars, milliseconds, comment) in rows.decode(
-                (String, String, Int, Int64, String?).self)
-            {
+            votes.reserveCapacity(rows.count)
+            for row in rows {
+                let (skill, voter, stars, milliseconds, comment) = try row.decode(
+                    (String, String, Int, Int64, String?).self)
                 votes.append(
                     Vote(skill: skill, stars: stars, voter: voter, milliseconds: milliseconds, comment: comment))
             }
@@ -157,10 +157,8 @@ public struct PostgresVoteStore: VoteStore {
     public func count() async throws -> Int {
         try await run { client in
             var count = 0
-            for try await n in try await client.query("SELECT count(*) FROM sitegen_votes", logger: Self.logger).decode(
-                Int.self)
-            {
-                count = n
+            for row in try await client.wholeResult("SELECT count(*) FROM sitegen_votes", logger: Self.logger) {
+                count = try row.decode(Int.self)
             }
             return count
         }

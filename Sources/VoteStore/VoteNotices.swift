@@ -39,7 +39,7 @@ enum VoteNotices {
         while true {
             try await Task.sleep(for: keepAliveInterval)
             try await Deadline.run(within: PostgresLink.requestDeadline, orThrow: Silent()) {
-                _ = try await connection.query("SELECT 1", logger: PostgresVoteStore.logger)
+                _ = try await connection.wholeResult("SELECT 1", logger: PostgresVoteStore.logger)
             }
         }
     }
