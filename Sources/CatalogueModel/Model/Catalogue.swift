@@ -116,9 +116,9 @@ public struct Catalogue: Sendable {
 
     /// The catalogue `init(skills:ratings:config:reusing:)` makes, from `previous`, when only the
     /// skills of `touched` (ids) may differ from those `previous` was made of, in their skill or
-    /// their rating, or came or went, and each that stayed keeps its name and group (a vote, an
-    /// edit of a description, a new or deleted skill): their entries are made again in place,
-    /// those that came are put in by name, and every other entry and the groups stand. Nil
+    /// their rating, or came or went, and each that stayed keeps its group (a vote, an edit of a
+    /// description or a name, a new or deleted skill): their entries are made again in place,
+    /// those that came or were renamed are put in by name, and every other entry and the groups stand. Nil
     /// otherwise (a group would come or go, or be named otherwise): then the catalogue is made whole.
     package init?(
         skills: [Skill], ratings: [String: RatingTally], config: SiteConfig, patching previous: Catalogue,
@@ -128,6 +128,7 @@ public struct Catalogue: Sendable {
         var entries = previous.entries
         var replaced = EntrySwaps()
         var came: [Entry] = []
+        var renamed: [Entry] = []
         var stayed = Set<String>()
         let urls = config.urls
         for skill in skills where touched.contains(skill.id) {
@@ -138,17 +139,23 @@ public struct Catalogue: Sendable {
             }
             stayed.insert(skill.id)
             let old = entries[place]
-            guard old.skill.id == skill.id, old.skill.name == skill.name, old.skill.group == skill.group else {
-                return nil
+            guard old.skill.id == skill.id, old.skill.group == skill.group else { return nil }
+            // A new name moves the skill in name order: it leaves its place and goes in again
+            // by name, as a skill that went and one that came.
+            guard old.skill.name == skill.name else {
+                renamed.append(old)
+                came.append(Entry(skill: skill, rating: rating, path: old.path))
+                continue
             }
             if old.rating == rating, old.skill == skill { continue }
             let new = Entry(skill: skill, rating: rating, path: old.path)
             entries[place] = new
             replaced.replace(old, with: new)
         }
-        let gone = touched.subtracting(stayed).compactMap { id in
-            previous.placeByID[id].flatMap { entries.indices.contains($0) ? entries[$0] : nil }
-        }
+        let gone =
+            touched.subtracting(stayed).compactMap { id in
+                previous.placeByID[id].flatMap { entries.indices.contains($0) ? entries[$0] : nil }
+            } + renamed
         guard skills.count == previous.entries.count + came.count - gone.count else { return nil }
         self.config = config
         guard !came.isEmpty || !gone.isEmpty else {

@@ -170,7 +170,8 @@ public struct CatalogueListings: Sendable {
     public let highlights: [[Catalogue.Entry]]
     /// Each group's skills in `group_order`, in the order of `Catalogue.groups`.
     public let groupPages: [[Catalogue.Entry]]
-    /// When patched (`init(_:patching:of:)`): the entries of skills that came since.
+    /// When patched (`init(_:patching:of:)`): the entries of skills that came since, and of those
+    /// that went in again (a new name, language, author or date).
     package private(set) var came: [Catalogue.Entry] = []
 
     public init(_ catalogue: Catalogue) {
@@ -196,12 +197,11 @@ public struct CatalogueListings: Sendable {
 
 extension CatalogueListings {
     /// The listings of `catalogue` made from `previous`, the listings of `before`, when the two
-    /// differ in a few skills that came or went, and otherwise only in ratings and in what no
-    /// listing orders or partitions by (a vote, an edit of a description, a new or deleted
-    /// skill): the same settings, and the skills that stayed with the same names, languages,
-    /// authors and dates. Skills whose entry changed, came or went leave the listings and go
-    /// (back) in at their place; every other listing keeps its order with their new entries.
-    /// Nil when anything else differs, or a language or author page would come or go.
+    /// differ in a few skills (a vote, an edit, a new or deleted skill) and have the same
+    /// settings. Skills whose entry changed, came or went leave the listings and go (back) in at
+    /// their place (a skill with a new name, language, author or date as one that went and one
+    /// that came); every other listing keeps its order with their new entries. Nil when more
+    /// differs, or a language or author page would come or go.
     public init?(_ catalogue: Catalogue, patching previous: CatalogueListings, of before: Catalogue) {
         let entries = catalogue.entries
         guard catalogue.config == before.config else { return nil }
@@ -209,22 +209,36 @@ extension CatalogueListings {
         var came: [Catalogue.Entry] = []
         var went: [Catalogue.Entry] = []
         let limit = max(16, entries.count / 32)
-        if entries.count == before.entries.count {
+        // Entries of the skills that stayed, old and new, where they differ.
+        var edited: [(old: Catalogue.Entry, new: Catalogue.Entry)] = []
+        // In the same places, unless a skill came, went or moved (a new name).
+        var samePlaces = entries.count == before.entries.count
+        if samePlaces {
             for (old, new) in zip(before.entries, entries) where old !== new {
-                guard Self.listedAlike(old.skill, new.skill) else { return nil }
-                replaced.replace(old, with: new)
+                guard old.skill.id == new.skill.id else {
+                    samePlaces = false
+                    break
+                }
+                edited.append((old, new))
             }
-        } else {
+        }
+        if !samePlaces {
             let changes = PlaceWalk.changes(of: entries, in: before.entries) { $0.skill.id }
             guard changes.came.count <= limit, changes.went.count <= limit else { return nil }
             came = changes.came.map { entries[$0] }
             went = changes.went.map { before.entries[$0] }
-            for (new, place) in zip(entries, changes.places) {
-                guard let place else { continue }
-                let old = before.entries[place]
-                guard old !== new else { continue }
-                guard Self.listedAlike(old.skill, new.skill) else { return nil }
+            edited = zip(entries, changes.places).compactMap { new, place in
+                guard let place, before.entries[place] !== new else { return nil }
+                return (before.entries[place], new)
+            }
+        }
+        for (old, new) in edited {
+            if Self.listedAlike(old.skill, new.skill) {
                 replaced.replace(old, with: new)
+            } else {
+                // A new name, language, author or date: out of every listing, and in again at its place.
+                went.append(old)
+                came.append(new)
             }
         }
         // Each changed entry is put back in its own pass: for many (a replaced rating file) a

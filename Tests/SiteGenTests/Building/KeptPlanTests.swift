@@ -60,12 +60,14 @@ import Testing
             for _ in 0..<(1 + random.below(2)) {
                 let i = random.below(skills.count)
                 touched.insert(skills[i].id)
-                switch changes == .skillsComeAndGo ? random.below(6) : edits ? random.below(4) : 0 {
+                switch changes == .skillsComeAndGo ? random.below(7) : edits ? random.below(5) : 0 {
                 case 0: ratings[skills[i].id] = ListingsPatchTests.tally(&random)
                 case 1: skills[i].description = "word\(random.below(6)) word\(random.below(9)) other\(random.below(3))"
                 case 2: skills[i].author = random.below(3) == 0 ? nil : "Author \(random.below(4))"
                 case 3: skills[i].examples = random.below(2) == 0 ? [] : ["word\(random.below(9)) please"]
-                case 4:
+                // A new name: the skill moves in name order, and shows so on other skills' pages.
+                case 4: skills[i].name = ["Alpha", "Mid", "Zulu", "émile"][random.below(4)] + " \(step) renamed"
+                case 5:
                     var added = skills[i]
                     added.id = "\(skills[i].id)-new\(step)"
                     added.name = ["Alpha", "Mid", "Zulu", "émile"][random.below(4)] + " \(step)"
@@ -80,7 +82,8 @@ import Testing
                     }
                 }
             }
-            // An author's edit may move a skill in the listings, which the catalogue is not patched for.
+            // An edit of an author or a name may move a skill in the listings; the catalogue is
+            // patched for it unless its group would go.
             let next = try #require(
                 (cameOrWent
                     ? nil
