@@ -36,8 +36,8 @@ struct ListingData: Sendable {
 
     /// - Parameters:
     ///   - previous: a kept build's last listings, whose related skills' scores are kept while
-    ///     no skill's text changed (`RelatedSkills`), and whose orders are patched when only
-    ///     ratings changed since `before`, the catalogue they were made of.
+    ///     no skill's text changed (`RelatedSkills`), and whose orders are patched when a few
+    ///     skills changed since `before`, the catalogue they were made of (`CatalogueListings`).
     ///   - related: whether the theme shows related skills (`SkillPageReach`); else none are made.
     package init(
         _ catalogue: Catalogue, reusing previous: ListingData? = nil, of before: Catalogue? = nil, related: Bool = true
@@ -65,8 +65,8 @@ struct ListingData: Sendable {
             }
             return names
         }
-        // Patched listings have the same settings, and each skill that stayed its language: only
-        // the codes of skills that came may be new (a name no skill shows any more is never asked).
+        // Patched listings have the same settings: only the codes of skills that came (or went in
+        // again, with a new language) may be new (a name no skill shows any more is never asked).
         languageNames =
             if let patched, let previous {
                 named(patched.came.map(\.skill.language), adding: previous.languageNames)

@@ -304,8 +304,8 @@ public struct LiveSite: Sendable {
         return (renderer.catalogue.urls.output(ofPage: entry.path), Data(bytes))
     }
 
-    /// The model stage: the catalogue, with its statistics. After a vote or an edit of a
-    /// description (`patching`, when the last load made `last`), only the touched skills' entries change.
+    /// The model stage: the catalogue, with its statistics. After a vote or an edit of a skill
+    /// (`patching`, when the last load made `last`), only the touched skills' entries change.
     private func model(_ loaded: LoadedContent, theme: Theme, patching: Bool) -> Catalogue {
         let config = loaded.config.wordsFilled(from: theme.strings)
         if patching, let previous = last?.catalogue, let touched = loaded.touchedSkills,
