@@ -41,10 +41,12 @@ public struct RelatedSkills: Sendable {
     /// Each entry's scored candidates, best first by score alone: those that score at least as
     /// much as the sixth. A vote changes places in Top rated, which only reorders ties, so these
     /// are all a new list can be made of while no skill's text changed.
-    private let candidates: [[Candidate]]
+    /// Empty once forgotten (`forgettingScores`).
+    private var candidates: [[Candidate]]
     /// Each scored skill's words and the rest of what scores are made of: an edit rescores only
-    /// the skills it can change, and no skill's text is read again while it stays.
-    private let index: RelatedTermIndex
+    /// the skills it can change, and no skill's text is read again while it stays. Nil once
+    /// forgotten.
+    private var index: RelatedTermIndex?
     /// The entries these lists were scored and made for (a next build compares only the skills of
     /// entries that are not these very objects), each one's Top rated place (`Int.max` unrated),
     /// its group page, and each group's skills in the order that fills short lists: a vote
@@ -85,7 +87,7 @@ public struct RelatedSkills: Sendable {
         self.ranks = ranks
 
         // Group and author keys are page paths: kept ones are good while the folders are the same.
-        let previous = previous?.urls == urls ? previous : nil
+        let previous = previous?.urls == urls && previous?.isReusable == true ? previous : nil
         self.urls = urls
         let sameText = previous.map { $0.hasSameText(as: entries) } ?? false
         // Where each skill stood in the previous lists: its own place while none came or went.
@@ -105,7 +107,7 @@ public struct RelatedSkills: Sendable {
         if let previous, previous.groupKeys == groupKeys,
             let moved = previous.moved(entries, topRated: topRated, ranks: ranks, index: index),
             let rescored = sameText
-                ? (previous.candidates, previous.index, [])
+                ? previous.index.map({ (previous.candidates, $0, Set<Int>()) })
                 : previous.rescored(entries, groupKeys: groupKeys, urls: urls)
         {
             (candidates, self.index) = (rescored.0, rescored.1)
@@ -168,13 +170,27 @@ public struct RelatedSkills: Sendable {
         }
     }
 
+    /// Whether a next build can take these lists' scores (`reusing:`): not once forgotten.
+    public var isReusable: Bool { index != nil }
+
+    /// The same lists without the scores and words a next build would reuse: a build that keeps
+    /// nothing holds those (a tenth of a large catalogue's memory) only while making the lists.
+    public func forgettingScores() -> RelatedSkills {
+        var lists = self
+        lists.candidates = []
+        lists.index = nil
+        return lists
+    }
+
     /// Entry `i`'s list as lists made for `entries` would have it, from these lists' scores:
     /// when every skill is still here with the words, author and group it was scored with, as
     /// after a rename, which sorts the entries anew and so has every list made again. Nil
     /// otherwise, or when these lists are none. Only ties and short lists' filling depend on
     /// places, and both are taken from the new ones, so it is the list the new build makes.
     public func list(of i: Int, in entries: [Catalogue.Entry], topRated: [Catalogue.Entry]) -> [Int]? {
-        guard !lists.isEmpty, entries.count == self.entries.count, entries.indices.contains(i) else { return nil }
+        guard !lists.isEmpty, isReusable, entries.count == self.entries.count, entries.indices.contains(i) else {
+            return nil
+        }
         // Each old place's new one. The walk finds the skills that kept their order; a renamed
         // one moved away, and is found by its id among the places the walk left.
         var places = PlaceWalk.places(of: entries, in: self.entries, key: { $0.skill.id })
@@ -345,7 +361,7 @@ public struct RelatedSkills: Sendable {
     private func rescored(
         _ entries: [Catalogue.Entry], groupKeys: [String], urls: SiteURLs
     ) -> (candidates: [[Candidate]], index: RelatedTermIndex, affected: Set<Int>)? {
-        guard entries.count == self.entries.count else { return nil }
+        guard var index, entries.count == self.entries.count else { return nil }
         var changed: [Int] = []
         for i in entries.indices where entries[i] !== self.entries[i] {
             let (skill, before) = (entries[i].skill, self.entries[i].skill)
@@ -357,7 +373,6 @@ public struct RelatedSkills: Sendable {
                 guard changed.count <= 32 else { return nil }
             }
         }
-        var index = index
         var affected = Set<Int>()
         for i in changed {
             let (skill, before) = (entries[i].skill, self.entries[i].skill)

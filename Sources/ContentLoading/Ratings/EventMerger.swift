@@ -482,7 +482,7 @@ package struct EventMerger {
     /// A skill's counts and timeline, without its reviews.
     private func countedTally(_ number: Int) -> RatingTally {
         var tally = RatingTally(stars: counts[number])
-        tally.timeline = timelines[number]
+        tally.timeline = timelines[number].compacted()
         return tally
     }
 

@@ -162,7 +162,7 @@ package enum SusiStoreReader {
             folder.voterStars[key, default: [:]][user] = vote.stars
         }
         folder.votes[key, default: SusiFolder.Tallied(path: path)].tally.stars += counts
-        folder.votes[key, default: SusiFolder.Tallied(path: path)].tally.timeline.merge(timeline)
+        folder.votes[key, default: SusiFolder.Tallied(path: path)].tally.timeline.merge(timeline.compacted())
     }
 
     /// SUSI's written feedback (`feedbackSkill.json`): `{email|uuid, feedback, timestamp}` per

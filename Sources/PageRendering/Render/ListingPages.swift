@@ -39,8 +39,11 @@ struct ListingData: Sendable {
     ///     no skill's text changed (`RelatedSkills`), and whose orders are patched when a few
     ///     skills changed since `before`, the catalogue they were made of (`CatalogueListings`).
     ///   - related: whether the theme shows related skills (`SkillPageReach`); else none are made.
+    ///   - keepsScores: whether a next build will reuse these listings; a one-shot build drops the
+    ///     related skills' scores once the lists are made.
     package init(
-        _ catalogue: Catalogue, reusing previous: ListingData? = nil, of before: Catalogue? = nil, related: Bool = true
+        _ catalogue: Catalogue, reusing previous: ListingData? = nil, of before: Catalogue? = nil, related: Bool = true,
+        keepsScores: Bool = true
     ) {
         let patched = previous.flatMap { previous in
             before.flatMap { CatalogueListings(catalogue, patching: previous.listings, of: $0) }
@@ -79,12 +82,11 @@ struct ListingData: Sendable {
                 entries = catalogue.entries, topRated = listings.topRated, urls = catalogue.urls,
                 reused = previous?.related
             ] in
-            Shared(
-                related
-                    // None were made last time when that theme showed none: nothing to keep.
-                    ? RelatedSkills(
-                        entries, topRated: topRated, urls: urls, reusing: reused?.lists.isEmpty == false ? reused : nil)
-                    : RelatedSkills([], topRated: [], urls: urls))
+            guard related else { return Shared(RelatedSkills([], topRated: [], urls: urls)) }
+            // None were made last time when that theme showed none: nothing to keep.
+            let made = RelatedSkills(
+                entries, topRated: topRated, urls: urls, reusing: reused?.lists.isEmpty == false ? reused : nil)
+            return Shared(keepsScores ? made : made.forgettingScores())
         }
         authorSkillCounts = Dictionary(listings.authors.map { ($0.path, $0.entries.count) }) { first, _ in first }
     }

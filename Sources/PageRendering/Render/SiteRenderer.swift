@@ -51,7 +51,10 @@ public struct SiteRenderer: Sendable {
 
     /// A renderer that takes the description summaries of `previous` (a kept build's last
     /// renderer) for skills whose description is the same, instead of running libcmark on all.
-    package init(catalogue: Catalogue, theme: Theme, contentRoot: URL, reusing previous: SiteRenderer?) {
+    /// A renderer no next build reuses (`keeps` false) holds nothing for one.
+    package init(
+        catalogue: Catalogue, theme: Theme, contentRoot: URL, reusing previous: SiteRenderer?, keeps: Bool = true
+    ) {
         self.catalogue = catalogue
         // Where each entry stood in the kept build's: the entries that are the very objects there
         // keep their summary and language (reading a field of each of 10,000 skills, scattered
@@ -61,7 +64,8 @@ public struct SiteRenderer: Sendable {
         // longest of what the plan waits for, while the summaries are made.
         skillPageReach = SkillPageReach(engine: theme.engine)
         listingData = ListingData(
-            catalogue, reusing: previous?.listingData, of: previous?.catalogue, related: skillPageReach.related)
+            catalogue, reusing: previous?.listingData, of: previous?.catalogue, related: skillPageReach.related,
+            keepsScores: keeps)
         cardSummaries = Self.cardSummaries(of: catalogue.entries, reusing: previous, places: places)
         feedMemo = previous?.feedMemo ?? FeedMemo()
         var theme = theme

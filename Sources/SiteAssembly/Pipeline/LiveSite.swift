@@ -177,13 +177,21 @@ public struct LiveSite: Sendable {
         let catalogue = times.time(.model) {
             model(loaded, theme: theme, patching: lastLoadBuilt && sameImages)
         }
+        // The catalogue holds what the pages show; a build that keeps nothing lets the loaded
+        // tallies go (at 100,000 skills a table of tens of MB) instead of holding them to the end.
+        if !keeps {
+            LaterRelease.drop((loaded.skills, loaded.ratings))
+            (loaded.skills, loaded.ratings) = ([], [:])
+        }
         // Everything renders again when anything every page depends on changed.
         var kept = last.flatMap { last in
             sameTheme && sameImages && last.catalogue.config == catalogue.config
                 && last.buildDate == options.buildDate ? last : nil
         }
         var renderer = times.time(.renderSetup) {
-            SiteRenderer(catalogue: catalogue, theme: theme, contentRoot: options.content.root, reusing: last?.renderer)
+            SiteRenderer(
+                catalogue: catalogue, theme: theme, contentRoot: options.content.root, reusing: last?.renderer,
+                keeps: keeps)
         }
         renderer.sizedImages = images.sized
         if let early, changedOnly, let index = Self.editedSkill(changed, in: catalogue, options),

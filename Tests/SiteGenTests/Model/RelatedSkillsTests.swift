@@ -332,6 +332,28 @@ import Testing
         #expect(Self.related(after, reusing: previous).lists == Self.related(after).lists)
     }
 
+    /// A one-shot build forgets the scores once the lists are made: the lists stay, and a build
+    /// handed the forgotten ones scores afresh (after a vote, an edit, or a rename alike) and
+    /// makes the lists a build from scratch makes.
+    @Test(arguments: 1...10 as ClosedRange<UInt64>)
+    func forgottenScoresKeepTheListsAndAreNeverReused(seed: UInt64) {
+        let (before, kept, _) = Self.start(seed: seed)
+        let forgotten = kept.forgettingScores()
+        #expect(kept.isReusable)
+        #expect(!forgotten.isReusable)
+        #expect(forgotten.lists == kept.lists)
+        let topRated = Listings.topRated(before.entries, priorVotes: 10)
+        #expect(forgotten.list(of: 0, in: before.entries, topRated: topRated) == nil)
+        #expect(kept.list(of: 0, in: before.entries, topRated: topRated) == kept.lists.first)
+        var random = SplitMix64(seed: seed &+ 7000)
+        var skills = before.entries.map(\.skill)
+        let i = Int.random(in: 0..<skills.count, using: &random)
+        Self.edit(&skills[i], Int.random(in: 0..<4, using: &random), &random)
+        let after = Catalogue(skills: skills, ratings: [:], config: before.config)
+        #expect(Self.related(after, reusing: forgotten).lists == Self.related(after).lists)
+        #expect(Self.related(before, reusing: forgotten).lists == kept.lists)
+    }
+
     /// Twelve steps of `change` (which names the skills it touched) through catalogues patched as
     /// `sitegen serve` patches them (made afresh when an edit cannot be patched, unless `patched`),
     /// each step's kept lists compared with the lists of a build from scratch.

@@ -182,6 +182,46 @@ import Testing
         }
     }
 
+    // MARK: Days
+
+    /// Votes added and taken out in any order, on days before and after 1970, and timelines
+    /// merged: the days are those of a table kept beside them, oldest first, and a compacted
+    /// timeline is the same timeline.
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
+    func daysAreTheVotesLeftInOrderHoweverTheyCame(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        func series() -> (VoteTimeline, [Int: StarCounts]) {
+            var timeline = VoteTimeline()
+            var table: [Int: StarCounts] = [:]
+            var cast: [(stars: Int, day: Int)] = []
+            for _ in 0..<Int.random(in: 0...200, using: &random) {
+                if !cast.isEmpty && Int.random(in: 0..<4, using: &random) == 0 {
+                    let (stars, day) = cast.remove(at: Int.random(in: 0..<cast.count, using: &random))
+                    timeline.remove(vote: stars, day: day)
+                    table[day]?[stars] -= 1
+                } else {
+                    let vote = (Int.random(in: 0...6, using: &random), Int.random(in: -40...60, using: &random))
+                    timeline.add(vote: vote.0, day: vote.1)
+                    if (1...5).contains(vote.0) {
+                        cast.append(vote)
+                        table[vote.1, default: StarCounts()].add(vote: vote.0)
+                    }
+                }
+            }
+            return (timeline, table.filter { $0.value.total > 0 })
+        }
+        let (first, firstTable) = series()
+        let (second, secondTable) = series()
+        #expect(first.days == firstTable)
+        #expect(first.entries.map(\.day) == firstTable.keys.sorted())
+        #expect(first.compacted() == first)
+        #expect(first.total == firstTable.values.reduce(0) { $0 + $1.total })
+        var merged = first
+        merged.merge(second)
+        #expect(merged.days == firstTable.merging(secondTable, uniquingKeysWith: +))
+        #expect(merged == VoteTimeline(days: firstTable.merging(secondTable, uniquingKeysWith: +)))
+    }
+
     // MARK: Sources
 
     @Test func aReplacedVoteLeavesItsDay() throws {
