@@ -18,8 +18,8 @@ For each size, generates a catalogue (Benchmarks/generate.py) with the rating fo
   its page is served, waiting as an edit does; then deleted skill → 404: that file removed until
   its page answers 404.
 Prints the median, min and max of each in milliseconds, the median CPU time serve used for each
-(user + system, from /proc: steadier than wall time on a busy machine), and serve's own line for
-the last build. Linux; run on a quiet machine (2 cores: serve and this script share them).
+(user + system, from /proc: steadier than wall time on a busy machine), serve's own line for
+the last build, and serve's resident memory and its peak after the first build and after the changes. Linux; run on a quiet machine (2 cores: serve and this script share them).
 """
 import argparse
 import json
@@ -52,6 +52,13 @@ def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def memory_mb(pid):
+    """The process's resident memory now and its peak so far (VmRSS, VmHWM), in MB."""
+    with open(f"/proc/{pid}/status") as f:
+        fields = dict(line.split(":", 1) for line in f if ":" in line)
+    return tuple(int(fields[key].split()[0]) // 1024 for key in ("VmRSS", "VmHWM"))
 
 
 def rating_count(port, page):
@@ -241,6 +248,7 @@ def main():
             files = skill_files(content)
             time.sleep(1)
             full = server.last_build()
+            after_build = memory_mb(server.process.pid)
             edits, edit_cpu, votes, vote_cpu, counted = [], [], [], [], 0
             names, name_cpu, name_builds = [], [], []
             moves, move_cpu = [], []
@@ -285,7 +293,10 @@ def main():
                   " (a word in front: the skill moves in name order)")
             print(f"{'':>8} first (full) build: {full}")
             print(f"{'':>8} a name edit's build: {name_builds[-1]}")
-            print(f"{'':>8} last build: {server.last_build()}", flush=True)
+            print(f"{'':>8} last build: {server.last_build()}")
+            now, peak = memory_mb(server.process.pid)
+            print(f"{'':>8} serve's memory: {after_build[0]:,} MB after the first build (peak {after_build[1]:,} MB);"
+                  f" {now:,} MB after the changes (peak {peak:,} MB)", flush=True)
         finally:
             server.stop()
 
