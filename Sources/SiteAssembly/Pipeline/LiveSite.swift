@@ -158,13 +158,7 @@ public struct LiveSite: Sendable {
         }
         log.append(contentsOf: loaded.diagnostics)
         let images = times.time(.images) {
-            // With `changedOnly`, a file not in `changed` is as the last run found it.
-            let root = options.content.root
-            return ImageStage.run(
-                &loaded, location: options.content,
-                cache: ImageCache(folder: options.imageCache, stores: !destination.isNowhere),
-                memo: &imageMemo, unchanged: { changedOnly && !changed.contains(root.appendingPathComponent($0).path) },
-                &log)
+            sizeImages(&loaded, options, destination, changed: changedOnly ? changed : nil, &log)
         }
         // Which images are sized, and which refused, is in every card: a change renders everything.
         let sameImages = last?.sizedImages.showsLike(images.sized) ?? false
@@ -174,15 +168,8 @@ public struct LiveSite: Sendable {
         if case .folder = destination, let problem = OutputFolder.problem(for: options) { log.append(problem) }
         try SiteBuilder.fail(on: log.items, strict: options.strict)
 
-        let catalogue = times.time(.model) {
-            model(loaded, theme: theme, patching: lastLoadBuilt && sameImages)
-        }
-        // The catalogue holds what the pages show; a build that keeps nothing lets the loaded
-        // tallies go (at 100,000 skills a table of tens of MB) instead of holding them to the end.
-        if !keeps {
-            LaterRelease.drop((loaded.skills, loaded.ratings))
-            (loaded.skills, loaded.ratings) = ([], [:])
-        }
+        let catalogue = times.time(.model) { model(loaded, theme: theme, patching: lastLoadBuilt && sameImages) }
+        if !keeps { loaded.dropModelInputs() }
         // Everything renders again when anything every page depends on changed.
         var kept = last.flatMap { last in
             sameTheme && sameImages && last.catalogue.config == catalogue.config
@@ -244,40 +231,62 @@ public struct LiveSite: Sendable {
             throw error.failure(log, options)
         }
         let seconds = (ContinuousClock.now - started).seconds
+        // A kept site counts its whole site; a one-shot build what it made and what its sink kept.
+        let (pages, fileCount, unchanged, notes) =
+            keeps
+            ? (planned.site.pageCount, existing.count, existing.count - written.count, [images.note])
+            : (made.pageCount, made.fileCount, sink?.unchanged ?? 0, [images.note, sink?.note])
         let update = Update(
-            report: keeps
-                ? BuildReport(
-                    catalogue: catalogue, loaded: loaded, options: options, pages: planned.site.pageCount,
-                    files: existing.count, unchanged: existing.count - written.count, log: log,
-                    notes: images.note.map { [$0] } ?? [], seconds: seconds, stages: times.stages,
-                    images: (images.made, images.reused))
-                : BuildReport(
-                    catalogue: catalogue, loaded: loaded, options: options, pages: made.pageCount,
-                    files: made.fileCount,
-                    unchanged: sink?.unchanged ?? 0, log: log, notes: [images.note, sink?.note].compactMap { $0 },
-                    seconds: seconds, stages: times.stages, images: (images.made, images.reused)),
+            report: BuildReport(
+                catalogue: catalogue, loaded: loaded, options: options, pages: pages, files: fileCount,
+                unchanged: unchanged, log: log, notes: notes.compactMap { $0 }, seconds: seconds, stages: times.stages,
+                images: (images.made, images.reused)),
             written: written.sorted(), removed: removed.sorted(), rendered: jobs.pages.count + jobs.files.count,
             whole: kept == nil)
-        // Only after images were sized: without libvips the cache is kept for when it is back,
-        // and a site without images never loads libvips to name its folder.
-        if destination.writesFolder, !images.cacheKeys.isEmpty {
-            ImageCache(folder: options.imageCache).prune(keeping: images.cacheKeys)
-        }
+        if destination.writesFolder { Self.prune(images, options) }
         guard keeps else {
             if !options.freesMemory { ProcessLifetime.keep((loaded, theme, renderer, planned, known, sink)) }
             return update
         }
         let linkTargets = keptTargets(made, removed: removed, render: render, kept: &kept)
-        let previous = last.take()
-        last = Built(
+        let built = Built(
             theme: theme, renderer: renderer, cards: planned.plan.cards, sitemap: planned.plan.sitemap,
             outline: planned.plan.outline, buildDate: options.buildDate, keys: jobs.keys, siteValues: jobs.siteValues,
             site: planned.keptSite(known: known.wait()), catalogue: catalogue, sizedImages: images.sized, paths: paths,
             linkTargets: linkTargets)
-        // The caller's references go first, so the last one is dropped on the queue.
-        LaterRelease.drop((consume previous, kept.take(), consume planned))
-        lastApplied = true
+        keep(built, droppingAfter: (kept.take(), consume planned))
         return update
+    }
+
+    /// Keeps `built` for the next run. The caller's references go first, so the last ones (of
+    /// the previous build, and `done` with) are dropped on the queue.
+    private mutating func keep(_ built: Built, droppingAfter done: sending some Sendable) {
+        let previous = last.take()
+        last = built
+        LaterRelease.drop((consume previous, done))
+        lastApplied = true
+    }
+
+    /// The image stage. With `changed` (what inotify named), a file not in it is as the last
+    /// run found it.
+    private mutating func sizeImages(
+        _ loaded: inout LoadedContent, _ options: BuildOptions, _ destination: Destination, changed: Set<String>?,
+        _ log: inout DiagnosticLog
+    ) -> ImageStage.Output {
+        let root = options.content.root
+        return ImageStage.run(
+            &loaded, location: options.content,
+            cache: ImageCache(folder: options.imageCache, stores: !destination.isNowhere), memo: &imageMemo,
+            unchanged: { path in changed.map { !$0.contains(root.appendingPathComponent(path).path) } ?? false },
+            &log)
+    }
+
+    /// Prunes the image cache to this build's images. Only after images were sized: without
+    /// libvips the cache is kept for when it is back, and a site without images never loads
+    /// libvips to name its folder.
+    private static func prune(_ images: ImageStage.Output, _ options: BuildOptions) {
+        guard !images.cacheKeys.isEmpty else { return }
+        ImageCache(folder: options.imageCache).prune(keeping: images.cacheKeys)
     }
 
     /// The entry of the skill a changed path holds on its own (a skill file, not a list).
@@ -354,5 +363,14 @@ extension Error {
                     + render.error.diagnostics)
         default: BuildFailure(log.items + [.error(options.outputDisplay, "cannot write the site: \(self)")])
         }
+    }
+}
+
+extension LoadedContent {
+    /// The catalogue holds what the pages show: a build that keeps nothing lets the loaded
+    /// tallies go (at 100,000 skills a table of tens of MB) instead of holding them to the end.
+    fileprivate mutating func dropModelInputs() {
+        LaterRelease.drop((skills, ratings))
+        (skills, ratings) = ([], [:])
     }
 }
