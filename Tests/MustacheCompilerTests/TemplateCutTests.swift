@@ -40,6 +40,39 @@ import Testing
         #expect(Self.fill(cut) == library.render(templateNamed: "main", data: values))
     }
 
+    /// A cut that shares another's text (`sharing(with:)`, a ranked card and its plain one) fills
+    /// in to the same bytes as the cut it was made from, over generated templates whose variants
+    /// differ in one run: slots before, in and after the run, at its edges, and a slot escaped
+    /// in one variant and not in the other at the same place.
+    @Test(arguments: 1...60 as ClosedRange<Int>)
+    func aSharedCutFillsInAsItsOwnCutDoes(seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(seed))
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
+        let pieces = [
+            "<p class=\"card\">", "text ", "{{a}}", "{{{b}}}", "{{c}}", String(repeating: "x", count: 40), "é<", "\n",
+        ]
+        func run() -> String { (0..<next(8)).map { _ in pieces[next(pieces.count)] }.joined() }
+        let middle = ["{{#r}}<p>#{{r}}</p>{{/r}}", "{{#r}}{{a}}{{/r}}{{^r}}{{{a}}}{{/r}}", "{{^r}}gone{{/r}}"]
+        // Long enough on both sides for the cut to share.
+        let edge = String(repeating: "<b>edge</b>", count: 6)
+        let template = edge + run() + middle[next(middle.count)] + run() + edge
+        let library = try TemplateLibrary(["main": (template, "main")])
+        func data(_ rank: TemplateValue?) -> TemplateDictionary {
+            var values: [String: TemplateValue] = [
+                "a": .data(TemplateSlot(0)), "b": .data(TemplateSlot(1)), "c": .data(TemplateSlot(2)),
+            ]
+            values["r"] = rank
+            return TemplateDictionary(values)
+        }
+        let plain = try #require(library.cut(templateNamed: "main", data: data(nil)))
+        let ranked = try #require(library.cut(templateNamed: "main", data: data(.data(TemplateSlot(1)))))
+        let shared = ranked.sharing(with: plain)
+        #expect(shared.isShared)
+        #expect(Self.fill(shared) == Self.fill(ranked), "\(template)")
+        #expect(Self.fill(plain.sharing(with: ranked)) == Self.fill(plain), "\(template)")
+        #expect(Self.fill(shared.sharing(with: plain)) == Self.fill(ranked))
+    }
+
     /// In an indented partial the text put in a slot could change what is indented after it.
     @Test func aSlotInAnIndentedPartialIsNotCut() throws {
         let library = try TemplateLibrary([

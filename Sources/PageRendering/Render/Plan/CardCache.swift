@@ -70,22 +70,29 @@ package struct CardCache: Sendable {
             return (text(context.rating?.starRow), text(context.rating?.starRowLarge))
         }
         // Dated cards are only on the Newest pages: each is rendered for its page.
-        let cuts = kinds.map { kind in
-            fresh.indices.parallelMap { k -> TemplateCut? in
-                // Unrated skills are never ranked; skills without a date are never dated.
-                if kind == .ranked && !entries[fresh[k]].rating.isRated { return nil }
-                var context = contexts[k]
-                if kind == .dated {
-                    guard let created = entries[fresh[k]].skill.created else { return nil }
-                    context.added = created
-                }
-                context.root = Slot.root.value
-                context.cardLevel = Slot.level.value
-                if kind == .ranked { context.rank = Slot.rank.value }
-                context.rating?.starRow = Slot.starRow.value
-                context.rating?.starRowLarge = Slot.largeStarRow.value
-                return engine.cut(templateNamed: "card", data: context)
-            }
+        var cuts: [[TemplateCut?]] = []
+        for kind in kinds {
+            // A ranked card is its plain card with a rank in it: it keeps only that run of its
+            // own text (at 100,000 skills, 70 MB less), made as soon as it is cut.
+            let plain = kind == .ranked ? kinds.firstIndex(of: .plain).map { cuts[$0] } : nil
+            cuts.append(
+                fresh.indices.parallelMap { k -> TemplateCut? in
+                    // Unrated skills are never ranked; skills without a date are never dated.
+                    if kind == .ranked && !entries[fresh[k]].rating.isRated { return nil }
+                    var context = contexts[k]
+                    if kind == .dated {
+                        guard let created = entries[fresh[k]].skill.created else { return nil }
+                        context.added = created
+                    }
+                    context.root = Slot.root.value
+                    context.cardLevel = Slot.level.value
+                    if kind == .ranked { context.rank = Slot.rank.value }
+                    context.rating?.starRow = Slot.starRow.value
+                    context.rating?.starRowLarge = Slot.largeStarRow.value
+                    let cut = engine.cut(templateNamed: "card", data: context)
+                    guard let cut, let base = plain?[k] else { return cut }
+                    return cut.sharing(with: base)
+                })
         }
         let memos = entries.indices.map { keptMemos[$0].map { earlierMemos[$0] } ?? TemplateMark.Memo() }
         // Ten thousand cards' contexts, freed here, were the plan's last milliseconds on one core.
