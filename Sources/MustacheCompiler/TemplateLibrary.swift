@@ -88,13 +88,8 @@ public struct TemplateLibrary: Sendable {
         renderer.slots = []
         renderer.render(template: index)
         guard let slots = renderer.slots, !renderer.slotIndented, !renderer.overran else { return nil }
-        // A cut is kept for the whole build (every card of a large catalogue): without the room
-        // the rendering grew into, which was up to as much again.
-        var text: [UInt8] = []
-        text.reserveCapacity(renderer.output.count)
-        text.append(contentsOf: renderer.output)
         return TemplateCut(
-            text: text,
+            text: renderer.output,
             slots: slots.map { TemplateCut.Slot(offset: $0.offset, number: $0.number, escaping: $0.escaping) })
     }
 

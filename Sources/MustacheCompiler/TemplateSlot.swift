@@ -38,12 +38,21 @@ public struct TemplateCut: Sendable {
         @usableFromInline let resume: Int
     }
 
-    init(text: [UInt8], slots: [Slot]) {
-        (self.text, self.slots, self.shared) = (text, slots, nil)
+    init(text: some Collection<UInt8>, slots: [Slot]) {
+        (self.text, self.slots, self.shared) = (Self.exactly(text), slots, nil)
     }
 
-    private init(text: [UInt8], slots: [Slot], shared: Shared) {
-        (self.text, self.slots, self.shared) = (text, slots, shared)
+    private init(text: some Collection<UInt8>, slots: [Slot], shared: Shared) {
+        (self.text, self.slots, self.shared) = (Self.exactly(text), slots, shared)
+    }
+
+    /// The bytes in an array of their own size: a cut is kept for the whole build (every card of
+    /// a large catalogue), and the rendering it was cut from grew into up to as much room again.
+    private static func exactly(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        text.append(contentsOf: bytes)
+        return text
     }
 
     /// The same cut holding only the run of its text where it differs from `other`'s: the rest
@@ -59,11 +68,9 @@ public struct TemplateCut: Sendable {
             suffix += 1
         }
         guard prefix + suffix >= 64 else { return self }
-        var run: [UInt8] = []
-        run.reserveCapacity(mine.count - suffix - prefix)
-        run.append(contentsOf: mine[prefix..<(mine.count - suffix)])
         return TemplateCut(
-            text: run, slots: slots, shared: Shared(text: theirs, prefix: prefix, resume: theirs.count - suffix))
+            text: mine[prefix..<(mine.count - suffix)], slots: slots,
+            shared: Shared(text: theirs, prefix: prefix, resume: theirs.count - suffix))
     }
 
     /// Whether the cut reads part of its text from another's.
